@@ -1,0 +1,75 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { writeStudentSession } from '../lib/student-session';
+import { routes } from './router';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('routes', () => {
+  it.each([
+    ['/', 'Welcome to Holdfast'],
+    ['/student', 'Student Portal'],
+    ['/solutions', 'View Results'],
+    ['/admin', 'Admin Dashboard'],
+    ['/admin/questions', 'Question Manager'],
+    ['/admin/codes', 'Login Code Manager'],
+    ['/admin/results', 'Test Results'],
+    ['/admin/schedule', 'Exam Schedule'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
+    ['/cookies', 'Cookie Policy'],
+    ['/accessibility', 'Accessibility'],
+  ])('%s shows the "%s" heading', async (path, heading) => {
+    const router = renderAt(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each([
+    ['/x', '/', 'Welcome to Holdfast'],
+    ['/student/nope', '/student', 'Student Portal'],
+    ['/admin/nope', '/admin', 'Admin Dashboard'],
+  ])('redirects the unknown path %s to %s', async (path, target, heading) => {
+    const router = renderAt(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined();
+    expect(router.state.location.pathname).toBe(target);
+  });
+
+  it('sends a visitor without a student session from /student/test to /student', async () => {
+    const router = renderAt('/student/test');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Student Portal' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/student');
+  });
+
+  it('shows the exam to a student with a session', async () => {
+    writeStudentSession({ loginCode: 'ABC123', studentName: 'Ada Lovelace' });
+
+    const router = renderAt('/student/test');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Exam' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/student/test');
+  });
+
+  it('links the home cards to the three portals', async () => {
+    renderAt('/');
+
+    const portals = await screen.findByRole('list', { name: 'Portals' });
+    const links = Array.from(portals.querySelectorAll('a'), (link) => [
+      link.textContent,
+      link.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['Student Portal', '/student'],
+      ['View Results', '/solutions'],
+      ['Admin Panel', '/admin'],
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { primaryLinks } from './site-links';
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const menuToggle = useRef<HTMLButtonElement>(null);
+
+  function closeMenuOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuToggle.current?.focus();
+  }
+
+  return (
+    <header className="site-header" onKeyDown={closeMenuOnEscape}>
+      <div className="site-header__inner">
+        <Link to="/" className="brand">
+          Holdfast
+        </Link>
+        <button
+          ref={menuToggle}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <nav id={navId} className="site-nav" aria-label="Main" data-open={menuOpen}>
+          <ul>
+            {primaryLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} onClick={() => setMenuOpen(false)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

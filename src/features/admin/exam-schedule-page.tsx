@@ -1,0 +1,3 @@
+export function ExamSchedulePage() {
+  return <h1>Exam Schedule</h1>;
+}

@@ -1,0 +1,3 @@
+export function LoginCodeManagerPage() {
+  return <h1>Login Code Manager</h1>;
+}

@@ -1,0 +1,3 @@
+export function QuestionManagerPage() {
+  return <h1>Question Manager</h1>;
+}

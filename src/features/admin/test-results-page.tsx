@@ -1,0 +1,3 @@
+export function TestResultsPage() {
+  return <h1>Test Results</h1>;
+}

@@ -1,0 +1,73 @@
+import { Link } from 'react-router-dom';
+
+const portals = [
+  {
+    to: '/student',
+    title: 'Student Portal',
+    description: 'Enter your login code and full name to start your exam.',
+  },
+  {
+    to: '/solutions',
+    title: 'View Results',
+    description: 'Look up your score and the solutions with the login code you used.',
+  },
+  {
+    to: '/admin',
+    title: 'Admin Panel',
+    description: 'Manage questions, login codes, exam schedules and results.',
+  },
+];
+
+const features = [
+  {
+    title: 'Your work is kept',
+    text: 'Every answer is saved on your device as you go, so a dropped connection or a reload never loses progress.',
+  },
+  {
+    title: 'Fair conditions',
+    text: 'A camera preview runs during the exam, tab switches are counted and the time limit is enforced automatically.',
+  },
+  {
+    title: 'Results straight away',
+    text: 'Check your score with your login code as soon as you submit, and review the solutions while they are available.',
+  },
+];
+
+export function HomePage() {
+  return (
+    <>
+      <section className="hero">
+        <h1>Welcome to Holdfast</h1>
+        <p className="lead">
+          Proctored multiple-choice exams that hold on to your work through every dropped
+          connection.
+        </p>
+      </section>
+
+      <ul className="card-grid" aria-label="Portals">
+        {portals.map((portal) => (
+          <li key={portal.to} className="card card--link">
+            <h2>
+              <Link to={portal.to}>{portal.title}</Link>
+            </h2>
+            <p>{portal.description}</p>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="features-heading">
+        <h2 id="features-heading" className="visually-hidden">
+          Why Holdfast
+        </h2>
+        <ul className="feature-grid">
+          {features.map((feature) => (
+            <li key={feature.title} className="feature">
+              <h3>{feature.title}</h3>
+              <p>{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+export function CookiePolicyPage() {
+  return <h1>Cookie Policy</h1>;
+}

@@ -1,0 +1,3 @@
+export function TermsOfServicePage() {
+  return <h1>Terms of Service</h1>;
+}

@@ -1,0 +1,3 @@
+export function SolutionsPage() {
+  return <h1>View Results</h1>;
+}

@@ -1,0 +1,3 @@
+export function StudentLoginPage() {
+  return <h1>Student Portal</h1>;
+}

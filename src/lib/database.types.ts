@@ -1,0 +1,244 @@
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "12.2.3"
+  }
+  public: {
+    Tables: {
+      admin_users: {
+        Row: {
+          created_at: string
+          email: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      exam_schedule: {
+        Row: {
+          created_at: string
+          duration_minutes: number
+          end_time: string
+          exam_name: string
+          id: string
+          is_active: boolean
+          start_time: string
+        }
+        Insert: {
+          created_at?: string
+          duration_minutes?: number
+          end_time: string
+          exam_name?: string
+          id?: string
+          is_active?: boolean
+          start_time: string
+        }
+        Update: {
+          created_at?: string
+          duration_minutes?: number
+          end_time?: string
+          exam_name?: string
+          id?: string
+          is_active?: boolean
+          start_time?: string
+        }
+        Relationships: []
+      }
+      login_codes: {
+        Row: {
+          code: string
+          created_at: string
+          id: string
+          is_used: boolean
+          used_at: string | null
+          used_by: string | null
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          id?: string
+          is_used?: boolean
+          used_at?: string | null
+          used_by?: string | null
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          id?: string
+          is_used?: boolean
+          used_at?: string | null
+          used_by?: string | null
+        }
+        Relationships: []
+      }
+      questions: {
+        Row: {
+          correct_answer: string
+          created_at: string
+          exam_category_id: string | null
+          id: string
+          option_a: string
+          option_b: string
+          option_c: string
+          option_d: string
+          question_number: number
+          question_text: string
+        }
+        Insert: {
+          correct_answer?: string
+          created_at?: string
+          exam_category_id?: string | null
+          id?: string
+          option_a?: string
+          option_b?: string
+          option_c?: string
+          option_d?: string
+          question_number: number
+          question_text: string
+        }
+        Update: {
+          correct_answer?: string
+          created_at?: string
+          exam_category_id?: string | null
+          id?: string
+          option_a?: string
+          option_b?: string
+          option_c?: string
+          option_d?: string
+          question_number?: number
+          question_text?: string
+        }
+        Relationships: []
+      }
+      submissions: {
+        Row: {
+          answers: Json
+          answers_fingerprint: string
+          exam_category_id: string | null
+          id: string
+          login_code: string
+          received_at: string
+          score: number
+          started_at: string
+          student_name: string
+          submitted_at: string
+          tab_switches: number
+          time_taken: number
+        }
+        Insert: {
+          answers?: Json
+          answers_fingerprint: string
+          exam_category_id?: string | null
+          id: string
+          login_code: string
+          received_at?: string
+          score: number
+          started_at: string
+          student_name: string
+          submitted_at: string
+          tab_switches?: number
+          time_taken: number
+        }
+        Update: {
+          answers?: Json
+          answers_fingerprint?: string
+          exam_category_id?: string | null
+          id?: string
+          login_code?: string
+          received_at?: string
+          score?: number
+          started_at?: string
+          student_name?: string
+          submitted_at?: string
+          tab_switches?: number
+          time_taken?: number
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      active_exam_schedule: {
+        Args: never
+        Returns: Database["public"]["Tables"]["exam_schedule"]["Row"][]
+      }
+      answers_fingerprint: {
+        Args: {
+          answers: Json
+        }
+        Returns: string
+      }
+      apply_retention: {
+        Args: never
+        Returns: number
+      }
+      check_login_code: {
+        Args: {
+          code: string
+        }
+        Returns: string
+      }
+      exam_questions: {
+        Args: {
+          code: string
+        }
+        Returns: Json
+      }
+      is_admin: {
+        Args: never
+        Returns: boolean
+      }
+      lookup_result: {
+        Args: {
+          code: string
+        }
+        Returns: Json
+      }
+      normalize_login_code: {
+        Args: {
+          code: string
+        }
+        Returns: string
+      }
+      submit_exam: {
+        Args: {
+          submission_id: string
+          code: string
+          student_name: string
+          answers: Json
+          tab_switches: number
+          time_taken: number
+          started_at: string
+          submitted_at: string
+        }
+        Returns: Json
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type PublicSchema = Database["public"]
+
+export type Tables<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Row"]
+export type TablesInsert<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Insert"]
+export type TablesUpdate<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Update"]

@@ -1,0 +1,43 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
+
+/** Largest request body the stack accepts; a full 5,000-question import fits well inside. */
+export const maxBodyBytes = 8 * 1024 * 1024
+
+export class BodyTooLarge extends Error {}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : JSON.stringify(body)
+  res.writeHead(status, {
+    ...(text ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+    ...headers,
+  })
+  res.end(text)
+}
+
+export async function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > limit) throw new BodyTooLarge(`Request body is larger than ${limit} bytes`)
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null
+  return match?.[1]
+}
+
+export const corsHeaders: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'apikey, authorization, x-client-info, content-type, accept, accept-profile, content-profile, prefer, range, x-retry-count, x-supabase-api-version',
+  'Access-Control-Expose-Headers': 'Content-Range, X-Supabase-Api-Version',
+  'Access-Control-Max-Age': '86400',
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose'
+
+const issuer = 'holdfast-local'
+const tenYears = 10 * 365 * 24 * 3600
+
+export class JwtRejected extends Error {
+  constructor(
+    message: string,
+    readonly expired: boolean,
+  ) {
+    super(message)
+  }
+}
+
+/** The HS256 secret of the stack and the two API keys derived from it, as on hosted Supabase. */
+export interface JwtKeys {
+  anonKey: string
+  serviceRoleKey: string
+  sign(claims: JWTPayload, expiresInSeconds: number): Promise<string>
+  /** Resolves to the verified claims; rejects with `JwtRejected`. */
+  verify(token: string): Promise<JWTPayload>
+}
+
+/** Reads the secret from `dataDir` (creating it on first start), or makes a throwaway one in memory. */
+export async function loadJwtKeys(dataDir: string | undefined): Promise<JwtKeys> {
+  const secret = dataDir ? await readOrCreateSecret(dataDir) : randomBytes(32).toString('hex')
+  return jwtKeysFromSecret(secret)
+}
+
+export async function jwtKeysFromSecret(secret: string): Promise<JwtKeys> {
+  const key = new TextEncoder().encode(secret)
+  const sign = (claims: JWTPayload, expiresInSeconds: number) => {
+    const now = Math.floor(Date.now() / 1000)
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(issuer)
+      .setIssuedAt(now)
+      .setExpirationTime(now + expiresInSeconds)
+      .sign(key)
+  }
+  const verify = async (token: string) => {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
+      return payload
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw new JwtRejected('JWT expired', true)
+      throw new JwtRejected(error instanceof Error ? error.message : 'invalid JWT', false)
+    }
+  }
+  return {
+    anonKey: await sign({ role: 'anon' }, tenYears),
+    serviceRoleKey: await sign({ role: 'service_role' }, tenYears),
+    sign,
+    verify,
+  }
+}
+
+async function readOrCreateSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'jwt-secret')
+  try {
+    return (await readFile(file, 'utf8')).trim()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    const secret = randomBytes(32).toString('hex')
+    await mkdir(dataDir, { recursive: true })
+    await writeFile(file, secret, { mode: 0o600 })
+    return secret
+  }
+}

@@ -1,0 +1,311 @@
+import type { IncomingMessage } from 'node:http'
+import type { SqlClient, SqlDatabase } from '../db.ts'
+import { BodyTooLarge, bearerToken, readBody, sendJson, type RouteHandler } from '../http.ts'
+import { JwtRejected, type JwtKeys } from '../keys.ts'
+import { runAs, type ApiRole, type RequestIdentity } from '../run-as.ts'
+import { loadCatalog, type Catalog, type FunctionInfo, type TableInfo } from './catalog.ts'
+import { parseQuery, type ParsedQuery } from './query-string.ts'
+import { RestError, fromPostgresError, parseError } from './rest-error.ts'
+import { Params, column, orderClause, pageClause, quoteIdent, selectList, whereClause } from './sql-builder.ts'
+
+/** The subset of PostgREST that supabase-js sends for our calls, on `/rest/v1/`. */
+export function createRestApi({ db, keys }: { db: SqlDatabase; keys: JwtKeys }): RouteHandler {
+  let catalog: Promise<Catalog> | undefined
+  return async (req, res, url) => {
+    let role: ApiRole = 'anon'
+    try {
+      const identity = await identify(req, keys)
+      role = identity.role
+      checkProfile(req)
+      const request: RestRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname.slice('/rest/v1/'.length),
+        query: url.searchParams,
+        prefer: parsePrefer([req.headers.prefer ?? []].flat().join(",")),
+        wantsObject: (req.headers.accept ?? '').includes('application/vnd.pgrst.object+json'),
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : parseBody(await readBody(req)),
+      }
+      const schema = await (catalog ??= loadCatalog(db))
+      const reply = await runAs(db, identity, (tx) => route(tx, schema, request))
+      res.writeHead(reply.status, {
+        ...(reply.body === undefined ? {} : { 'Content-Type': `${request.wantsObject ? 'application/vnd.pgrst.object+json' : 'application/json'}; charset=utf-8` }),
+        ...reply.headers,
+      })
+      res.end(req.method === 'HEAD' ? undefined : reply.body)
+    } catch (error) {
+      const rest =
+        error instanceof BodyTooLarge
+          ? new RestError(413, 'PGRST413', error.message)
+          : error instanceof JwtRejected
+            ? new RestError(401, error.expired ? 'PGRST303' : 'PGRST301', error.expired ? 'JWT expired' : `Invalid JWT: ${error.message}`)
+            : fromPostgresError(error, role)
+      sendJson(res, rest.status, req.method === 'HEAD' ? undefined : rest, rest.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {})
+    }
+  }
+}
+
+interface RestRequest {
+  method: string
+  path: string
+  query: URLSearchParams
+  prefer: Prefer
+  wantsObject: boolean
+  body: unknown
+}
+
+interface Reply {
+  status: number
+  body?: string
+  headers?: Record<string, string>
+}
+
+interface Prefer {
+  returnRepresentation: boolean
+  countExact: boolean
+  missingDefault: boolean
+  resolution?: 'merge-duplicates' | 'ignore-duplicates'
+}
+
+const roles: ApiRole[] = ['anon', 'authenticated', 'service_role']
+
+async function identify(req: IncomingMessage, keys: JwtKeys): Promise<RequestIdentity> {
+  const apikey = req.headers.apikey
+  if (typeof apikey !== 'string' || apikey === '') throw new RestError(401, 'PGRST301', 'No API key found in request')
+  await keys.verify(apikey)
+  const claims = await keys.verify(bearerToken(req) ?? apikey)
+  const role = claims.role as ApiRole
+  if (!roles.includes(role)) throw new RestError(401, 'PGRST301', `Invalid JWT: role "${String(claims.role)}" is not allowed`)
+  return { role, claims }
+}
+
+function checkProfile(req: IncomingMessage): void {
+  const profile = req.headers['accept-profile'] ?? req.headers['content-profile']
+  if (profile !== undefined && String(profile) !== 'public') {
+    throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public', null, null)
+  }
+}
+
+function parsePrefer(header: string): Prefer {
+  const values = header.split(',').map((v) => v.trim())
+  const resolution = values.find((v) => v.startsWith('resolution='))?.slice('resolution='.length)
+  return {
+    returnRepresentation: values.includes('return=representation'),
+    countExact: values.includes('count=exact'),
+    missingDefault: values.includes('missing=default'),
+    resolution: resolution === 'merge-duplicates' || resolution === 'ignore-duplicates' ? resolution : undefined,
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+  }
+}
+
+async function route(tx: SqlClient, schema: Catalog, request: RestRequest): Promise<Reply> {
+  if (request.path.startsWith('rpc/')) return callFunction(tx, schema, request)
+  const table = schema.tables.get(request.path)
+  if (!table) {
+    throw new RestError(404, 'PGRST205', `Could not find the table 'public.${request.path}' in the schema cache`)
+  }
+  const query = parseQuery(request.query)
+  switch (request.method) {
+    case 'GET':
+    case 'HEAD':
+      return select(tx, table, query, request)
+    case 'POST':
+      return insert(tx, table, query, request)
+    case 'PATCH':
+      return update(tx, table, query, request)
+    case 'DELETE':
+      return remove(tx, table, query, request)
+    default:
+      throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`)
+  }
+}
+
+/** Runs a statement that yields rows and answers with them as PostgREST would. */
+async function rowsReply(tx: SqlClient, statement: string, params: Params, request: RestRequest): Promise<{ count: number; body: string }> {
+  const { rows } = await tx.query<{ count: number; body: string }>(
+    `with _rows as (${statement}) select count(*)::int as count, coalesce(json_agg(_rows), '[]')::text as body from _rows`,
+    params.values,
+  )
+  const { count, body } = rows[0] as { count: number; body: string }
+  if (!request.wantsObject) return { count, body }
+  if (count !== 1) {
+    // Thrown inside the transaction, so a mutation that did not hit exactly one row is undone.
+    throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`)
+  }
+  return { count, body: JSON.stringify((JSON.parse(body) as unknown[])[0]) }
+}
+
+async function select(tx: SqlClient, table: TableInfo, query: ParsedQuery, request: RestRequest): Promise<Reply> {
+  const params = new Params()
+  const from = `from public.${quoteIdent(table.name)}${whereClause(table, query.filters, params)}`
+  const statement = `select ${selectList(table, query.select)} ${from}${orderClause(table, query.order)}${pageClause(query.limit, query.offset)}`
+  const { count, body } = await rowsReply(tx, statement, params, request)
+  let total = '*'
+  if (request.prefer.countExact) {
+    const counted = await tx.query<{ total: number }>(`select count(*)::int as total ${from}`, params.values)
+    total = String(counted.rows[0]?.total ?? 0)
+  }
+  const offset = query.offset ?? 0
+  const range = count === 0 ? '*' : `${offset}-${offset + count - 1}`
+  return { status: 200, body, headers: { 'Content-Range': `${range}/${total}` } }
+}
+
+function bodyRows(body: unknown): Array<Record<string, unknown>> {
+  const rows = Array.isArray(body) ? body : [body]
+  if (body === undefined || rows.length === 0 || !rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+  }
+  return rows as Array<Record<string, unknown>>
+}
+
+function payloadColumns(table: TableInfo, query: ParsedQuery, rows: Array<Record<string, unknown>>): string[] {
+  const names = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))]
+  for (const name of names) {
+    if (!table.columns.has(name)) {
+      throw new RestError(400, 'PGRST204', `Could not find the '${name}' column of '${table.name}' in the schema cache`)
+    }
+  }
+  if (names.length === 0) throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+  return names
+}
+
+async function insert(tx: SqlClient, table: TableInfo, query: ParsedQuery, request: RestRequest): Promise<Reply> {
+  const rows = bodyRows(request.body)
+  const names = payloadColumns(table, query, rows)
+  const { prefer } = request
+  const conflictColumns = query.onConflict ?? table.primaryKey
+  let conflict = ''
+  if (prefer.resolution) {
+    const target = conflictColumns.map((c) => column(table, c)).join(', ')
+    const updates = names.filter((n) => !conflictColumns.includes(n)).map((n) => `${quoteIdent(n)} = excluded.${quoteIdent(n)}`)
+    conflict =
+      prefer.resolution === 'ignore-duplicates' || updates.length === 0
+        ? ` on conflict (${target}) do nothing`
+        : ` on conflict (${target}) do update set ${updates.join(', ')}`
+  }
+  // With missing=default a key absent from a row takes the column default, so such rows
+  // go in one by one with their own column lists; otherwise one statement inserts them all.
+  const batches =
+    prefer.missingDefault && rows.some((row) => names.some((n) => !(n in row)))
+      ? rows.map((row) => ({ rows: [row], names: names.filter((n) => n in row) }))
+      : [{ rows, names }]
+  let count = 0
+  const bodies: unknown[] = []
+  for (const batch of batches) {
+    const params = new Params()
+    const target = batch.names.map(quoteIdent).join(', ')
+    const source =
+      batch.names.length === 0
+        ? 'default values'
+        : `select ${target} from json_populate_recordset(null::public.${quoteIdent(table.name)}, ${params.bind(JSON.stringify(batch.rows))}::json)`
+    const statement = `insert into public.${quoteIdent(table.name)}${batch.names.length ? ` (${target})` : ''} ${source}${conflict}`
+    if (prefer.returnRepresentation || request.wantsObject) {
+      const reply = await rowsReply(tx, `${statement} returning ${selectList(table, query.select)}`, params, { ...request, wantsObject: false })
+      count += reply.count
+      bodies.push(...(JSON.parse(reply.body) as unknown[]))
+    } else {
+      count += (await tx.query(statement, params.values)).affectedRows ?? 0
+    }
+  }
+  return mutationReply(201, count, bodies, request)
+}
+
+function mutationReply(status: number, count: number, rows: unknown[], request: RestRequest): Reply {
+  if (request.wantsObject && count !== 1) {
+    throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`)
+  }
+  const headers = { 'Content-Range': `*/${count}` }
+  if (!request.prefer.returnRepresentation && !request.wantsObject) return { status: status === 201 ? 201 : 204, headers }
+  return { status, headers, body: JSON.stringify(request.wantsObject ? rows[0] : rows) }
+}
+
+/** Like pg-safeupdate on hosted Supabase: an UPDATE or DELETE must say which rows. */
+function requireFilters(query: ParsedQuery, verb: string): void {
+  if (query.filters.length === 0) throw new RestError(400, '21000', `${verb} requires a WHERE clause`)
+}
+
+async function update(tx: SqlClient, table: TableInfo, query: ParsedQuery, request: RestRequest): Promise<Reply> {
+  requireFilters(query, 'UPDATE')
+  const [row] = bodyRows(request.body)
+  if (Array.isArray(request.body)) throw new RestError(400, 'PGRST102', 'A PATCH body must be one JSON object')
+  const names = payloadColumns(table, query, [row as Record<string, unknown>])
+  const params = new Params()
+  const target = names.map(quoteIdent).join(', ')
+  const statement =
+    `update public.${quoteIdent(table.name)} set (${target}) = ` +
+    `(select ${target} from json_populate_record(null::public.${quoteIdent(table.name)}, ${params.bind(JSON.stringify(row))}::json))` +
+    whereClause(table, query.filters, params)
+  return mutate(tx, table, statement, params, query, request)
+}
+
+async function remove(tx: SqlClient, table: TableInfo, query: ParsedQuery, request: RestRequest): Promise<Reply> {
+  requireFilters(query, 'DELETE')
+  const params = new Params()
+  const statement = `delete from public.${quoteIdent(table.name)}${whereClause(table, query.filters, params)}`
+  return mutate(tx, table, statement, params, query, request)
+}
+
+async function mutate(tx: SqlClient, table: TableInfo, statement: string, params: Params, query: ParsedQuery, request: RestRequest): Promise<Reply> {
+  if (request.prefer.returnRepresentation || request.wantsObject) {
+    const reply = await rowsReply(tx, `${statement} returning ${selectList(table, query.select)}`, params, { ...request, wantsObject: false })
+    return mutationReply(200, reply.count, JSON.parse(reply.body) as unknown[], request)
+  }
+  const { affectedRows } = await tx.query(statement, params.values)
+  return mutationReply(200, affectedRows ?? 0, [], request)
+}
+
+async function callFunction(tx: SqlClient, schema: Catalog, request: RestRequest): Promise<Reply> {
+  const name = request.path.slice('rpc/'.length)
+  if (request.method !== 'POST') throw new RestError(405, 'PGRST117', `Only POST is supported for /rpc/${name}`)
+  for (const key of request.query.keys()) {
+    if (key !== 'select' || request.query.get(key) !== '*') throw parseError(`Query parameters are not supported on /rpc/${name}`)
+  }
+  const args = request.body === undefined ? {} : request.body
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RestError(400, 'PGRST102', 'RPC arguments must be one JSON object')
+  const given = Object.keys(args)
+  const fn = (schema.functions.get(name) ?? []).find((candidate) => matches(candidate, given))
+  if (!fn) {
+    throw new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${name}(${given.sort().join(', ')}) in the schema cache`,
+      'Searched for the function with the given named arguments, but no matches were found in the schema cache.',
+    )
+  }
+  const params = new Params()
+  const values = args as Record<string, unknown>
+  const call = `public.${quoteIdent(fn.name)}(${fn.args
+    .filter((a) => a.name in values)
+    .map((a) => `${quoteIdent(a.name)} => ${params.bind(argumentText(values[a.name]))}::${a.type}`)
+    .join(', ')})`
+  if (fn.returnsVoid) {
+    await tx.query(`select ${call}`, params.values)
+    return { status: 204 }
+  }
+  if (fn.returnsSet) {
+    const reply = await rowsReply(tx, `select * from ${call}`, params, request)
+    return { status: 200, body: reply.body }
+  }
+  const { rows } = await tx.query<{ body: string }>(`select to_json(${call})::text as body`, params.values)
+  return { status: 200, body: rows[0]?.body ?? 'null' }
+}
+
+function matches(fn: FunctionInfo, given: string[]): boolean {
+  const names = new Set(fn.args.map((a) => a.name))
+  const required = fn.args.slice(0, fn.requiredArgs).map((a) => a.name)
+  return given.every((g) => names.has(g)) && required.every((r) => given.includes(r))
+}
+
+/** Arguments travel as text and are cast to the declared type by Postgres. */
+function argumentText(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}

@@ -1,0 +1,151 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import { createAuthApi } from './auth/auth-api.ts'
+import { ensureFirstAdmin, type AdminCredentials } from './auth/admin-accounts.ts'
+import { openPglite, type SqlDatabase } from './db.ts'
+import { corsHeaders, sendJson, type RouteHandler } from './http.ts'
+import { loadJwtKeys, type JwtKeys } from './keys.ts'
+import { migrate } from './migrate.ts'
+import { createRestApi } from './rest/rest-api.ts'
+import { startRetentionTimer } from './retention-timer.ts'
+
+export interface StackOptions {
+  port: number
+  host?: string
+  /** PGlite data directory; in memory when absent. */
+  dataDir?: string
+  /** Built app to serve with SPA fallback (dist/). */
+  staticDir?: string
+  /** The first administrator; generated and printed once when absent and none exists. */
+  admin?: Partial<AdminCredentials>
+  log?: (line: string) => void
+}
+
+export interface RunningStack {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  adminEmail: string | undefined
+  db: SqlDatabase
+  keys: JwtKeys
+  close(): Promise<void>
+}
+
+export class StackStartFailed extends Error {}
+
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const log = options.log ?? (() => {})
+  const db = await openDatabase(options.dataDir)
+  try {
+    await migrate(db)
+  } catch (error) {
+    await db.close()
+    throw new StackStartFailed((error as Error).message)
+  }
+  const keys = await loadJwtKeys(options.dataDir)
+  const adminEmail = await ensureFirstAdmin(db, options.admin ?? {}, log)
+
+  const routes: Array<[prefix: string, handler: RouteHandler]> = [
+    ['/rest/v1/', createRestApi({ db, keys })],
+    ['/auth/v1/', createAuthApi({ db, keys })],
+  ]
+  const serveConfig: RouteHandler = async (req, res) =>
+    sendJson(res, 200, { supabaseUrl: `http://${req.headers.host ?? 'localhost'}`, supabaseAnonKey: keys.anonKey }, { 'Cache-Control': 'no-cache' })
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      log(`Unhandled error for ${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`)
+      if (!res.headersSent) sendJson(res, 500, { code: 'XX000', message: 'Internal server error', details: null, hint: null })
+      else res.end()
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value)
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end()
+      return
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (url.pathname === '/config.json') return serveConfig(req, res, url)
+    for (const [prefix, handler] of routes) {
+      if (url.pathname.startsWith(prefix) || url.pathname === prefix.slice(0, -1)) return handler(req, res, url)
+    }
+    if (options.staticDir && (req.method === 'GET' || req.method === 'HEAD')) return serveStatic(options.staticDir, url.pathname, res)
+    sendJson(res, 404, { code: 'PGRST125', message: `Invalid path specified in request URL: ${url.pathname}`, details: null, hint: null })
+  }
+
+  await listen(server, options.port, options.host ?? '127.0.0.1')
+  const stopRetention = startRetentionTimer(db, log)
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    adminEmail,
+    db,
+    keys,
+    close: async () => {
+      stopRetention()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await db.close()
+    },
+  }
+}
+
+async function openDatabase(dataDir: string | undefined): Promise<SqlDatabase> {
+  try {
+    return await openPglite(dataDir)
+  } catch (error) {
+    throw new StackStartFailed(
+      `Could not open the database in ${dataDir}: ${(error as Error).message}. ` +
+        'The data directory may be corrupt or from another PGlite version: move it away to start fresh.',
+    )
+  }
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StackStartFailed(`Port ${port} is already in use. Stop the other server or set PORT to a free port.`)
+          : error,
+      ),
+    )
+    server.listen(port, host, () => resolve())
+  })
+}
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.woff2': 'font/woff2',
+}
+
+async function serveStatic(root: string, pathname: string, res: ServerResponse): Promise<void> {
+  const relative = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '')
+  let file = join(root, relative)
+  const isFile = await stat(file).then((s) => s.isFile(), () => false)
+  // Paths without a file are client-side routes: the SPA decides (and redirects unknown ones).
+  if (!isFile) file = join(root, 'index.html')
+  const type = contentTypes[extname(file)] ?? 'application/octet-stream'
+  const immutable = file.includes(`${join(root, 'assets')}/`)
+  res.writeHead(200, {
+    'Content-Type': type,
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  })
+  createReadStream(file).pipe(res)
+}

@@ -1,0 +1,38 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { inject } from 'vitest'
+import WebSocket from 'ws'
+import type { Database } from '../../src/lib/database.types.ts'
+
+export const stack = inject('stack')
+
+/** A supabase-js client as a browser would make it (Node 20 needs `ws` for Realtime). */
+export function anonClient(): SupabaseClient<Database> {
+  return createClient<Database>(stack.url, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  })
+}
+
+export async function signedInClient(email: string, password: string): Promise<SupabaseClient<Database>> {
+  const client = anonClient()
+  const { error } = await client.auth.signInWithPassword({ email, password })
+  if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`)
+  return client
+}
+
+export function adminClient(): Promise<SupabaseClient<Database>> {
+  return signedInClient(stack.adminEmail, stack.adminPassword)
+}
+
+/** Signed in, but not in public.admin_users: what RLS must keep out of admin data. */
+export function nonAdminClient(): Promise<SupabaseClient<Database>> {
+  return signedInClient(stack.userEmail, stack.userPassword)
+}
+
+/** Service-role access for arranging test data behind RLS's back. */
+export function serviceClient(): SupabaseClient<Database> {
+  return createClient<Database>(stack.url, stack.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  })
+}
