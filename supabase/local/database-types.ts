@@ -85,7 +85,9 @@ export async function renderDatabaseTypes(db: SqlClient): Promise<string> {
     else {
       lines.push('        Args: {')
       const firstDefault = fn.arg_types.length - fn.defaults
-      fn.arg_types.forEach((type, i) => lines.push(`          ${fn.arg_names?.[i] ?? `arg${i}`}${i >= firstDefault ? '?' : ''}: ${tsType(type, null)}`))
+      fn.arg_types.forEach((type, i) =>
+        lines.push(`          ${fn.arg_names?.[i] ?? `arg${i}`}${i >= firstDefault ? '?' : ''}: ${tsType(type, null)}`),
+      )
       lines.push('        }')
     }
     lines.push(`        Returns: ${returnType(fn)}`, '      }')
@@ -126,6 +128,11 @@ function tsType(pgType: string, elementType: string | null): string {
   if (['int2', 'int4', 'int8', 'float4', 'float8', 'numeric'].includes(pgType)) return 'number'
   if (pgType === 'bool') return 'boolean'
   if (pgType === 'json' || pgType === 'jsonb') return 'Json'
-  if (['text', 'varchar', 'bpchar', 'uuid', 'date', 'time', 'timetz', 'timestamp', 'timestamptz', 'interval', 'citext'].includes(pgType)) return 'string'
+  if (
+    ['text', 'varchar', 'bpchar', 'uuid', 'date', 'time', 'timetz', 'timestamp', 'timestamptz', 'interval', 'citext'].includes(
+      pgType,
+    )
+  )
+    return 'string'
   return 'unknown'
 }

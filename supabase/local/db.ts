@@ -22,7 +22,7 @@ export interface SqlDatabase extends SqlClient {
 export async function openPglite(dataDir: string | undefined): Promise<SqlDatabase> {
   const pg = await PGlite.create({ dataDir, extensions: { pgcrypto } })
   const client = (target: Pick<PGlite, 'query' | 'exec'>): SqlClient => ({
-    query: async <Row,>(sql: string, params?: unknown[]) => {
+    query: async <Row>(sql: string, params?: unknown[]) => {
       const result = await target.query<Row>(sql, params)
       return { rows: result.rows, affectedRows: result.affectedRows }
     },

@@ -16,14 +16,23 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text)
 }
 
+/**
+ * Reads the whole body. An oversized one is still read to its end (and dropped) before the
+ * refusal, so the client sees a clean 413 instead of a connection reset mid-upload; past
+ * `16 × limit` the connection is cut.
+ */
 export async function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > limit) throw new BodyTooLarge(`Request body is larger than ${limit} bytes`)
-    chunks.push(chunk as Buffer)
+    if (size > 16 * limit) {
+      req.destroy()
+      break
+    }
+    if (size <= limit) chunks.push(chunk as Buffer)
   }
+  if (size > limit) throw new BodyTooLarge(`Request body is larger than ${limit} bytes`)
   return Buffer.concat(chunks).toString('utf8')
 }
 

@@ -5,6 +5,8 @@ import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose'
 
 const issuer = 'holdfast-local'
 const tenYears = 10 * 365 * 24 * 3600
+/** API keys carry a fixed issue time, so the same secret always yields the same keys (a build may embed them). */
+const apiKeyIssuedAt = Date.UTC(2026, 0, 1) / 1000
 
 export class JwtRejected extends Error {
   constructor(
@@ -32,15 +34,14 @@ export async function loadJwtKeys(dataDir: string | undefined): Promise<JwtKeys>
 
 export async function jwtKeysFromSecret(secret: string): Promise<JwtKeys> {
   const key = new TextEncoder().encode(secret)
-  const sign = (claims: JWTPayload, expiresInSeconds: number) => {
-    const now = Math.floor(Date.now() / 1000)
-    return new SignJWT(claims)
+  const signAt = (claims: JWTPayload, issuedAt: number, expiresInSeconds: number) =>
+    new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(issuer)
-      .setIssuedAt(now)
-      .setExpirationTime(now + expiresInSeconds)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + expiresInSeconds)
       .sign(key)
-  }
+  const sign = (claims: JWTPayload, expiresInSeconds: number) => signAt(claims, Math.floor(Date.now() / 1000), expiresInSeconds)
   const verify = async (token: string) => {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
@@ -51,8 +52,8 @@ export async function jwtKeysFromSecret(secret: string): Promise<JwtKeys> {
     }
   }
   return {
-    anonKey: await sign({ role: 'anon' }, tenYears),
-    serviceRoleKey: await sign({ role: 'service_role' }, tenYears),
+    anonKey: await signAt({ role: 'anon' }, apiKeyIssuedAt, tenYears),
+    serviceRoleKey: await signAt({ role: 'service_role' }, apiKeyIssuedAt, tenYears),
     sign,
     verify,
   }

@@ -1,5 +1,5 @@
-import { resolve } from 'node:path'
-import { defaultDataDir, removePidFile, writePidFile } from './data-dir.ts'
+import { AdminConfigError } from './auth/admin-accounts.ts'
+import { DataDirInUse, dataDirFromEnv, removePidFile, writePidFile } from './data-dir.ts'
 import { startStack, StackStartFailed, type RunningStack } from './stack.ts'
 
 export interface ServeOptions {
@@ -14,7 +14,7 @@ export interface ServeOptions {
  */
 export async function serveFromEnvironment({ port, staticDir }: ServeOptions): Promise<RunningStack> {
   const inMemory = process.env.HOLDFAST_IN_MEMORY === '1'
-  const dataDir = inMemory ? undefined : resolve(process.env.HOLDFAST_DATA_DIR ?? defaultDataDir)
+  const dataDir = inMemory ? undefined : dataDirFromEnv()
   let stack: RunningStack
   try {
     if (dataDir) await writePidFile(dataDir)
@@ -27,8 +27,10 @@ export async function serveFromEnvironment({ port, staticDir }: ServeOptions): P
       log: (line) => console.log(line),
     })
   } catch (error) {
-    if (dataDir) await removePidFile(dataDir)
-    console.error(`\nHoldfast could not start: ${error instanceof StackStartFailed ? error.message : (error as Error).stack}`)
+    if (dataDir && !(error instanceof DataDirInUse)) await removePidFile(dataDir)
+    // Our own start-up errors explain themselves; anything else needs its stack to be fixed.
+    const known = error instanceof StackStartFailed || error instanceof DataDirInUse || error instanceof AdminConfigError
+    console.error(`\nHoldfast could not start: ${known ? (error as Error).message : (error as Error).stack}`)
     process.exit(1)
   }
   console.log(

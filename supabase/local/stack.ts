@@ -52,8 +52,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ['/rest/v1/', createRestApi({ db, keys })],
     ['/auth/v1/', createAuthApi({ db, keys })],
   ]
-  const serveConfig: RouteHandler = async (req, res) =>
-    sendJson(res, 200, { supabaseUrl: `http://${req.headers.host ?? 'localhost'}`, supabaseAnonKey: keys.anonKey }, { 'Cache-Control': 'no-cache' })
+  // The app learns where the API is from the address it was itself loaded from (through
+  // Vite's dev proxy that is the forwarded host), so one build works on any host and port.
+  const serveConfig: RouteHandler = async (req, res) => {
+    const forwarded = req.headers['x-forwarded-host']
+    const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.headers.host ?? 'localhost'
+    const protocol = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'
+    sendJson(res, 200, { supabaseUrl: `${protocol}://${host}`, supabaseAnonKey: keys.anonKey }, { 'Cache-Control': 'no-cache' })
+  }
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -74,11 +80,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const [prefix, handler] of routes) {
       if (url.pathname.startsWith(prefix) || url.pathname === prefix.slice(0, -1)) return handler(req, res, url)
     }
-    if (options.staticDir && (req.method === 'GET' || req.method === 'HEAD')) return serveStatic(options.staticDir, url.pathname, res)
-    sendJson(res, 404, { code: 'PGRST125', message: `Invalid path specified in request URL: ${url.pathname}`, details: null, hint: null })
+    if (options.staticDir && (req.method === 'GET' || req.method === 'HEAD'))
+      return serveStatic(options.staticDir, url.pathname, res)
+    sendJson(res, 404, {
+      code: 'PGRST125',
+      message: `Invalid path specified in request URL: ${url.pathname}`,
+      details: null,
+      hint: null,
+    })
   }
 
-  await listen(server, options.port, options.host ?? '127.0.0.1')
+  try {
+    await listen(server, options.port, options.host ?? '127.0.0.1')
+  } catch (error) {
+    await db.close()
+    throw error
+  }
   const stopRetention = startRetentionTimer(db, log)
   const { port } = server.address() as AddressInfo
   return {
@@ -138,7 +155,10 @@ const contentTypes: Record<string, string> = {
 async function serveStatic(root: string, pathname: string, res: ServerResponse): Promise<void> {
   const relative = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '')
   let file = join(root, relative)
-  const isFile = await stat(file).then((s) => s.isFile(), () => false)
+  const isFile = await stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  )
   // Paths without a file are client-side routes: the SPA decides (and redirects unknown ones).
   if (!isFile) file = join(root, 'index.html')
   const type = contentTypes[extname(file)] ?? 'application/octet-stream'

@@ -1,4 +1,7 @@
 -- The exam platform's tables, each with row-level security enabled in this same migration.
+-- Supabase's default privileges give anon and authenticated every privilege on new tables
+-- (TRUNCATE and TRIGGER included, which row-level security does not cover), so each table
+-- revokes them all and grants back only what its policies are written for.
 -- Students never touch tables directly: they go through the SECURITY DEFINER functions of
 -- the next migration. Anonymous visitors may read the active exam schedule; everything
 -- else belongs to administrators (rows of public.admin_users).
@@ -37,7 +40,7 @@ create table public.exam_schedule (
 );
 comment on table public.exam_schedule is 'Exam windows. The newest active one is the exam students can take now.';
 alter table public.exam_schedule enable row level security;
-revoke all on table public.exam_schedule from anon;
+revoke all on table public.exam_schedule from anon, authenticated;
 grant select on table public.exam_schedule to anon;
 grant select, insert, update, delete on table public.exam_schedule to authenticated;
 
@@ -63,7 +66,7 @@ create table public.login_codes (
 );
 comment on table public.login_codes is 'One-time login codes. A code becomes used in the same transaction that stores its submission.';
 alter table public.login_codes enable row level security;
-revoke all on table public.login_codes from anon;
+revoke all on table public.login_codes from anon, authenticated;
 grant select, insert, update, delete on table public.login_codes to authenticated;
 
 create policy "Admins can read login codes" on public.login_codes
@@ -89,7 +92,7 @@ create table public.questions (
 );
 comment on table public.questions is 'The question bank. correct_answer never leaves the database except to administrators and, after submission, in lookup_result.';
 alter table public.questions enable row level security;
-revoke all on table public.questions from anon;
+revoke all on table public.questions from anon, authenticated;
 grant select, insert, update, delete on table public.questions to authenticated;
 
 create policy "Admins can read questions" on public.questions
@@ -119,7 +122,7 @@ comment on table public.submissions is 'One submission per login code. id is gen
 comment on column public.submissions.answers_fingerprint is 'Short receipt of the answers as stored, shown to the student on completion and to admins.';
 create index submissions_submitted_at_idx on public.submissions (submitted_at desc);
 alter table public.submissions enable row level security;
-revoke all on table public.submissions from anon;
+revoke all on table public.submissions from anon, authenticated;
 grant select, insert, update, delete on table public.submissions to authenticated;
 
 create policy "Admins can read submissions" on public.submissions

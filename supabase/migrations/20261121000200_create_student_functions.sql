@@ -14,7 +14,8 @@ revoke execute on function public.active_exam_schedule() from public, anon, auth
 create function public.normalize_login_code(code text) returns text
 language sql immutable set search_path = ''
 as $$
-  select upper(btrim(code))
+  -- Codes are pasted from messages: strip tabs, line breaks and non-breaking spaces too.
+  select upper(regexp_replace(code, '^[[:space:]\u00a0]+|[[:space:]\u00a0]+$', '', 'g'))
 $$;
 
 create function public.is_usable_mcq(q public.questions) returns boolean
@@ -234,7 +235,7 @@ begin
                'option_a', q.option_a, 'option_b', q.option_b, 'option_c', q.option_c, 'option_d', q.option_d,
                'correct_answer', q.correct_answer,
                'student_answer', sub.answers ->> q.question_number::text,
-               'is_correct', (sub.answers ->> q.question_number::text) = q.correct_answer)
+               'is_correct', coalesce((sub.answers ->> q.question_number::text) = q.correct_answer, false))
              order by q.question_number), '[]'::jsonb)
         from public.questions q
        where public.is_usable_mcq(q)

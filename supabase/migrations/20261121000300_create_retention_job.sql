@@ -14,7 +14,8 @@ begin
   if exists (select 1 from public.exam_schedule where is_active and end_time > now()) then
     return 0;
   end if;
-  select max(end_time) into last_closed from public.exam_schedule where is_active;
+  -- Any window that has closed counts, even if its schedule was switched off afterwards.
+  select max(end_time) into last_closed from public.exam_schedule where end_time <= now();
   if last_closed is null or last_closed > now() - interval '24 hours' then
     return 0;
   end if;

@@ -25,7 +25,11 @@ async function callAuth(
   if (apikey !== null) headers.apikey = apikey ?? stack.anonKey
   if (bearer) headers.Authorization = `Bearer ${bearer}`
   if (body !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(`${baseUrl}/auth/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const response = await fetch(`${baseUrl}/auth/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   const text = await response.text()
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined }
 }
@@ -278,8 +282,13 @@ describe('auth server with a stepped clock', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     const signInAs = async (address: string, secret: string) =>
-      (await callAuth(url, '/token?grant_type=password', { method: 'POST', body: { email: address, password: secret }, apikey: keys.anonKey }))
-        .status
+      (
+        await callAuth(url, '/token?grant_type=password', {
+          method: 'POST',
+          body: { email: address, password: secret },
+          apikey: keys.anonKey,
+        })
+      ).status
     return {
       url,
       signInAs,

@@ -2,6 +2,9 @@ import { randomInt } from 'node:crypto'
 import bcrypt from 'bcryptjs'
 import type { SqlDatabase } from '../db.ts'
 
+/** Administrator settings that cannot work (bad e-mail, short password, half given): the operator must fix them. */
+export class AdminConfigError extends Error {}
+
 export interface AdminCredentials {
   email: string
   password: string
@@ -25,9 +28,9 @@ export function normalizeEmail(email: string): string {
  */
 export async function createUser(db: SqlDatabase, email: string, password: string): Promise<string> {
   const normalized = normalizeEmail(email)
-  if (!/^[^\s@]+@[^\s@]+$/.test(normalized)) throw new Error(`"${email}" is not an e-mail address.`)
+  if (!/^[^\s@]+@[^\s@]+$/.test(normalized)) throw new AdminConfigError(`"${email}" is not an e-mail address.`)
   if (password.length < minPasswordLength) {
-    throw new Error(`The password for ${normalized} must be at least ${minPasswordLength} characters long.`)
+    throw new AdminConfigError(`The password for ${normalized} must be at least ${minPasswordLength} characters long.`)
   }
 
   const { rows } = await db.query<{ id: string; encrypted_password: string | null }>(
@@ -87,8 +90,14 @@ export async function ensureFirstAdmin(
     await addAdmin(db, email, password)
     return normalizeEmail(email)
   }
-  if (email) throw new Error(`An administrator e-mail (${email}) was given without a password: give both, or neither to have one generated.`)
-  if (password) throw new Error('An administrator password was given without an e-mail: give both, or neither to have one generated.')
+  if (email)
+    throw new AdminConfigError(
+      `An administrator e-mail (${email}) was given without a password: give both, or neither to have one generated.`,
+    )
+  if (password)
+    throw new AdminConfigError(
+      'An administrator password was given without an e-mail: give both, or neither to have one generated.',
+    )
 
   const { rows } = await db.query<{ email: string }>('select email from public.admin_users order by created_at, email limit 1')
   if (rows[0]) return rows[0].email

@@ -106,7 +106,9 @@ export function createAuthApi({ db, keys, now = Date.now, signInLimits = default
     const address = req.socket.remoteAddress ?? 'unknown'
     const lockedForSeconds = rateLimit.lockedForSeconds(normalized, address)
     if (lockedForSeconds > 0) {
-      throw new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached', { 'Retry-After': String(lockedForSeconds) })
+      throw new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached', {
+        'Retry-After': String(lockedForSeconds),
+      })
     }
     // Counted before the slow hash comparison so that parallel guesses cannot slip past the limit.
     rateLimit.recordFailure(normalized, address)
@@ -121,15 +123,22 @@ export function createAuthApi({ db, keys, now = Date.now, signInLimits = default
 
     const issued = await db.transaction(async (tx) => {
       const session = first(
-        await tx.query<{ id: string; created_at: Date }>('insert into auth.sessions (user_id) values ($1) returning id, created_at', [
-          user.id,
-        ]),
+        await tx.query<{ id: string; created_at: Date }>(
+          'insert into auth.sessions (user_id) values ($1) returning id, created_at',
+          [user.id],
+        ),
         'new session',
       )
       const refreshToken = newRefreshToken()
-      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refreshToken, user.id, session.id])
+      await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
+        refreshToken,
+        user.id,
+        session.id,
+      ])
       const signedIn = first(
-        await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${userColumns}`, [user.id]),
+        await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${userColumns}`, [
+          user.id,
+        ]),
         'signed-in user',
       )
       return { user: signedIn, sessionId: session.id, signedInAt: session.created_at, refreshToken }
@@ -171,7 +180,10 @@ export function createAuthApi({ db, keys, now = Date.now, signInLimits = default
         token,
       ])
       await tx.query('update auth.sessions set updated_at = now() where id = $1', [current.session_id])
-      const user = first(await tx.query<UserRow>(`select ${userColumns} from auth.users where id = $1`, [current.user_id]), 'token owner')
+      const user = first(
+        await tx.query<UserRow>(`select ${userColumns} from auth.users where id = $1`, [current.user_id]),
+        'token owner',
+      )
       return { user, sessionId: current.session_id, signedInAt: current.signed_in_at, refreshToken }
     })
     if (outcome instanceof AuthFailure) throw outcome
@@ -213,7 +225,8 @@ export function createAuthApi({ db, keys, now = Date.now, signInLimits = default
     try {
       claims = await keys.verify(token)
     } catch (error) {
-      if (error instanceof JwtRejected) throw new AuthFailure(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${error.message}`)
+      if (error instanceof JwtRejected)
+        throw new AuthFailure(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${error.message}`)
       throw error
     }
     if (!claims.sub) throw new AuthFailure(403, 'bad_jwt', 'invalid claim: missing sub claim')
@@ -227,7 +240,8 @@ export function createAuthApi({ db, keys, now = Date.now, signInLimits = default
       throw new AuthFailure(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID')
     }
     const session = await db.query('select 1 from auth.sessions where id = $1 and user_id = $2', [sessionId, user.id])
-    if (!session.rows.length) throw new AuthFailure(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+    if (!session.rows.length)
+      throw new AuthFailure(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
     return { user, sessionId }
   }
 
@@ -247,7 +261,11 @@ export function createAuthApi({ db, keys, now = Date.now, signInLimits = default
         const grantType = url.searchParams.get('grant_type')
         if (grantType === 'password') return passwordGrant(req, res)
         if (grantType === 'refresh_token') return refreshTokenGrant(req, res)
-        throw new AuthFailure(400, 'validation_failed', `Unsupported grant_type "${grantType ?? ''}": use password or refresh_token`)
+        throw new AuthFailure(
+          400,
+          'validation_failed',
+          `Unsupported grant_type "${grantType ?? ''}": use password or refresh_token`,
+        )
       },
     },
     '/user': {

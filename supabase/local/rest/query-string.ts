@@ -47,7 +47,23 @@ export interface ParsedQuery {
 }
 
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/
-const castTypes = new Set(['text', 'int', 'integer', 'int4', 'int8', 'bigint', 'numeric', 'float8', 'boolean', 'bool', 'json', 'jsonb', 'date', 'timestamptz', 'uuid'])
+const castTypes = new Set([
+  'text',
+  'int',
+  'integer',
+  'int4',
+  'int8',
+  'bigint',
+  'numeric',
+  'float8',
+  'boolean',
+  'bool',
+  'json',
+  'jsonb',
+  'date',
+  'timestamptz',
+  'uuid',
+])
 
 export function parseQuery(params: URLSearchParams): ParsedQuery {
   const query: ParsedQuery = { select: [{ column: '*' }], filters: [], order: [] }
@@ -91,7 +107,10 @@ function parseCount(name: string, value: string): number {
 
 function checkIdentifier(name: string): string {
   if (!identifier.test(name)) {
-    throw parseError(`"${name}" is not a column name this server accepts`, 'JSON paths, embedded resources and quoted identifiers are not supported')
+    throw parseError(
+      `"${name}" is not a column name this server accepts`,
+      'JSON paths, embedded resources and quoted identifiers are not supported',
+    )
   }
   return name
 }

@@ -21,14 +21,18 @@ export function createRestApi({ db, keys }: { db: SqlDatabase; keys: JwtKeys }):
         method: req.method ?? 'GET',
         path: url.pathname.slice('/rest/v1/'.length),
         query: url.searchParams,
-        prefer: parsePrefer([req.headers.prefer ?? []].flat().join(",")),
+        prefer: parsePrefer([req.headers.prefer ?? []].flat().join(',')),
         wantsObject: (req.headers.accept ?? '').includes('application/vnd.pgrst.object+json'),
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : parseBody(await readBody(req)),
       }
       const schema = await (catalog ??= loadCatalog(db))
       const reply = await runAs(db, identity, (tx) => route(tx, schema, request))
       res.writeHead(reply.status, {
-        ...(reply.body === undefined ? {} : { 'Content-Type': `${request.wantsObject ? 'application/vnd.pgrst.object+json' : 'application/json'}; charset=utf-8` }),
+        ...(reply.body === undefined
+          ? {}
+          : {
+              'Content-Type': `${request.wantsObject ? 'application/vnd.pgrst.object+json' : 'application/json'}; charset=utf-8`,
+            }),
         ...reply.headers,
       })
       res.end(req.method === 'HEAD' ? undefined : reply.body)
@@ -37,9 +41,18 @@ export function createRestApi({ db, keys }: { db: SqlDatabase; keys: JwtKeys }):
         error instanceof BodyTooLarge
           ? new RestError(413, 'PGRST413', error.message)
           : error instanceof JwtRejected
-            ? new RestError(401, error.expired ? 'PGRST303' : 'PGRST301', error.expired ? 'JWT expired' : `Invalid JWT: ${error.message}`)
+            ? new RestError(
+                401,
+                error.expired ? 'PGRST303' : 'PGRST301',
+                error.expired ? 'JWT expired' : `Invalid JWT: ${error.message}`,
+              )
             : fromPostgresError(error, role)
-      sendJson(res, rest.status, req.method === 'HEAD' ? undefined : rest, rest.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {})
+      sendJson(
+        res,
+        rest.status,
+        req.method === 'HEAD' ? undefined : rest,
+        rest.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
+      )
     }
   }
 }
@@ -128,7 +141,12 @@ async function route(tx: SqlClient, schema: Catalog, request: RestRequest): Prom
 }
 
 /** Runs a statement that yields rows and answers with them as PostgREST would. */
-async function rowsReply(tx: SqlClient, statement: string, params: Params, request: RestRequest): Promise<{ count: number; body: string }> {
+async function rowsReply(
+  tx: SqlClient,
+  statement: string,
+  params: Params,
+  request: RestRequest,
+): Promise<{ count: number; body: string }> {
   const { rows } = await tx.query<{ count: number; body: string }>(
     `with _rows as (${statement}) select count(*)::int as count, coalesce(json_agg(_rows), '[]')::text as body from _rows`,
     params.values,
@@ -207,7 +225,10 @@ async function insert(tx: SqlClient, table: TableInfo, query: ParsedQuery, reque
         : `select ${target} from json_populate_recordset(null::public.${quoteIdent(table.name)}, ${params.bind(JSON.stringify(batch.rows))}::json)`
     const statement = `insert into public.${quoteIdent(table.name)}${batch.names.length ? ` (${target})` : ''} ${source}${conflict}`
     if (prefer.returnRepresentation || request.wantsObject) {
-      const reply = await rowsReply(tx, `${statement} returning ${selectList(table, query.select)}`, params, { ...request, wantsObject: false })
+      const reply = await rowsReply(tx, `${statement} returning ${selectList(table, query.select)}`, params, {
+        ...request,
+        wantsObject: false,
+      })
       count += reply.count
       bodies.push(...(JSON.parse(reply.body) as unknown[]))
     } else {
@@ -252,9 +273,19 @@ async function remove(tx: SqlClient, table: TableInfo, query: ParsedQuery, reque
   return mutate(tx, table, statement, params, query, request)
 }
 
-async function mutate(tx: SqlClient, table: TableInfo, statement: string, params: Params, query: ParsedQuery, request: RestRequest): Promise<Reply> {
+async function mutate(
+  tx: SqlClient,
+  table: TableInfo,
+  statement: string,
+  params: Params,
+  query: ParsedQuery,
+  request: RestRequest,
+): Promise<Reply> {
   if (request.prefer.returnRepresentation || request.wantsObject) {
-    const reply = await rowsReply(tx, `${statement} returning ${selectList(table, query.select)}`, params, { ...request, wantsObject: false })
+    const reply = await rowsReply(tx, `${statement} returning ${selectList(table, query.select)}`, params, {
+      ...request,
+      wantsObject: false,
+    })
     return mutationReply(200, reply.count, JSON.parse(reply.body) as unknown[], request)
   }
   const { affectedRows } = await tx.query(statement, params.values)
@@ -268,7 +299,8 @@ async function callFunction(tx: SqlClient, schema: Catalog, request: RestRequest
     if (key !== 'select' || request.query.get(key) !== '*') throw parseError(`Query parameters are not supported on /rpc/${name}`)
   }
   const args = request.body === undefined ? {} : request.body
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new RestError(400, 'PGRST102', 'RPC arguments must be one JSON object')
+  if (typeof args !== 'object' || args === null || Array.isArray(args))
+    throw new RestError(400, 'PGRST102', 'RPC arguments must be one JSON object')
   const given = Object.keys(args)
   const fn = (schema.functions.get(name) ?? []).find((candidate) => matches(candidate, given))
   if (!fn) {
@@ -283,7 +315,7 @@ async function callFunction(tx: SqlClient, schema: Catalog, request: RestRequest
   const values = args as Record<string, unknown>
   const call = `public.${quoteIdent(fn.name)}(${fn.args
     .filter((a) => a.name in values)
-    .map((a) => `${quoteIdent(a.name)} => ${params.bind(argumentText(values[a.name]))}::${a.type}`)
+    .map((a) => `${quoteIdent(a.name)} => ${params.bind(argumentText(values[a.name], a.type))}::${a.type}`)
     .join(', ')})`
   if (fn.returnsVoid) {
     await tx.query(`select ${call}`, params.values)
@@ -303,9 +335,9 @@ function matches(fn: FunctionInfo, given: string[]): boolean {
   return given.every((g) => names.has(g)) && required.every((r) => given.includes(r))
 }
 
-/** Arguments travel as text and are cast to the declared type by Postgres. */
-function argumentText(value: unknown): string | null {
+/** Arguments travel as text and are cast to the declared type by Postgres; JSON ones as JSON text. */
+function argumentText(value: unknown, type: string): string | null {
   if (value === null || value === undefined) return null
-  if (typeof value === 'object') return JSON.stringify(value)
+  if (typeof value === 'object' || type === 'json' || type === 'jsonb') return JSON.stringify(value)
   return String(value)
 }

@@ -1,0 +1,44 @@
+// Sequential student submissions through supabase-js against the embedded stack (in memory):
+// what one PGlite connection sustains for the full submit_exam path (HTTP, JWT, RLS role switch,
+// claim + score + insert). Usage: npx tsx bench/rest-submit.bench.ts [count]
+import { createClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { startStack } from '../supabase/local/stack.ts'
+import { percentile } from './percentiles.ts'
+
+const count = Number(process.argv[2] ?? 300)
+const stack = await startStack({ port: 0, admin: { email: 'bench@holdfast.test', password: 'bench-password' } })
+const codes = Array.from({ length: count }, (_, i) => `B${String(i).padStart(7, '0')}`)
+await stack.db.query(`insert into public.login_codes (code) select unnest($1::text[])`, [codes])
+
+const anon = createClient(stack.url, stack.anonKey, {
+  auth: { persistSession: false },
+  realtime: { transport: WebSocket as never },
+})
+const answers = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i + 1), 'ABCD'[i % 4]]))
+const latencies: number[] = []
+let accepted = 0
+const started = performance.now()
+for (const code of codes) {
+  const t0 = performance.now()
+  const { data } = await anon.rpc('submit_exam', {
+    submission_id: crypto.randomUUID(),
+    code,
+    student_name: 'Bench Student',
+    answers,
+    tab_switches: 0,
+    time_taken: 600,
+    started_at: new Date(Date.now() - 600_000).toISOString(),
+    submitted_at: new Date().toISOString(),
+  })
+  latencies.push(performance.now() - t0)
+  if ((data as { outcome?: string } | null)?.outcome === 'accepted') accepted++
+}
+const seconds = (performance.now() - started) / 1000
+console.log(`submissions:  ${count} sequential, ${accepted} accepted`)
+console.log(`throughput:   ${(count / seconds).toFixed(1)} submissions/s`)
+console.log(
+  `latency (ms): p50 ${percentile(latencies, 50).toFixed(1)}  p95 ${percentile(latencies, 95).toFixed(1)}  p99 ${percentile(latencies, 99).toFixed(1)}`,
+)
+console.log(`memory:       ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB resident`)
+await stack.close()

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { formatCountdown, formatMinutesSeconds } from './time-format'
+
+describe('formatMinutesSeconds', () => {
+  it.each([
+    [0, '0:00'],
+    [5, '0:05'],
+    [75, '1:15'],
+    [1800, '30:00'],
+    [3661, '61:01'],
+    [59.9, '0:59'],
+    [-3, '0:00'],
+  ])('%d s → %s', (seconds, text) => expect(formatMinutesSeconds(seconds)).toBe(text))
+})
+
+describe('formatCountdown', () => {
+  it.each([
+    [0, '0s'],
+    [999, '0s'],
+    [5_000, '5s'],
+    [65_000, '1m 5s'],
+    [3_600_000, '1h 0m 0s'],
+    [(2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000, '2d 3h 4m 5s'],
+    [86_400_000 + 7_000, '1d 0h 0m 7s'],
+    [-10_000, '0s'],
+  ])('%d ms → %s', (ms, text) => expect(formatCountdown(ms)).toBe(text))
+})

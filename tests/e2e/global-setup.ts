@@ -1,0 +1,42 @@
+import type { TestProject } from 'vitest/node'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { buildApp } from '../../scripts/build-if-stale.ts'
+import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string
+    appAnonKey: string
+    appServiceRoleKey: string
+    /** The built app, for tests that start a server of their own (e.g. to stop it under a service worker). */
+    appBuildDir: string
+  }
+}
+
+let stack: RunningStack | undefined
+let buildDir: string | undefined
+
+/**
+ * The app, freshly built into a folder of this run's own (so parallel runs never share
+ * dist/), served by an in-memory local stack as `npm start` serves it.
+ */
+export async function setup(project: TestProject): Promise<void> {
+  buildDir = await mkdtemp(join(tmpdir(), 'holdfast-e2e-'))
+  buildApp(buildDir)
+  stack = await startStack({
+    port: 0,
+    staticDir: buildDir,
+    admin: { email: 'admin@holdfast.test', password: 'correct-horse-battery' },
+  })
+  project.provide('appUrl', stack.url)
+  project.provide('appAnonKey', stack.anonKey)
+  project.provide('appServiceRoleKey', stack.serviceRoleKey)
+  project.provide('appBuildDir', buildDir)
+}
+
+export async function teardown(): Promise<void> {
+  await stack?.close()
+  if (buildDir) await rm(buildDir, { recursive: true, force: true })
+}

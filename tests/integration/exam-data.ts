@@ -1,0 +1,187 @@
+import { randomInt } from 'node:crypto'
+import type { Tables, TablesInsert } from '../../src/lib/database.types.ts'
+import { serviceClient } from './clients.ts'
+
+/** Test data arranged (and cleaned up) with the service role, behind row-level security's back. */
+
+export type Question = Tables<'questions'>
+export type LoginCode = Tables<'login_codes'>
+export type Schedule = Tables<'exam_schedule'>
+export type Submission = Tables<'submissions'>
+
+export const zeroUuid = '00000000-0000-0000-0000-000000000000'
+
+const service = serviceClient()
+
+interface Result {
+  data: unknown
+  error: { code: string; message: string } | null
+}
+
+/** The data of a call that must succeed; a failure names the server's error. */
+export function must<R extends Result>(result: R): NonNullable<R['data']> {
+  if (result.error) throw new Error(`unexpected error ${result.error.code}: ${result.error.message}`)
+  if (result.data === null || result.data === undefined) throw new Error('unexpected empty answer')
+  return result.data
+}
+
+/** For calls that answer no data (a delete without select): only the error matters. */
+export function succeeded(result: { error: { code: string; message: string } | null }): void {
+  if (result.error) throw new Error(`unexpected error ${result.error.code}: ${result.error.message}`)
+}
+
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+
+/** 8 random characters from A-Z0-9: a login code no other test shares. */
+export function randomCode(): string {
+  let code = ''
+  for (let i = 0; i < 8; i++) code += alphabet[randomInt(alphabet.length)]
+  return code
+}
+
+/** A question number far above the bank's 1-50, so fixtures never collide with seeded or admin-made questions. */
+export function randomQuestionNumber(): number {
+  return randomInt(100_000, 2_000_000_000)
+}
+
+/** An ISO time `offsetMs` from now. */
+export function isoFromNow(offsetMs: number): string {
+  return new Date(Date.now() + offsetMs).toISOString()
+}
+
+export const minute = 60_000
+export const hour = 60 * minute
+export const day = 24 * hour
+
+export async function createCode(fields: Partial<TablesInsert<'login_codes'>> = {}): Promise<LoginCode> {
+  return must(
+    await service
+      .from('login_codes')
+      .insert({ code: randomCode(), ...fields })
+      .select()
+      .single(),
+  )
+}
+
+export async function readCode(code: string): Promise<LoginCode> {
+  return must(await service.from('login_codes').select('*').eq('code', code).single())
+}
+
+export async function submissionsFor(code: string): Promise<Submission[]> {
+  return must(await service.from('submissions').select('*').eq('login_code', code))
+}
+
+export async function deleteCodes(codes: string[]): Promise<void> {
+  succeeded(await service.from('submissions').delete().in('login_code', codes))
+  succeeded(await service.from('login_codes').delete().in('code', codes))
+}
+
+/** Every question, in question_number order. */
+export async function allQuestions(): Promise<Question[]> {
+  return must(await service.from('questions').select('*').order('question_number'))
+}
+
+/** question_number → correct_answer, as stored. */
+export async function answerKey(): Promise<Map<number, string>> {
+  return new Map((await allQuestions()).map((q) => [q.question_number, q.correct_answer]))
+}
+
+/** The bank as the exam should use it: text, four options and an answer in A-D. */
+export function isUsableMcq(q: Question): boolean {
+  return (
+    ['A', 'B', 'C', 'D'].includes(q.correct_answer) &&
+    [q.question_text, q.option_a, q.option_b, q.option_c, q.option_d].every((text) => text.trim() !== '')
+  )
+}
+
+/** Runs `work` with extra questions in the bank, and removes them afterwards. */
+export async function withQuestions<T>(
+  rows: Array<Omit<TablesInsert<'questions'>, 'question_number'>>,
+  work: (questions: Question[]) => Promise<T>,
+): Promise<T> {
+  const inserted = must(
+    await service
+      .from('questions')
+      .insert(rows.map((row) => ({ question_number: randomQuestionNumber(), ...row })))
+      .select(),
+  )
+  try {
+    return await work(inserted)
+  } finally {
+    succeeded(
+      await service
+        .from('questions')
+        .delete()
+        .in(
+          'id',
+          inserted.map((q) => q.id),
+        ),
+    )
+  }
+}
+
+/** Puts the question bank back exactly as `snapshot` (same ids, numbers and created_at). */
+export async function restoreQuestions(snapshot: Question[]): Promise<void> {
+  succeeded(await service.from('questions').delete().neq('id', zeroUuid))
+  if (snapshot.length > 0) succeeded(await service.from('questions').insert(snapshot))
+}
+
+/** Runs `work`, which may empty or change the question bank, and restores the bank afterwards. */
+export async function withQuestionBankRestored<T>(work: (snapshot: Question[]) => Promise<T>): Promise<T> {
+  const snapshot = await allQuestions()
+  try {
+    return await work(snapshot)
+  } finally {
+    await restoreQuestions(snapshot)
+  }
+}
+
+/**
+ * Runs `work` with a new exam schedule (active unless told otherwise). Made now, it is the
+ * newest, so while active it is the exam students take; it is deleted afterwards.
+ */
+export async function withSchedule<T>(
+  fields: Partial<TablesInsert<'exam_schedule'>> & Pick<TablesInsert<'exam_schedule'>, 'start_time' | 'end_time'>,
+  work: (schedule: Schedule) => Promise<T>,
+): Promise<T> {
+  const schedule = must(
+    await service
+      .from('exam_schedule')
+      .insert({ exam_name: 'Integration test window', is_active: true, duration_minutes: 30, ...fields })
+      .select()
+      .single(),
+  )
+  try {
+    return await work(schedule)
+  } finally {
+    succeeded(await service.from('exam_schedule').delete().eq('id', schedule.id))
+  }
+}
+
+/** Every row of every table, ordered by key: to show a refused call changed nothing. */
+export async function everyTable() {
+  return {
+    admin_users: must(await service.from('admin_users').select('*').order('user_id')),
+    exam_schedule: must(await service.from('exam_schedule').select('*').order('id')),
+    login_codes: must(await service.from('login_codes').select('*').order('id')),
+    questions: must(await service.from('questions').select('*').order('id')),
+    submissions: must(await service.from('submissions').select('*').order('id')),
+  }
+}
+
+/** A submission row as an administrator (or the service role) would store it directly. */
+export function submissionRow(code: string, fields: Partial<TablesInsert<'submissions'>> = {}): TablesInsert<'submissions'> {
+  return {
+    id: crypto.randomUUID(),
+    student_name: 'Fixture Student',
+    login_code: code,
+    answers: { '1': 'A' },
+    answers_fingerprint: 'fixture',
+    score: 0,
+    tab_switches: 0,
+    time_taken: 60,
+    started_at: isoFromNow(-2 * minute),
+    submitted_at: isoFromNow(-minute),
+    ...fields,
+  }
+}

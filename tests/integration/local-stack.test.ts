@@ -1,0 +1,132 @@
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { renderDatabaseTypes } from '../../supabase/local/database-types.ts'
+import { openPglite } from '../../supabase/local/db.ts'
+import { MigrationFailed, migrate } from '../../supabase/local/migrate.ts'
+import { StackStartFailed, startStack } from '../../supabase/local/stack.ts'
+import { stack } from './clients.ts'
+
+const admin = { email: 'owner@holdfast.test', password: 'owner-password' }
+const cleanups: Array<() => Promise<unknown>> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'holdfast-stack-'))
+  cleanups.push(() => rm(dir, { recursive: true, force: true }))
+  return dir
+}
+
+describe('the local stack', () => {
+  it('keeps src/lib/database.types.ts in sync with the migrations (run `npm run gen:types`)', async () => {
+    const db = await openPglite(undefined)
+    cleanups.push(() => db.close())
+    await migrate(db, { seed: false })
+    const committed = await readFile(new URL('../../src/lib/database.types.ts', import.meta.url), 'utf8')
+    expect(await renderDatabaseTypes(db)).toBe(committed)
+  })
+
+  it('persists data in its directory and applies migrations and seed only once', async () => {
+    const dataDir = await tempDir()
+    const first = await startStack({ port: 0, dataDir, admin })
+    const { rows: codes } = await first.db.query<{ code: string }>('select code from public.login_codes order by code')
+    expect(codes).toHaveLength(10)
+    await first.db.query(`insert into public.login_codes (code) values ('KEEPME01')`)
+    const anonKey = first.anonKey
+    await first.close()
+
+    const second = await startStack({ port: 0, dataDir, admin })
+    cleanups.push(() => second.close())
+    const { rows } = await second.db.query<{ code: string }>('select code from public.login_codes order by code')
+    expect(rows.map((r) => r.code)).toEqual([...codes.map((c) => c.code), 'KEEPME01'].sort())
+    // The keys are derived from the stored secret alone, so a build that embeds them keeps working.
+    expect(second.anonKey).toBe(anonKey)
+    const { rows: history } = await second.db.query<{ count: number }>(
+      'select count(*)::int as count from supabase_migrations.schema_migrations',
+    )
+    expect(history[0]?.count).toBeGreaterThanOrEqual(3)
+  })
+
+  it('stops with a clear message when the port is in use', async () => {
+    const port = Number(new URL(stack.url).port)
+    await expect(startStack({ port, admin })).rejects.toThrow(
+      new StackStartFailed(`Port ${port} is already in use. Stop the other server or set PORT to a free port.`),
+    )
+  })
+
+  it('names the migration that fails and leaves the database without it', async () => {
+    const dir = await tempDir()
+    await mkdir(join(dir, 'migrations'))
+    await writeFile(join(dir, 'migrations', '20260101000000_create_ok.sql'), 'create table public.ok (id int primary key);')
+    await writeFile(
+      join(dir, 'migrations', '20260102000000_break_things.sql'),
+      'create table public.half (id int); select no_such_function();',
+    )
+    await writeFile(join(dir, 'seed.sql'), '')
+    const db = await openPglite(undefined)
+    cleanups.push(() => db.close())
+    const failure = migrate(db, { dir })
+    await expect(failure).rejects.toBeInstanceOf(MigrationFailed)
+    await expect(failure).rejects.toThrow(
+      /^Migration 20260102000000_break_things\.sql failed: function no_such_function\(\) does not exist/,
+    )
+    const { rows } = await db.query<{ ok: string | null; half: string | null }>(
+      `select to_regclass('public.ok')::text as ok, to_regclass('public.half')::text as half`,
+    )
+    expect(rows[0]).toEqual({ ok: 'ok', half: null })
+  })
+
+  it('serves the runtime configuration the app reads at start', async () => {
+    const res = await fetch(`${stack.url}/config.json`)
+    expect(await res.json()).toEqual({ supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey })
+  })
+})
+
+describe('the database catalogue, in the spirit of Supabase security advisor', () => {
+  async function migrated() {
+    const db = await openPglite(undefined)
+    cleanups.push(() => db.close())
+    await migrate(db, { seed: false })
+    return db
+  }
+
+  it('has row-level security on every table in public, and no TRUNCATE, TRIGGER or REFERENCES for API roles', async () => {
+    const db = await migrated()
+    const { rows: tables } = await db.query<{ name: string; rls: boolean }>(
+      `select c.relname as name, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' order by 1`,
+    )
+    expect(tables.map((t) => t.name)).toEqual(['admin_users', 'exam_schedule', 'login_codes', 'questions', 'submissions'])
+    expect(tables.filter((t) => !t.rls)).toEqual([])
+    const { rows: privileges } = await db.query<{ grantee: string; table_name: string; privilege_type: string }>(
+      `select grantee, table_name, privilege_type from information_schema.role_table_grants
+        where table_schema = 'public' and grantee in ('anon', 'authenticated')
+          and privilege_type in ('TRUNCATE', 'TRIGGER', 'REFERENCES')`,
+    )
+    expect(privileges).toEqual([])
+  })
+
+  it('gives every SECURITY DEFINER function an empty search_path', async () => {
+    const db = await migrated()
+    const { rows } = await db.query<{ name: string; config: string[] | null }>(
+      `select p.proname as name, p.proconfig as config from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prosecdef`,
+    )
+    expect(rows.length).toBeGreaterThanOrEqual(5)
+    expect(rows.filter((r) => !(r.config ?? []).includes('search_path=""'))).toEqual([])
+  })
+
+  it('lets anon execute exactly the four student functions', async () => {
+    const db = await migrated()
+    const { rows } = await db.query<{ name: string }>(
+      `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute')
+          and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+        order by 1`,
+    )
+    expect(rows.map((r) => r.name)).toEqual(['check_login_code', 'exam_questions', 'lookup_result', 'submit_exam'])
+  })
+})
