@@ -1,0 +1,10 @@
+/** Spec §9: the shortest admin password the form accepts. */
+const minAdminPasswordLength = 6
+
+/** The admin login form's checks (spec §5), in the order the spec lists them; null when the form may be sent. */
+export function adminLoginError(email: string, password: string): string | null {
+  if (email.trim() === '' || password === '') return 'Please fill in all fields'
+  if (!email.includes('@')) return 'Please enter a valid email address'
+  if (password.length < minAdminPasswordLength) return `Password must be at least ${minAdminPasswordLength} characters`
+  return null
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { draftFromQuestion, emptyQuestionDraft, questionFieldsFromDraft, type QuestionDraft } from './question-draft'
+
+const filled: QuestionDraft = {
+  type: 'mcq',
+  questionNumber: '4',
+  questionText: '  What is 2 + 2?  ',
+  options: { A: '3', B: ' 4 ', C: '5', D: '22' },
+  correctAnswer: 'B',
+}
+
+describe('emptyQuestionDraft', () => {
+  it('starts a multiple-choice question with the given number and answer A', () => {
+    expect(emptyQuestionDraft('mcq', 7)).toEqual({
+      type: 'mcq',
+      questionNumber: '7',
+      questionText: '',
+      options: { A: '', B: '', C: '', D: '' },
+      correctAnswer: 'A',
+    })
+  })
+
+  it('prefills a descriptive question with the prompt', () => {
+    expect(emptyQuestionDraft('descriptive', 1).questionText).toMatch(/^Write a detailed answer/)
+  })
+})
+
+describe('questionFieldsFromDraft', () => {
+  it('trims and shapes a multiple-choice question', () => {
+    expect(questionFieldsFromDraft(filled)).toEqual({
+      ok: true,
+      fields: {
+        question_number: 4,
+        question_text: 'What is 2 + 2?',
+        option_a: '3',
+        option_b: '4',
+        option_c: '5',
+        option_d: '22',
+        correct_answer: 'B',
+      },
+    })
+  })
+
+  it('stores a descriptive question with empty options and the DESCRIPTIVE marker', () => {
+    expect(questionFieldsFromDraft({ ...filled, type: 'descriptive' })).toEqual({
+      ok: true,
+      fields: {
+        question_number: 4,
+        question_text: 'What is 2 + 2?',
+        option_a: '',
+        option_b: '',
+        option_c: '',
+        option_d: '',
+        correct_answer: 'DESCRIPTIVE',
+      },
+    })
+  })
+
+  it.each<[string, Partial<QuestionDraft>, string]>([
+    ['no text', { questionText: '   ' }, 'Please enter the question text'],
+    ['an empty option', { options: { ...filled.options, C: ' ' } }, 'Please fill in all MCQ options'],
+    ['number 0', { questionNumber: '0' }, 'Question number must be 1 or more'],
+    ['no number', { questionNumber: '' }, 'Question number must be 1 or more'],
+    ['a fractional number', { questionNumber: '1.5' }, 'Question number must be 1 or more'],
+  ])('refuses %s', (_case, change, error) => {
+    expect(questionFieldsFromDraft({ ...filled, ...change })).toEqual({ ok: false, error })
+  })
+
+  it('does not ask a descriptive question for options', () => {
+    expect(questionFieldsFromDraft({ ...filled, type: 'descriptive', options: { A: '', B: '', C: '', D: '' } }).ok).toBe(true)
+  })
+})
+
+describe('draftFromQuestion', () => {
+  it('opens a DESCRIPTIVE row as a descriptive question', () => {
+    const row = {
+      question_number: 3,
+      question_text: 'Explain.',
+      option_a: '',
+      option_b: '',
+      option_c: '',
+      option_d: '',
+      correct_answer: 'DESCRIPTIVE',
+    }
+    expect(draftFromQuestion(row)).toMatchObject({ type: 'descriptive', questionNumber: '3', correctAnswer: 'A' })
+  })
+
+  it('round-trips a multiple-choice row', () => {
+    const checked = questionFieldsFromDraft(filled)
+    if (!checked.ok) throw new Error(checked.error)
+    expect(questionFieldsFromDraft(draftFromQuestion(checked.fields))).toEqual(checked)
+  })
+})

@@ -1,0 +1,83 @@
+export type QuestionType = 'mcq' | 'descriptive'
+export type CorrectAnswer = 'A' | 'B' | 'C' | 'D'
+
+export function isCorrectAnswer(value: string): value is CorrectAnswer {
+  return value === 'A' || value === 'B' || value === 'C' || value === 'D'
+}
+
+/** Spec §4: descriptive questions are stored with empty options and this marker as the answer. */
+export const descriptiveAnswer = 'DESCRIPTIVE'
+/** Spec §4: the text a descriptive question starts with. */
+const descriptivePrompt = 'Write a detailed answer to the following question: '
+
+/** The question form's fields, as typed. */
+export interface QuestionDraft {
+  type: QuestionType
+  questionNumber: string
+  questionText: string
+  options: Record<CorrectAnswer, string>
+  correctAnswer: CorrectAnswer
+}
+
+/** What the form saves to the questions table. */
+export interface QuestionFields {
+  question_number: number
+  question_text: string
+  option_a: string
+  option_b: string
+  option_c: string
+  option_d: string
+  correct_answer: string
+}
+
+export const answerLetters: readonly CorrectAnswer[] = ['A', 'B', 'C', 'D']
+
+/** A fresh form (spec §5): the next number, answer A, and the prompt for descriptive questions. */
+export function emptyQuestionDraft(type: QuestionType, questionNumber: number): QuestionDraft {
+  return {
+    type,
+    questionNumber: String(questionNumber),
+    questionText: type === 'descriptive' ? descriptivePrompt : '',
+    options: { A: '', B: '', C: '', D: '' },
+    correctAnswer: 'A',
+  }
+}
+
+export function draftFromQuestion(question: QuestionFields): QuestionDraft {
+  return {
+    type: question.correct_answer === descriptiveAnswer ? 'descriptive' : 'mcq',
+    questionNumber: String(question.question_number),
+    questionText: question.question_text,
+    options: { A: question.option_a, B: question.option_b, C: question.option_c, D: question.option_d },
+    correctAnswer: isCorrectAnswer(question.correct_answer) ? question.correct_answer : 'A',
+  }
+}
+
+export type QuestionDraftResult = { ok: true; fields: QuestionFields } | { ok: false; error: string }
+
+/** Validates the form (spec §5) and shapes it for the database. */
+export function questionFieldsFromDraft(draft: QuestionDraft): QuestionDraftResult {
+  const questionText = draft.questionText.trim()
+  if (questionText === '') return { ok: false, error: 'Please enter the question text' }
+  const options = answerLetters.map((letter) => draft.options[letter].trim())
+  if (draft.type === 'mcq' && options.some((option) => option === '')) {
+    return { ok: false, error: 'Please fill in all MCQ options' }
+  }
+  const questionNumber = Number(draft.questionNumber)
+  if (!/^\d+$/.test(draft.questionNumber.trim()) || questionNumber < 1) {
+    return { ok: false, error: 'Question number must be 1 or more' }
+  }
+  const [option_a = '', option_b = '', option_c = '', option_d = ''] = draft.type === 'mcq' ? options : []
+  return {
+    ok: true,
+    fields: {
+      question_number: questionNumber,
+      question_text: questionText,
+      option_a,
+      option_b,
+      option_c,
+      option_d,
+      correct_answer: draft.type === 'mcq' ? draft.correctAnswer : descriptiveAnswer,
+    },
+  }
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  dateTimeLocalToDate,
+  draftFromSchedule,
+  emptyScheduleDraft,
+  isoToDateTimeLocal,
+  scheduleFieldsFromDraft,
+  type ScheduleDraft,
+} from './schedule-draft'
+
+let zoneBefore: string | undefined
+// The form's times are the admin's local times; Auckland is 13 hours ahead of UTC in November.
+beforeAll(() => {
+  zoneBefore = process.env.TZ
+  process.env.TZ = 'Pacific/Auckland'
+})
+afterAll(() => {
+  if (zoneBefore === undefined) delete process.env.TZ
+  else process.env.TZ = zoneBefore
+})
+
+const draft: ScheduleDraft = {
+  examName: '  Autumn exam ',
+  startTime: '2026-11-23T09:00',
+  endTime: '2026-11-23T11:30',
+  durationMinutes: '45',
+  isActive: false,
+}
+
+describe('scheduleFieldsFromDraft', () => {
+  it('reads the times in the local time zone and trims the name', () => {
+    expect(scheduleFieldsFromDraft(draft)).toEqual({
+      ok: true,
+      fields: {
+        exam_name: 'Autumn exam',
+        start_time: '2026-11-22T20:00:00.000Z',
+        end_time: '2026-11-22T22:30:00.000Z',
+        duration_minutes: 45,
+        is_active: false,
+      },
+    })
+  })
+
+  it.each<[string, Partial<ScheduleDraft>, string]>([
+    ['a blank name', { examName: '   ' }, 'Please fill in all required fields'],
+    ['no start', { startTime: '' }, 'Please fill in all required fields'],
+    ['no end', { endTime: '' }, 'Please fill in all required fields'],
+    ['an end equal to the start', { endTime: '2026-11-23T09:00' }, 'End time must be after start time'],
+    ['an end before the start', { endTime: '2026-11-23T08:59' }, 'End time must be after start time'],
+    ['4 minutes', { durationMinutes: '4' }, 'Duration must be between 5 and 180 minutes'],
+    ['181 minutes', { durationMinutes: '181' }, 'Duration must be between 5 and 180 minutes'],
+    ['no duration', { durationMinutes: '' }, 'Duration must be between 5 and 180 minutes'],
+    ['a fractional duration', { durationMinutes: '30.5' }, 'Duration must be between 5 and 180 minutes'],
+  ])('refuses %s', (_case, change, error) => {
+    expect(scheduleFieldsFromDraft({ ...draft, ...change })).toEqual({ ok: false, error })
+  })
+
+  it.each([['5'], ['180']])('accepts a duration of %s minutes', (durationMinutes) => {
+    expect(scheduleFieldsFromDraft({ ...draft, durationMinutes }).ok).toBe(true)
+  })
+})
+
+describe('the form and the stored schedule', () => {
+  it('starts with the product name, 30 minutes and active', () => {
+    expect(emptyScheduleDraft()).toEqual({
+      examName: 'Holdfast Assessment',
+      startTime: '',
+      endTime: '',
+      durationMinutes: '30',
+      isActive: true,
+    })
+  })
+
+  it('shows a stored schedule in local time', () => {
+    const stored = {
+      exam_name: 'X',
+      start_time: '2026-11-22T20:00:00Z',
+      end_time: '2026-11-23T01:05:00Z',
+      duration_minutes: 30,
+      is_active: true,
+    }
+    expect(draftFromSchedule(stored)).toEqual({
+      examName: 'X',
+      startTime: '2026-11-23T09:00',
+      endTime: '2026-11-23T14:05',
+      durationMinutes: '30',
+      isActive: true,
+    })
+  })
+
+  it('refuses malformed datetime-local values', () => {
+    expect(dateTimeLocalToDate('23/11/2026 09:00')).toBeNull()
+    expect(isoToDateTimeLocal('2026-01-01T00:00:00Z')).toBe('2026-01-01T13:00')
+  })
+})

@@ -1,0 +1,27 @@
+import { Navigate, Route, Routes } from 'react-router-dom'
+import { AdminGate } from './auth/admin-gate'
+import { LoginCodeManagerPage } from './codes/login-code-manager-page'
+import { AdminDashboardPage } from './dashboard/admin-dashboard-page'
+import { QuestionManagerPage } from './questions/question-manager-page'
+import { TestResultsPage } from './results/test-results-page'
+import { ExamSchedulePage } from './schedule/exam-schedule-page'
+import './admin.css'
+
+/** Everything under /admin; the router loads this module lazily, so students never download it. */
+export function AdminArea() {
+  return (
+    <div className="admin-area">
+      <Routes>
+        <Route element={<AdminGate />}>
+          <Route index element={<AdminDashboardPage />} />
+          <Route path="questions" element={<QuestionManagerPage />} />
+          <Route path="codes" element={<LoginCodeManagerPage />} />
+          <Route path="results" element={<TestResultsPage />} />
+          <Route path="schedule" element={<ExamSchedulePage />} />
+        </Route>
+        {/* Outside the gate, so an unknown path goes to /admin whether or not anyone is signed in. */}
+        <Route path="*" element={<Navigate to="/admin" replace />} />
+      </Routes>
+    </div>
+  )
+}

@@ -1,3 +1,0 @@
-export function AdminDashboardPage() {
-  return <h1>Admin Dashboard</h1>;
-}

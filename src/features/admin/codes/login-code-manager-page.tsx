@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'react'
+import { cryptoRandomBytes, generateUniqueLoginCodes, type RandomBytes } from '../../../domain/login-code-generator'
+import { createLoginCodes, deleteLoginCode, listLoginCodes, type LoginCode } from '../../../lib/admin-login-codes'
+import { AdminPage } from '../components/admin-page'
+import { formatDateTime } from '../components/format'
+import { StatCard, StatCards } from '../components/stat-card'
+import { useAdminData } from '../components/use-admin-data'
+import { useFlashMessages } from '../components/use-flash-messages'
+
+/** Spec §9: the copy button shows its check mark for 2 seconds. */
+const copyFeedbackMs = 2000
+
+export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: RandomBytes }) {
+  const messages = useFlashMessages()
+  const { data: codes, reload } = useAdminData(listLoginCodes, messages.showError)
+  const [generating, setGenerating] = useState(false)
+  const [copiedId, setCopiedId] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!copiedId) return
+    const timer = setTimeout(() => setCopiedId(null), copyFeedbackMs)
+    return () => clearTimeout(timer)
+  }, [copiedId])
+
+  const available = codes?.filter((code) => !code.is_used) ?? []
+  const used = codes?.filter((code) => code.is_used) ?? []
+
+  async function generate(count: number) {
+    const batch = generateUniqueLoginCodes(
+      count,
+      (codes ?? []).map((code) => code.code),
+      random,
+    )
+    if (!batch.ok) {
+      messages.showError(batch.error)
+      return
+    }
+    setGenerating(true)
+    const result = await createLoginCodes(batch.codes)
+    setGenerating(false)
+    if (!result.ok) {
+      messages.showError(result.error)
+      return
+    }
+    messages.showSuccess(`Successfully generated ${count} new login codes`)
+    await reload()
+  }
+
+  async function remove(code: LoginCode) {
+    if (!window.confirm('Are you sure you want to delete this login code?')) return
+    const result = await deleteLoginCode(code.id)
+    if (!result.ok) {
+      messages.showError(result.error)
+      return
+    }
+    messages.showSuccess('Login code deleted successfully')
+    await reload()
+  }
+
+  async function copy(code: LoginCode) {
+    try {
+      await navigator.clipboard.writeText(code.code)
+      setCopiedId(code.id)
+    } catch {
+      messages.showError(`Could not copy ${code.code}; select the code and copy it by hand.`)
+    }
+  }
+
+  return (
+    <AdminPage
+      title="Login Code Manager"
+      messages={messages}
+      actions={
+        <>
+          <button
+            type="button"
+            className="admin-button admin-button--primary"
+            onClick={() => void generate(1)}
+            disabled={generating}
+          >
+            Generate 1
+          </button>
+          <button
+            type="button"
+            className="admin-button admin-button--primary"
+            onClick={() => void generate(5)}
+            disabled={generating}
+          >
+            Generate 5
+          </button>
+        </>
+      }
+    >
+      <StatCards label="Login code statistics">
+        <StatCard label="Total" value={codes?.length} />
+        <StatCard label="Available" value={codes && available.length} tone="good" />
+        <StatCard label="Used" value={codes && used.length} tone="warn" />
+      </StatCards>
+
+      {codes && (
+        <div className="admin-columns">
+          <section className="admin-panel" aria-labelledby="available-codes-title">
+            <h2 id="available-codes-title">Available Codes ({available.length})</h2>
+            {available.length === 0 ? (
+              <div className="admin-empty">
+                <p>No available login codes.</p>
+                <button
+                  type="button"
+                  className="admin-button admin-button--primary"
+                  onClick={() => void generate(5)}
+                  disabled={generating}
+                >
+                  Generate Some Codes
+                </button>
+              </div>
+            ) : (
+              <ul className="code-list" aria-label="Available codes">
+                {available.map((code) => (
+                  <li key={code.id} className="code-item">
+                    <span className="code-item__code">{code.code}</span>
+                    <span className="admin-muted">Created {formatDateTime(code.created_at)}</span>
+                    <span className="code-item__actions">
+                      <button
+                        type="button"
+                        className="admin-button admin-button--small"
+                        aria-label={`${copiedId === code.id ? 'Copied' : 'Copy'} ${code.code}`}
+                        onClick={() => void copy(code)}
+                      >
+                        {copiedId === code.id ? '✓ Copied' : 'Copy'}
+                      </button>
+                      <button
+                        type="button"
+                        className="admin-button admin-button--small admin-button--danger"
+                        aria-label={`Delete ${code.code}`}
+                        onClick={() => void remove(code)}
+                      >
+                        Delete
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="admin-panel" aria-labelledby="used-codes-title">
+            <h2 id="used-codes-title">Used Codes ({used.length})</h2>
+            {used.length === 0 ? (
+              <p className="admin-empty">No login codes have been used yet.</p>
+            ) : (
+              // Scrollable, so it takes keyboard focus to be scrolled without a mouse.
+              <ul className="code-list code-list--scroll" aria-label="Used codes" tabIndex={0}>
+                {used.map((code) => (
+                  <li key={code.id} className="code-item">
+                    <span className="code-item__code">{code.code}</span>
+                    <span className="admin-badge admin-badge--grey">USED</span>
+                    <span>Used by {code.used_by ?? 'unknown'}</span>
+                    <span className="admin-muted">Used on {code.used_at ? formatDateTime(code.used_at) : 'unknown date'}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </AdminPage>
+  )
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { FlashMessages } from './flash-messages'
+import type { FlashMessages as Messages } from './use-flash-messages'
+
+interface AdminPageProps {
+  title: string
+  /** Shown beside the title, e.g. the total count. */
+  subtitle?: ReactNode
+  actions?: ReactNode
+  messages: Messages
+  /** Every screen but the dashboard links back to it (spec §2). */
+  backToDashboard?: boolean
+  className?: string
+  children: ReactNode
+}
+
+export function AdminPage({ title, subtitle, actions, messages, backToDashboard = true, className, children }: AdminPageProps) {
+  return (
+    <div className={['admin-page', className].filter(Boolean).join(' ')}>
+      {backToDashboard && (
+        <Link to="/admin" className="admin-back-link">
+          <span aria-hidden="true">← </span>Back to Dashboard
+        </Link>
+      )}
+      <header className="admin-page__header">
+        <div>
+          <h1>{title}</h1>
+          {subtitle && <p className="admin-page__subtitle">{subtitle}</p>}
+        </div>
+        {actions && <div className="admin-page__actions">{actions}</div>}
+      </header>
+      <FlashMessages error={messages.error} success={messages.success} />
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,79 @@
+import { Link } from 'react-router-dom'
+import { loadDashboardCounts } from '../../../lib/admin-dashboard'
+import { AdminPage } from '../components/admin-page'
+import { StatCard, StatCards } from '../components/stat-card'
+import { useAdminData } from '../components/use-admin-data'
+import { useFlashMessages } from '../components/use-flash-messages'
+
+const managers = [
+  { to: '/admin/questions', title: 'Question Manager', description: 'Add, edit and import the exam questions.' },
+  { to: '/admin/codes', title: 'Login Code Manager', description: 'Generate one-time login codes and see which are used.' },
+  { to: '/admin/results', title: 'Test Results', description: 'Daily analysis, rankings and a printable report.' },
+  { to: '/admin/schedule', title: 'Exam Schedule', description: 'Set when the exam opens and closes, and for how long.' },
+]
+
+// Spec §2: the exam facts the info panel lists.
+const examFacts = [
+  '30 Minutes',
+  '50 Multiple Choice Questions',
+  'Camera monitoring',
+  'Tab switching tracked',
+  'Automatic time enforcement',
+]
+
+export function AdminDashboardPage() {
+  const messages = useFlashMessages()
+  const { data: counts } = useAdminData(loadDashboardCounts, messages.showError)
+
+  return (
+    <AdminPage title="Admin Dashboard" messages={messages} backToDashboard={false}>
+      <StatCards label="Statistics">
+        <StatCard label="Total Questions" value={counts?.questions} />
+        <StatCard label="Login Codes" value={counts?.loginCodes} />
+        <StatCard label="Test Submissions" value={counts?.submissions} />
+        <StatCard label="Codes Used" value={counts?.codesUsed} />
+      </StatCards>
+
+      <nav aria-label="Managers">
+        <ul className="admin-manager-links">
+          {managers.map((manager) => (
+            <li key={manager.to} className="card card--link">
+              <h2>
+                <Link to={manager.to}>{manager.title}</Link>
+              </h2>
+              <p>{manager.description}</p>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="admin-columns">
+        <section className="admin-panel" aria-labelledby="system-status-title">
+          <h2 id="system-status-title">System Status</h2>
+          <dl className="admin-status-list">
+            <div>
+              <dt>Questions ready</dt>
+              <dd>{counts?.questions ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Available codes</dt>
+              <dd>{counts ? counts.loginCodes - counts.codesUsed : '—'}</dd>
+            </div>
+            <div>
+              <dt>Total tests</dt>
+              <dd>{counts?.submissions ?? '—'}</dd>
+            </div>
+          </dl>
+        </section>
+        <section className="admin-panel" aria-labelledby="exam-info-title">
+          <h2 id="exam-info-title">Exam Information</h2>
+          <ul className="admin-fact-list">
+            {examFacts.map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </AdminPage>
+  )
+}

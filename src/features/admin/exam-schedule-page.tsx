@@ -1,3 +1,0 @@
-export function ExamSchedulePage() {
-  return <h1>Exam Schedule</h1>;
-}

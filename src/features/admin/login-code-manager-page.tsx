@@ -1,3 +1,0 @@
-export function LoginCodeManagerPage() {
-  return <h1>Login Code Manager</h1>;
-}

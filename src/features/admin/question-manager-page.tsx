@@ -1,3 +1,0 @@
-export function QuestionManagerPage() {
-  return <h1>Question Manager</h1>;
-}

@@ -1,0 +1,66 @@
+import { answerLetters, descriptiveAnswer } from '../../../domain/question-draft'
+import type { Question } from '../../../lib/admin-questions'
+
+interface QuestionListProps {
+  questions: Question[]
+  onEdit: (question: Question) => void
+  onDelete: (question: Question) => void
+}
+
+const optionOf = (question: Question, letter: string) =>
+  ({ A: question.option_a, B: question.option_b, C: question.option_c, D: question.option_d })[letter]
+
+export function QuestionList({ questions, onEdit, onDelete }: QuestionListProps) {
+  if (questions.length === 0) {
+    return <p className="admin-empty">No questions added yet. Add your first question to get started.</p>
+  }
+  return (
+    <ol className="question-list" aria-label="Questions">
+      {questions.map((question) => {
+        const descriptive = question.correct_answer === descriptiveAnswer
+        return (
+          <li key={question.id} className="admin-panel question-item">
+            <div className="question-item__header">
+              <h3>Q{question.question_number}</h3>
+              <span className={descriptive ? 'admin-badge admin-badge--purple' : 'admin-badge admin-badge--blue'}>
+                {descriptive ? 'Descriptive' : 'MCQ'}
+              </span>
+              <span className="question-item__actions">
+                <button
+                  type="button"
+                  className="admin-button admin-button--small"
+                  aria-label={`Edit question ${question.question_number}`}
+                  onClick={() => onEdit(question)}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="admin-button admin-button--small admin-button--danger"
+                  aria-label={`Delete question ${question.question_number}`}
+                  onClick={() => onDelete(question)}
+                >
+                  Delete
+                </button>
+              </span>
+            </div>
+            <p className="question-item__text">{question.question_text}</p>
+            {!descriptive && (
+              <ul className="question-options">
+                {answerLetters.map((letter) => {
+                  const correct = question.correct_answer === letter
+                  return (
+                    <li key={letter} className={correct ? 'is-correct' : undefined}>
+                      <strong>{letter}.</strong> {optionOf(question, letter)}
+                      {correct && <span className="question-options__correct"> ✓ Correct answer</span>}
+                    </li>
+                  )
+                })}
+              </ul>
+            )}
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

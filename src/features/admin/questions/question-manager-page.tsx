@@ -1,0 +1,171 @@
+import { useRef, useState } from 'react'
+import type { CsvImportResult } from '../../../domain/csv-import'
+import {
+  draftFromQuestion,
+  emptyQuestionDraft,
+  questionFieldsFromDraft,
+  type QuestionDraft,
+  type QuestionType,
+} from '../../../domain/question-draft'
+import {
+  addQuestion,
+  deleteAllQuestions,
+  deleteQuestion,
+  listQuestions,
+  updateQuestion,
+  type Question,
+} from '../../../lib/admin-questions'
+import { AdminPage } from '../components/admin-page'
+import { useAdminData } from '../components/use-admin-data'
+import { useFlashMessages } from '../components/use-flash-messages'
+import { CsvImportDialog } from './csv-import-dialog'
+import { DeleteAllQuestionsDialog } from './delete-all-questions-dialog'
+import { downloadCsvTemplate } from './download-csv-template'
+import { parseCsvInWorker } from './parse-csv-in-worker'
+import { QuestionForm } from './question-form'
+import { QuestionList } from './question-list'
+
+export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?: (text: string) => Promise<CsvImportResult> }) {
+  const messages = useFlashMessages()
+  const { data: questions, reload } = useAdminData(listQuestions, messages.showError)
+  const count = questions?.length ?? 0
+
+  const [editing, setEditing] = useState<Question | null>(null)
+  const [draft, setDraft] = useState<QuestionDraft>(() => emptyQuestionDraft('mcq', 1))
+  // A new question's number follows the count (spec §5) until the admin types one.
+  const [numberTyped, setNumberTyped] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const [dialog, setDialog] = useState<'import' | 'delete-all' | null>(null)
+  const firstField = useRef<HTMLSelectElement>(null)
+
+  const shownDraft = editing || numberTyped ? draft : { ...draft, questionNumber: String(count + 1) }
+
+  function startAdding(type: QuestionType = shownDraft.type) {
+    setEditing(null)
+    setDraft(emptyQuestionDraft(type, count + 1))
+    setNumberTyped(false)
+  }
+
+  function changeType(type: QuestionType) {
+    if (!editing) {
+      startAdding(type)
+      return
+    }
+    setDraft({ ...emptyQuestionDraft(type, 0), questionNumber: draft.questionNumber })
+  }
+
+  function startEditing(question: Question) {
+    setEditing(question)
+    setDraft(draftFromQuestion(question))
+    firstField.current?.focus()
+  }
+
+  async function save() {
+    const checked = questionFieldsFromDraft(shownDraft)
+    if (!checked.ok) {
+      messages.showError(checked.error)
+      return
+    }
+    setSaving(true)
+    const result = editing ? await updateQuestion(editing.id, checked.fields) : await addQuestion(checked.fields)
+    setSaving(false)
+    if (!result.ok) {
+      messages.showError(result.error)
+      return
+    }
+    messages.showSuccess(editing ? 'Question updated successfully' : 'Question added successfully')
+    startAdding()
+    await reload()
+  }
+
+  async function remove(question: Question) {
+    const result = await deleteQuestion(question.id)
+    if (!result.ok) {
+      messages.showError(result.error)
+      return
+    }
+    if (editing?.id === question.id) startAdding()
+    messages.showSuccess('Question deleted successfully')
+    await reload()
+  }
+
+  async function removeAll() {
+    const result = await deleteAllQuestions()
+    setDialog(null)
+    if (!result.ok) {
+      messages.showError(result.error)
+      return
+    }
+    startAdding()
+    messages.showSuccess('All questions deleted successfully')
+    await reload()
+  }
+
+  async function imported(importedCount: number) {
+    setDialog(null)
+    messages.showSuccess(`Successfully imported ${importedCount} questions`)
+    await reload()
+  }
+
+  return (
+    <AdminPage
+      title="Question Manager"
+      subtitle={`Total: ${count} ${count === 1 ? 'question' : 'questions'}`}
+      messages={messages}
+      actions={
+        <>
+          <button type="button" className="admin-button" onClick={downloadCsvTemplate}>
+            Template
+          </button>
+          <button type="button" className="admin-button" onClick={() => setDialog('import')}>
+            Import CSV
+          </button>
+          <button
+            type="button"
+            className="admin-button admin-button--danger"
+            onClick={() => setDialog('delete-all')}
+            disabled={count === 0}
+          >
+            Delete All
+          </button>
+          <button
+            type="button"
+            className="admin-button admin-button--primary"
+            onClick={() => {
+              startAdding()
+              firstField.current?.focus()
+            }}
+          >
+            Add Question
+          </button>
+        </>
+      }
+    >
+      <div className="admin-side-layout">
+        <QuestionForm
+          draft={shownDraft}
+          editing={editing !== null}
+          saving={saving}
+          onChange={setDraft}
+          onTypeChange={changeType}
+          onNumberChange={(value) => {
+            setNumberTyped(true)
+            setDraft({ ...shownDraft, questionNumber: value })
+          }}
+          onSubmit={() => void save()}
+          onCancel={() => startAdding()}
+          firstFieldRef={firstField}
+        />
+        <section aria-label="Question list">
+          {questions && <QuestionList questions={questions} onEdit={startEditing} onDelete={(q) => void remove(q)} />}
+        </section>
+      </div>
+      {dialog === 'import' && (
+        <CsvImportDialog parseCsv={parseCsv} onClose={() => setDialog(null)} onImported={(n) => void imported(n)} />
+      )}
+      {dialog === 'delete-all' && (
+        <DeleteAllQuestionsDialog count={count} onCancel={() => setDialog(null)} onConfirm={removeAll} />
+      )}
+    </AdminPage>
+  )
+}

@@ -1,0 +1,166 @@
+import { useRef, useState } from 'react'
+import { scheduleDisplayStatus, type ScheduleDisplayStatus } from '../../../domain/schedule-status'
+import {
+  draftFromSchedule,
+  emptyScheduleDraft,
+  scheduleFieldsFromDraft,
+  type ScheduleDraft,
+} from '../../../domain/schedule-draft'
+import {
+  createSchedule,
+  deleteSchedule,
+  listSchedules,
+  setScheduleActive,
+  updateSchedule,
+  type ExamSchedule,
+} from '../../../lib/admin-schedules'
+import { AdminPage } from '../components/admin-page'
+import { formatDateTime } from '../components/format'
+import { useAdminData } from '../components/use-admin-data'
+import { useFlashMessages } from '../components/use-flash-messages'
+import { useNow } from '../components/use-now'
+import { ScheduleForm } from './schedule-form'
+
+const statusBadge: Record<ScheduleDisplayStatus, { label: string; tone: string }> = {
+  inactive: { label: 'Inactive', tone: 'grey' },
+  upcoming: { label: 'Upcoming', tone: 'blue' },
+  active: { label: 'Active', tone: 'green' },
+  ended: { label: 'Ended', tone: 'red' },
+}
+
+export function ExamSchedulePage() {
+  const messages = useFlashMessages()
+  const { data: schedules, reload } = useAdminData(listSchedules, messages.showError)
+  // Badges move from Upcoming to Active to Ended while the screen stays open.
+  const now = useNow(15_000)
+  const [editing, setEditing] = useState<ExamSchedule | null>(null)
+  const [draft, setDraft] = useState<ScheduleDraft>(emptyScheduleDraft)
+  const [saving, setSaving] = useState(false)
+  const firstField = useRef<HTMLInputElement>(null)
+
+  function startCreating() {
+    setEditing(null)
+    setDraft(emptyScheduleDraft())
+  }
+
+  async function save() {
+    const checked = scheduleFieldsFromDraft(draft)
+    if (!checked.ok) {
+      messages.showError(checked.error)
+      return
+    }
+    setSaving(true)
+    const result = editing ? await updateSchedule(editing.id, checked.fields) : await createSchedule(checked.fields)
+    setSaving(false)
+    if (!result.ok) {
+      messages.showError(result.error)
+      return
+    }
+    messages.showSuccess(editing ? 'Exam schedule updated successfully' : 'Exam schedule created successfully')
+    startCreating()
+    await reload()
+  }
+
+  async function toggle(schedule: ExamSchedule) {
+    const result = await setScheduleActive(schedule.id, !schedule.is_active)
+    if (!result.ok) {
+      messages.showError(result.error)
+      return
+    }
+    messages.showSuccess(schedule.is_active ? 'Exam schedule deactivated successfully' : 'Exam schedule activated successfully')
+    await reload()
+  }
+
+  async function remove(schedule: ExamSchedule) {
+    if (!window.confirm('Are you sure you want to delete this exam schedule?')) return
+    const result = await deleteSchedule(schedule.id)
+    if (!result.ok) {
+      messages.showError(result.error)
+      return
+    }
+    if (editing?.id === schedule.id) startCreating()
+    messages.showSuccess('Exam schedule deleted successfully')
+    await reload()
+  }
+
+  return (
+    <AdminPage title="Exam Schedule" messages={messages}>
+      <div className="admin-side-layout">
+        <ScheduleForm
+          draft={draft}
+          editing={editing !== null}
+          saving={saving}
+          onChange={setDraft}
+          onSubmit={() => void save()}
+          onCancel={startCreating}
+          firstFieldRef={firstField}
+        />
+        <section aria-labelledby="schedule-list-title">
+          <h2 id="schedule-list-title">Schedules</h2>
+          {schedules?.length === 0 && (
+            <p className="admin-empty">No exam schedules created yet. Create your first schedule to get started.</p>
+          )}
+          {schedules && schedules.length > 0 && (
+            <ul className="schedule-list" aria-label="Exam schedules">
+              {schedules.map((schedule) => {
+                const badge = statusBadge[scheduleDisplayStatus(schedule, now)]
+                return (
+                  <li key={schedule.id} className="admin-panel schedule-item">
+                    <div className="schedule-item__header">
+                      <h3>{schedule.exam_name}</h3>
+                      <span className={`admin-badge admin-badge--${badge.tone}`}>{badge.label}</span>
+                    </div>
+                    <dl className="schedule-item__facts">
+                      <div>
+                        <dt>Start</dt>
+                        <dd>{formatDateTime(schedule.start_time)}</dd>
+                      </div>
+                      <div>
+                        <dt>End</dt>
+                        <dd>{formatDateTime(schedule.end_time)}</dd>
+                      </div>
+                      <div>
+                        <dt>Duration</dt>
+                        <dd>{schedule.duration_minutes} minutes</dd>
+                      </div>
+                    </dl>
+                    <div className="admin-button-row">
+                      <button
+                        type="button"
+                        className="admin-button admin-button--small"
+                        aria-label={`${schedule.is_active ? 'Deactivate' : 'Activate'} ${schedule.exam_name}`}
+                        onClick={() => void toggle(schedule)}
+                      >
+                        {schedule.is_active ? 'Deactivate' : 'Activate'}
+                      </button>
+                      <button
+                        type="button"
+                        className="admin-button admin-button--small"
+                        aria-label={`Edit ${schedule.exam_name}`}
+                        onClick={() => {
+                          setEditing(schedule)
+                          setDraft(draftFromSchedule(schedule))
+                          firstField.current?.focus()
+                        }}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="admin-button admin-button--small admin-button--danger"
+                        aria-label={`Delete ${schedule.exam_name}`}
+                        onClick={() => void remove(schedule)}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </li>
+                )
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+    </AdminPage>
+  )
+}

@@ -1,3 +1,0 @@
-export function TestResultsPage() {
-  return <h1>Test Results</h1>;
-}

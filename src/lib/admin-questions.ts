@@ -1,0 +1,53 @@
+import type { QuestionImportRow } from '../domain/csv-import'
+import type { QuestionFields } from '../domain/question-draft'
+import { adminRequest, type AdminResult } from './admin-result'
+import type { Tables } from './database.types'
+import { getSupabase } from './supabase'
+
+export type Question = Tables<'questions'>
+
+// The server refuses a DELETE without a filter (like pg-safeupdate on hosted Supabase), so "all" is "id is not this".
+const noQuestionId = '00000000-0000-0000-0000-000000000000'
+
+export function listQuestions(): Promise<AdminResult<Question[]>> {
+  return adminRequest({ message: 'Failed to load questions' }, () =>
+    getSupabase().from('questions').select('*').order('question_number'),
+  )
+}
+
+export function addQuestion(fields: QuestionFields): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to save question', preferServerMessage: true }, () =>
+    getSupabase().from('questions').insert(fields),
+  )
+}
+
+export function updateQuestion(id: string, fields: QuestionFields): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to save question', preferServerMessage: true }, () =>
+    getSupabase().from('questions').update(fields).eq('id', id),
+  )
+}
+
+export function deleteQuestion(id: string): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to delete question' }, () => getSupabase().from('questions').delete().eq('id', id))
+}
+
+export function deleteAllQuestions(): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to delete all questions' }, () =>
+    getSupabase().from('questions').delete().neq('id', noQuestionId),
+  )
+}
+
+/**
+ * The whole file in one request: PostgREST runs a bulk upsert as one statement, so either
+ * every row is stored (new numbers inserted, existing numbers overwritten) or none is.
+ */
+export function importQuestions(rows: readonly QuestionImportRow[]): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to import questions', preferServerMessage: true }, () =>
+    getSupabase()
+      .from('questions')
+      .upsert(
+        rows.map((row) => ({ ...row, exam_category_id: null })),
+        { onConflict: 'question_number' },
+      ),
+  )
+}

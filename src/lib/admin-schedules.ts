@@ -1,0 +1,36 @@
+import type { ScheduleFields } from '../domain/schedule-draft'
+import { adminRequest, type AdminResult } from './admin-result'
+import type { Tables } from './database.types'
+import { getSupabase } from './supabase'
+
+export type ExamSchedule = Tables<'exam_schedule'>
+
+export function listSchedules(): Promise<AdminResult<ExamSchedule[]>> {
+  return adminRequest({ message: 'Failed to load exam schedules' }, () =>
+    getSupabase().from('exam_schedule').select('*').order('created_at', { ascending: false }),
+  )
+}
+
+export function createSchedule(fields: ScheduleFields): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to save exam schedule', preferServerMessage: true }, () =>
+    getSupabase().from('exam_schedule').insert(fields),
+  )
+}
+
+export function updateSchedule(id: string, fields: ScheduleFields): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to save exam schedule', preferServerMessage: true }, () =>
+    getSupabase().from('exam_schedule').update(fields).eq('id', id),
+  )
+}
+
+export function setScheduleActive(id: string, isActive: boolean): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to update exam schedule status' }, () =>
+    getSupabase().from('exam_schedule').update({ is_active: isActive }).eq('id', id),
+  )
+}
+
+export function deleteSchedule(id: string): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to delete exam schedule' }, () =>
+    getSupabase().from('exam_schedule').delete().eq('id', id),
+  )
+}

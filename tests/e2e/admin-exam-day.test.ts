@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from './browser.ts'
+import {
+  anonClient,
+  appUrl,
+  must,
+  randomCode,
+  restoreSharedData,
+  serviceClient,
+  signInAsAdmin,
+  snapshotSharedData,
+  waitForText,
+  type SharedData,
+} from './admin-e2e.ts'
+
+const service = serviceClient()
+let snapshot: SharedData
+let browser: Browser
+let page: Page
+/** Codes this file made (through the page or the service client), removed at the end. */
+const ownCodes: string[] = []
+
+beforeAll(async () => {
+  snapshot = await snapshotSharedData(service)
+  browser = await launchChromium()
+  const context = await browser.newContext()
+  // Records print requests instead of opening the print dialog, which a headless browser cannot show.
+  await context.addInitScript(() => {
+    const recorded = window as unknown as { printRequests: number }
+    recorded.printRequests = 0
+    window.print = () => {
+      recorded.printRequests++
+    }
+  })
+  page = await context.newPage()
+  await signInAsAdmin(page)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  if (ownCodes.length) {
+    must(await service.from('submissions').delete().in('login_code', ownCodes))
+    must(await service.from('login_codes').delete().in('code', ownCodes))
+  }
+  if (snapshot) await restoreSharedData(service, snapshot)
+})
+
+async function open(path: string, heading: string) {
+  await page.goto(`${appUrl}${path}`)
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+}
+
+/** Accepts the next browser confirm() after checking its text. */
+function acceptConfirm(expected: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    page.once('dialog', (dialog) => {
+      if (dialog.type() !== 'confirm' || dialog.message() !== expected) {
+        reject(new Error(`unexpected ${dialog.type()}: ${dialog.message()}`))
+        void dialog.dismiss()
+        return
+      }
+      void dialog.accept().then(resolve, reject)
+    })
+  })
+}
+
+describe('Login Code Manager', () => {
+  it('generates five codes and deletes one after the confirmation', async () => {
+    const before = must(await service.from('login_codes').select('code')).map((row) => row.code)
+    await open('/admin/codes', 'Login Code Manager')
+    await page.getByRole('list', { name: 'Available codes' }).waitFor()
+
+    await page.getByRole('button', { name: 'Generate 5' }).click()
+    await waitForText(page, 'Successfully generated 5 new login codes')
+    const created = must(await service.from('login_codes').select('code, is_used')).filter((row) => !before.includes(row.code))
+    ownCodes.push(...created.map((row) => row.code))
+    expect(created).toHaveLength(5)
+    for (const row of created) expect(row).toEqual({ code: expect.stringMatching(/^[A-Z0-9]{8}$/), is_used: false })
+    const victim = created[0]?.code as string
+    await page.getByRole('button', { name: `Delete ${victim}` }).waitFor()
+
+    const confirmed = acceptConfirm('Are you sure you want to delete this login code?')
+    await page.getByRole('button', { name: `Delete ${victim}` }).click()
+    await confirmed
+    await waitForText(page, 'Login code deleted successfully')
+    await page.getByRole('button', { name: `Delete ${victim}` }).waitFor({ state: 'detached' })
+    expect(must(await service.from('login_codes').select('id').eq('code', victim))).toEqual([])
+  })
+})
+
+describe('Exam Schedule', () => {
+  it('creates, activates, edits and deletes a schedule', async () => {
+    const name = `E2E exam ${randomCode()}`
+    await open('/admin/schedule', 'Exam Schedule')
+    await page.getByRole('list', { name: 'Exam schedules' }).waitFor()
+
+    await page.getByLabel('Exam name').fill(name)
+    await page.getByLabel('Start date and time').fill('2099-03-01T09:00')
+    await page.getByLabel('End date and time').fill('2099-03-01T08:00')
+    // Created switched off, so that the seeded window stays the one students can use.
+    await page.getByLabel('Active Schedule').uncheck()
+    await page.getByRole('button', { name: 'Create Schedule' }).click()
+    await waitForText(page, 'End time must be after start time')
+
+    await page.getByLabel('End date and time').fill('2099-03-01T11:00')
+    await page.getByLabel('Duration (minutes)').fill('45')
+    await page.getByRole('button', { name: 'Create Schedule' }).click()
+    await waitForText(page, 'Exam schedule created successfully')
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) })
+    await item.getByText('Inactive', { exact: true }).waitFor()
+    const [stored] = must(await service.from('exam_schedule').select('*').eq('exam_name', name))
+    expect(stored).toMatchObject({ duration_minutes: 45, is_active: false })
+    expect(new Date(stored?.start_time ?? '').getTime()).toBe(new Date(2099, 2, 1, 9, 0).getTime())
+
+    await item.getByRole('button', { name: `Activate ${name}` }).click()
+    await waitForText(page, 'Exam schedule activated successfully')
+    await item.getByText('Upcoming', { exact: true }).waitFor()
+
+    await item.getByRole('button', { name: `Edit ${name}` }).click()
+    expect(await page.getByLabel('Exam name').inputValue()).toBe(name)
+    expect(await page.getByLabel('Start date and time').inputValue()).toBe('2099-03-01T09:00')
+    await page.getByLabel('Duration (minutes)').fill('60')
+    await page.getByRole('button', { name: 'Update Schedule' }).click()
+    await waitForText(page, 'Exam schedule updated successfully')
+    await item.getByText('60 minutes').waitFor()
+
+    const confirmed = acceptConfirm('Are you sure you want to delete this exam schedule?')
+    await item.getByRole('button', { name: `Delete ${name}` }).click()
+    await confirmed
+    await waitForText(page, 'Exam schedule deleted successfully')
+    await item.waitFor({ state: 'detached' })
+    expect(must(await service.from('exam_schedule').select('id').eq('exam_name', name))).toEqual([])
+  })
+})
+
+describe('Test Results', () => {
+  it("shows a submission made through the student RPC, with its receipt, and prints the day's report", async () => {
+    const code = randomCode()
+    ownCodes.push(code)
+    must(await service.from('login_codes').insert({ code }))
+    const questions = must(await service.from('questions').select('question_number, correct_answer').order('question_number'))
+    // 40 right answers of 50: 80 %, Excellent.
+    const answers = Object.fromEntries(
+      questions.map((q) => [
+        String(q.question_number),
+        q.question_number <= 40 ? q.correct_answer : q.correct_answer === 'A' ? 'B' : 'A',
+      ]),
+    )
+    const startedAt = new Date(Date.now() - 754_000).toISOString()
+    const receipt = must(
+      await anonClient().rpc('submit_exam', {
+        submission_id: randomUUID(),
+        code,
+        student_name: 'Katherine Johnson',
+        answers,
+        tab_switches: 4,
+        time_taken: 754,
+        started_at: startedAt,
+        submitted_at: new Date().toISOString(),
+      }),
+    ) as { outcome: string; score: number; answers_fingerprint: string }
+    expect(receipt).toMatchObject({ outcome: 'accepted', score: 40 })
+
+    await open('/admin/results', 'Test Results')
+    await page.getByRole('heading', { name: 'Daily Analysis' }).waitFor()
+    await page.getByRole('searchbox', { name: 'Search' }).fill(code)
+    await page.getByText(/^Showing 1 of \d+ results?$/).waitFor()
+    const row = page.getByRole('row').filter({ hasText: 'Katherine Johnson' })
+    const cells = await row.locator('td, th').allInnerTexts()
+    expect(cells.slice(0, 9)).toEqual([
+      '#1',
+      'Katherine Johnson',
+      code,
+      expect.any(String),
+      '40/50',
+      '80%',
+      '4',
+      '12:34',
+      'Excellent',
+    ])
+    expect(await row.locator('.tab-switches').getAttribute('class')).toContain('tab-switches--yellow')
+    await row.getByText('Details').click()
+    await row.getByText(receipt.answers_fingerprint, { exact: true }).waitFor()
+
+    await page.getByRole('button', { name: 'Print Results' }).click()
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printRequests: number }).printRequests)).toBe(1)
+
+    await page.emulateMedia({ media: 'print' })
+    const report = page.locator('.results-print-report')
+    await report.waitFor({ state: 'visible' })
+    expect(await page.locator('.site-header').isVisible()).toBe(false)
+    expect(await page.locator('.site-footer').isVisible()).toBe(false)
+    expect(await page.getByRole('button', { name: 'Print Results' }).isVisible()).toBe(false)
+    expect(await report.innerText()).toContain('Katherine Johnson')
+    expect(await report.locator('tbody tr').first().innerText()).toMatch(/^1\tKatherine Johnson\t/)
+    expect(await report.innerText()).toContain('CONFIDENTIAL')
+    await page.emulateMedia({ media: 'screen' })
+    expect(await report.isVisible()).toBe(false)
+  })
+
+  it('says there is nothing to print when the search matches nothing', async () => {
+    await open('/admin/results', 'Test Results')
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no student has this name')
+    await waitForText(page, 'No results match your search')
+    const alert = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message())
+        void dialog.dismiss()
+      }),
+    )
+
+    await page.getByRole('button', { name: 'Print Results' }).click()
+
+    expect(await alert).toBe('No results to print')
+  })
+})
