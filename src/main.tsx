@@ -1,23 +1,26 @@
-import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './app/router';
-import { loadAppConfig } from './lib/env';
-import { initSupabase } from './lib/supabase';
-import './app/app.css';
+import { StrictMode } from 'react'
+import { createRoot, type Root } from 'react-dom/client'
+import { RouterProvider } from 'react-router-dom'
+import { createAppRouter } from './app/router'
+import { loadAppConfig } from './lib/env'
+import { initSupabase } from './lib/supabase'
+import { startSubmissionSync } from './lib/sync-worker'
+import './app/app.css'
 
 async function start(root: Root) {
   try {
-    initSupabase(await loadAppConfig());
+    initSupabase(await loadAppConfig())
   } catch (error) {
-    root.render(<StartupError error={error} />);
-    return;
+    root.render(<StartupError error={error} />)
+    return
   }
+  // Whatever page the student opens, a submission still waiting on this device is sent.
+  startSubmissionSync()
   root.render(
     <StrictMode>
       <RouterProvider router={createAppRouter()} />
     </StrictMode>,
-  );
+  )
 }
 
 function StartupError({ error }: { error: unknown }) {
@@ -26,9 +29,9 @@ function StartupError({ error }: { error: unknown }) {
       <h1>Holdfast could not start</h1>
       <p>{error instanceof Error ? error.message : String(error)}</p>
     </main>
-  );
+  )
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element to render Holdfast into.');
-void start(createRoot(container));
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root element to render Holdfast into.')
+void start(createRoot(container))

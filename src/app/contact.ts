@@ -5,4 +5,4 @@ export const contact = {
   email: 'exams@example.org',
   phone: '+00 000 000 0000',
   address: 'Street and number, Postcode City, Country',
-};
+}

@@ -1,6 +1,8 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
+import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { BrowserSupportGate } from './browser-support-gate'
+import { PwaUpdatePrompt } from './pwa-update-prompt'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
 
 export function Layout() {
   return (
@@ -10,10 +12,13 @@ export function Layout() {
       </a>
       <SiteHeader />
       <main id="main-content" className="site-main" tabIndex={-1}>
-        <Outlet />
+        <BrowserSupportGate>
+          <Outlet />
+        </BrowserSupportGate>
       </main>
       <SiteFooter />
+      <PwaUpdatePrompt />
       <ScrollRestoration />
     </>
-  );
+  )
 }

@@ -1,13 +1,26 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
-import { writeStudentSession } from '../lib/student-session';
-import { routes } from './router';
+import { render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { writeStudentSession } from '../lib/student-session'
+import { routes } from './router'
+
+// The admin screens behind the auth gate, as a signed-in administrator sees them.
+vi.mock('../lib/admin-auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/admin-auth')>()),
+  watchSignedInUser: (onChange: (user: { id: string; email: string }) => void) => {
+    onChange({ id: 'admin-id', email: 'admin@holdfast.test' })
+    return () => {}
+  },
+  checkAdminAccess: async () => 'admin',
+}))
+
+// The admin area is a lazy chunk; loading it once up front keeps the first admin test within findBy's timeout.
+beforeAll(() => import('../features/admin/admin-area'))
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  render(<RouterProvider router={router} />)
+  return router
 }
 
 describe('routes', () => {
@@ -25,51 +38,48 @@ describe('routes', () => {
     ['/cookies', 'Cookie Policy'],
     ['/accessibility', 'Accessibility'],
   ])('%s shows the "%s" heading', async (path, heading) => {
-    const router = renderAt(path);
+    const router = renderAt(path)
 
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined();
-    expect(router.state.location.pathname).toBe(path);
-  });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined()
+    expect(router.state.location.pathname).toBe(path)
+  })
 
   it.each([
     ['/x', '/', 'Welcome to Holdfast'],
     ['/student/nope', '/student', 'Student Portal'],
     ['/admin/nope', '/admin', 'Admin Dashboard'],
   ])('redirects the unknown path %s to %s', async (path, target, heading) => {
-    const router = renderAt(path);
+    const router = renderAt(path)
 
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined();
-    expect(router.state.location.pathname).toBe(target);
-  });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined()
+    expect(router.state.location.pathname).toBe(target)
+  })
 
   it('sends a visitor without a student session from /student/test to /student', async () => {
-    const router = renderAt('/student/test');
+    const router = renderAt('/student/test')
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Student Portal' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/student');
-  });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Student Portal' })).toBeDefined()
+    expect(router.state.location.pathname).toBe('/student')
+  })
 
   it('shows the exam to a student with a session', async () => {
-    writeStudentSession({ loginCode: 'ABC123', studentName: 'Ada Lovelace' });
+    writeStudentSession({ loginCode: 'ABC123', studentName: 'Ada Lovelace' })
 
-    const router = renderAt('/student/test');
+    const router = renderAt('/student/test')
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Exam' })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/student/test');
-  });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Exam' })).toBeDefined()
+    expect(router.state.location.pathname).toBe('/student/test')
+  })
 
   it('links the home cards to the three portals', async () => {
-    renderAt('/');
+    renderAt('/')
 
-    const portals = await screen.findByRole('list', { name: 'Portals' });
-    const links = Array.from(portals.querySelectorAll('a'), (link) => [
-      link.textContent,
-      link.getAttribute('href'),
-    ]);
+    const portals = await screen.findByRole('list', { name: 'Portals' })
+    const links = Array.from(portals.querySelectorAll('a'), (link) => [link.textContent, link.getAttribute('href')])
     expect(links).toEqual([
       ['Student Portal', '/student'],
       ['View Results', '/solutions'],
       ['Admin Panel', '/admin'],
-    ]);
-  });
-});
+    ])
+  })
+})

@@ -1,19 +1,19 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { AdminDashboardPage } from '../features/admin/admin-dashboard-page';
-import { ExamSchedulePage } from '../features/admin/exam-schedule-page';
-import { LoginCodeManagerPage } from '../features/admin/login-code-manager-page';
-import { QuestionManagerPage } from '../features/admin/question-manager-page';
-import { TestResultsPage } from '../features/admin/test-results-page';
-import { HomePage } from '../features/home/home-page';
-import { AccessibilityPage } from '../features/policies/accessibility-page';
-import { CookiePolicyPage } from '../features/policies/cookie-policy-page';
-import { PrivacyPolicyPage } from '../features/policies/privacy-policy-page';
-import { TermsOfServicePage } from '../features/policies/terms-of-service-page';
-import { SolutionsPage } from '../features/solutions/solutions-page';
-import { ExamPage } from '../features/student/exam-page';
-import { RequireStudentSession } from '../features/student/require-student-session';
-import { StudentLoginPage } from '../features/student/student-login-page';
-import { Layout } from './layout';
+import { lazy, Suspense } from 'react'
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
+import { HomePage } from '../features/home/home-page'
+import { AccessibilityPage } from '../features/policies/accessibility-page'
+import { CookiePolicyPage } from '../features/policies/cookie-policy-page'
+import { PrivacyPolicyPage } from '../features/policies/privacy-policy-page'
+import { TermsOfServicePage } from '../features/policies/terms-of-service-page'
+import { SolutionsPage } from '../features/solutions/solutions-page'
+import { ExamPage } from '../features/student/exam-page'
+import { RequireStudentSession } from '../features/student/require-student-session'
+import { StudentArea } from '../features/student/student-area'
+import { StudentLoginPage } from '../features/student/student-login-page'
+import { Layout } from './layout'
+
+// The admin area (its screens, CSV parsing, analytics) is its own chunk: students never download it.
+const AdminArea = lazy(() => import('../features/admin/admin-area').then((module) => ({ default: module.AdminArea })))
 
 export const routes: RouteObject[] = [
   {
@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       {
         path: 'student',
+        element: <StudentArea />,
         children: [
           { index: true, element: <StudentLoginPage /> },
           {
@@ -38,15 +39,12 @@ export const routes: RouteObject[] = [
       },
       { path: 'solutions', element: <SolutionsPage /> },
       {
-        path: 'admin',
-        children: [
-          { index: true, element: <AdminDashboardPage /> },
-          { path: 'questions', element: <QuestionManagerPage /> },
-          { path: 'codes', element: <LoginCodeManagerPage /> },
-          { path: 'results', element: <TestResultsPage /> },
-          { path: 'schedule', element: <ExamSchedulePage /> },
-          { path: '*', element: <Navigate to="/admin" replace /> },
-        ],
+        path: 'admin/*',
+        element: (
+          <Suspense fallback={<p role="status">Loading the admin area...</p>}>
+            <AdminArea />
+          </Suspense>
+        ),
       },
       { path: 'privacy', element: <PrivacyPolicyPage /> },
       { path: 'terms', element: <TermsOfServicePage /> },
@@ -55,8 +53,8 @@ export const routes: RouteObject[] = [
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-];
+]
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(routes)
 }

@@ -1,7 +1,7 @@
-import { useId } from 'react';
-import { Link } from 'react-router-dom';
-import { contact } from './contact';
-import { policyLinks, primaryLinks, type SiteLink } from './site-links';
+import { useId } from 'react'
+import { Link } from 'react-router-dom'
+import { contact } from './contact'
+import { policyLinks, primaryLinks, type SiteLink } from './site-links'
 
 export function SiteFooter() {
   return (
@@ -24,11 +24,11 @@ export function SiteFooter() {
       </div>
       <p className="site-footer__legal">© {new Date().getFullYear()} Holdfast</p>
     </footer>
-  );
+  )
 }
 
 function FooterLinks({ title, links }: { title: string; links: SiteLink[] }) {
-  const headingId = useId();
+  const headingId = useId()
   return (
     <nav aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
@@ -40,5 +40,5 @@ function FooterLinks({ title, links }: { title: string; links: SiteLink[] }) {
         ))}
       </ul>
     </nav>
-  );
+  )
 }

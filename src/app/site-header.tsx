@@ -1,16 +1,16 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink } from 'react-router-dom';
-import { primaryLinks } from './site-links';
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { Link, NavLink } from 'react-router-dom'
+import { primaryLinks } from './site-links'
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const navId = useId();
-  const menuToggle = useRef<HTMLButtonElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false)
+  const navId = useId()
+  const menuToggle = useRef<HTMLButtonElement>(null)
 
   function closeMenuOnEscape(event: KeyboardEvent) {
-    if (event.key !== 'Escape' || !menuOpen) return;
-    setMenuOpen(false);
-    menuToggle.current?.focus();
+    if (event.key !== 'Escape' || !menuOpen) return
+    setMenuOpen(false)
+    menuToggle.current?.focus()
   }
 
   return (
@@ -42,5 +42,5 @@ export function SiteHeader() {
         </nav>
       </div>
     </header>
-  );
+  )
 }

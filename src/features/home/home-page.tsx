@@ -1,4 +1,6 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router-dom'
+import { examSize } from '../../domain/score'
+import './home.css'
 
 const portals = [
   {
@@ -16,7 +18,7 @@ const portals = [
     title: 'Admin Panel',
     description: 'Manage questions, login codes, exam schedules and results.',
   },
-];
+]
 
 const features = [
   {
@@ -31,17 +33,23 @@ const features = [
     title: 'Results straight away',
     text: 'Check your score with your login code as soon as you submit, and review the solutions while they are available.',
   },
-];
+]
+
+// Spec §1: what every student should know before starting.
+const examFacts = [
+  { value: '30 minutes', text: 'to answer, counted down on screen' },
+  { value: `${examSize} multiple-choice questions`, text: 'four options each, one of them correct' },
+  { value: 'Camera monitoring', text: 'a live camera preview stays on during the exam' },
+  { value: 'Tab switching tracked', text: 'leaving the exam page is counted and reported' },
+  { value: 'Automatic time enforcement', text: 'your answers are submitted when the time is up' },
+]
 
 export function HomePage() {
   return (
     <>
       <section className="hero">
         <h1>Welcome to Holdfast</h1>
-        <p className="lead">
-          Proctored multiple-choice exams that hold on to your work through every dropped
-          connection.
-        </p>
+        <p className="lead">Proctored multiple-choice exams that hold on to your work through every dropped connection.</p>
       </section>
 
       <ul className="card-grid" aria-label="Portals">
@@ -54,6 +62,17 @@ export function HomePage() {
           </li>
         ))}
       </ul>
+
+      <section className="exam-facts" aria-labelledby="exam-facts-heading">
+        <h2 id="exam-facts-heading">About the exam</h2>
+        <ul>
+          {examFacts.map((fact) => (
+            <li key={fact.value}>
+              <strong>{fact.value}</strong> <span>{fact.text}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
 
       <section aria-labelledby="features-heading">
         <h2 id="features-heading" className="visually-hidden">
@@ -69,5 +88,5 @@ export function HomePage() {
         </ul>
       </section>
     </>
-  );
+  )
 }

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
-import { readStudentSession } from '../../lib/student-session';
+import type { ReactNode } from 'react'
+import { Navigate } from 'react-router-dom'
+import { readStudentSession } from '../../lib/student-session'
 
 export function RequireStudentSession({ children }: { children: ReactNode }) {
-  return readStudentSession() ? children : <Navigate to="/student" replace />;
+  return readStudentSession() ? children : <Navigate to="/student" replace />
 }

@@ -1,0 +1,35 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { hasExamInProgress } from '../lib/attempt-store'
+import { applyUpdate, isUpdateWaiting, registerServiceWorker, subscribeToUpdateWaiting } from './pwa-registration'
+import './pwa-update-prompt.css'
+
+/**
+ * Offers a newly deployed version, but never while an exam is in progress: that prompt
+ * waits until the attempt is submitted. Live, so it appears as soon as the exam ends.
+ */
+export function PwaUpdatePrompt() {
+  useEffect(registerServiceWorker, [])
+  const updateWaiting = useSyncExternalStore(subscribeToUpdateWaiting, isUpdateWaiting)
+  const examInProgress = useLiveQuery(
+    // When the answer is unknown, assume an exam: a missed prompt costs nothing, a reload mid-exam does.
+    () => (updateWaiting ? hasExamInProgress().catch(() => true) : false),
+    [updateWaiting],
+  )
+  const [dismissed, setDismissed] = useState(false)
+
+  if (!updateWaiting || examInProgress !== false || dismissed) return null
+  return (
+    <aside className="update-prompt" aria-labelledby="update-prompt-text">
+      <p id="update-prompt-text" role="status">
+        A new version of Holdfast is available.
+      </p>
+      <button type="button" className="button button--primary" onClick={applyUpdate}>
+        Reload to update
+      </button>
+      <button type="button" className="button" onClick={() => setDismissed(true)}>
+        Later
+      </button>
+    </aside>
+  )
+}

@@ -1,0 +1,23 @@
+import { expect, it } from 'vitest'
+import { formatExamTime, scheduleStatusMessage, submissionRejectionMessage } from './student-messages'
+
+it.each([
+  [{ reason: 'code_used' } as const, 'This login code has already been used for submission.'],
+  [{ reason: 'invalid_code' } as const, 'This login code has already been used or is invalid.'],
+  [{ reason: 'exam_over' } as const, 'Exam period has ended. Cannot submit test.'],
+  [
+    { reason: 'access_denied' } as const,
+    'Database access error. Please refresh the page and try again, or contact administrator.',
+  ],
+  [
+    { reason: 'failed', detail: 'answers must map question numbers' } as const,
+    'Failed to submit test: answers must map question numbers. Please try again.',
+  ],
+])('a refusal for %j reads %j', (rejection, message) => expect(submissionRejectionMessage(rejection)).toBe(message))
+
+it('words the three schedule states as the spec does', () => {
+  const window = { start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T11:00:00.000Z' }
+  expect(scheduleStatusMessage('upcoming', window)).toBe(`Exam will start on ${formatExamTime(window.start_time)}`)
+  expect(scheduleStatusMessage('active', window)).toBe(`Exam is active until ${formatExamTime(window.end_time)}`)
+  expect(scheduleStatusMessage('ended', window)).toBe(`Exam ended on ${formatExamTime(window.end_time)}`)
+})

@@ -1,0 +1,63 @@
+import type { ScheduleWindowStatus } from './schedule-status'
+import type { SubmissionRejection } from './exam-submission'
+
+/** What students read (spec §4, §5, §8), word for word. */
+export const studentMessages = {
+  examNotAvailable: 'Exam is not currently available. Please check the schedule.',
+  emptyCode: 'Please enter a login code',
+  shortCode: 'Please enter a valid login code',
+  invalidCode: 'Invalid login code. Please check and try again.',
+  usedCode: 'This login code has already been used.',
+  connectionTimeout: 'Connection timeout. Please check your internet connection and try again.',
+  codeCheckFailed: 'Error validating code. Please check your connection and try again.',
+  databaseConnection: 'Database connection error. Please check your internet connection and try again.',
+  emptyName: 'Please enter your full name',
+  shortName: 'Please enter a valid full name',
+  noQuestions: 'No questions available. Please contact your administrator.',
+  noValidQuestions: 'No valid multiple choice questions available. Please contact your administrator.',
+  questionsFailed: 'Failed to load questions. Please refresh and try again.',
+  unansweredQuestions: 'Please answer all questions before submitting.',
+  examPeriodEnded: 'Exam period has ended. Cannot submit test.',
+  codeUsedOrInvalid: 'This login code has already been used or is invalid.',
+  codeUsedForSubmission: 'This login code has already been used for submission.',
+  databaseAccess: 'Database access error. Please refresh the page and try again, or contact administrator.',
+  timeUp: 'Time is up! Submitting your test automatically...',
+  cameraDenied: 'Camera access denied',
+  cameraCannotPlay: 'Cannot play video',
+} as const
+
+export function submitFailedMessage(reason: string): string {
+  return `Failed to submit test: ${reason}. Please try again.`
+}
+
+export function submissionRejectionMessage(rejection: SubmissionRejection): string {
+  switch (rejection.reason) {
+    case 'code_used':
+      return studentMessages.codeUsedForSubmission
+    case 'invalid_code':
+      return studentMessages.codeUsedOrInvalid
+    case 'exam_over':
+      return studentMessages.examPeriodEnded
+    case 'access_denied':
+      return studentMessages.databaseAccess
+    case 'failed':
+      return submitFailedMessage(rejection.detail)
+  }
+}
+
+/** A schedule time as the login screen shows it, in the student's own locale and time zone. */
+export function formatExamTime(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })
+}
+
+/** Spec §4: the schedule status line of the login screen. */
+export function scheduleStatusMessage(status: ScheduleWindowStatus, window: { start_time: string; end_time: string }): string {
+  switch (status) {
+    case 'upcoming':
+      return `Exam will start on ${formatExamTime(window.start_time)}`
+    case 'active':
+      return `Exam is active until ${formatExamTime(window.end_time)}`
+    case 'ended':
+      return `Exam ended on ${formatExamTime(window.end_time)}`
+  }
+}

@@ -1,0 +1,192 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router-dom'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { lookupRefusalMessages, type LookupRefusal } from '../../domain/result-lookup'
+import { lookupResult, type ExamResult, type QuestionSolution } from '../../lib/results-api'
+import { findPendingSubmission } from '../../lib/outbox'
+import { SolutionsPage } from './solutions-page'
+
+vi.mock('../../lib/results-api', () => ({ lookupResult: vi.fn() }))
+vi.mock('../../lib/outbox', () => ({ findPendingSubmission: vi.fn() }))
+
+const lookupResultMock = vi.mocked(lookupResult)
+const findPendingSubmissionMock = vi.mocked(findPendingSubmission)
+
+function solution(
+  question_number: number,
+  correct_answer: 'A' | 'B' | 'C' | 'D',
+  student_answer: QuestionSolution['student_answer'],
+) {
+  return {
+    question_number,
+    question_text: `What is question ${question_number}?`,
+    option_a: `Answer ${question_number}A`,
+    option_b: `Answer ${question_number}B`,
+    option_c: `Answer ${question_number}C`,
+    option_d: `Answer ${question_number}D`,
+    correct_answer,
+    student_answer,
+    is_correct: student_answer === correct_answer,
+  }
+}
+
+const result: ExamResult = {
+  student_name: 'Ada Lovelace',
+  login_code: 'AB12CD34',
+  started_at: '2026-11-21T09:00:00Z',
+  submitted_at: '2026-11-21T09:25:00Z',
+  score: 7,
+  total: 8,
+  tab_switches: 3,
+  time_taken: 1505,
+  solutions: [solution(1, 'A', 'A'), solution(2, 'B', 'C'), solution(3, 'D', null)],
+}
+
+function renderPage() {
+  render(
+    <MemoryRouter>
+      <SolutionsPage />
+    </MemoryRouter>,
+  )
+}
+
+function lookUp(typed: string) {
+  fireEvent.change(screen.getByLabelText('Login code'), { target: { value: typed } })
+  fireEvent.click(screen.getByRole('button', { name: 'View My Results' }))
+}
+
+beforeEach(() => {
+  lookupResultMock.mockReset()
+  findPendingSubmissionMock.mockReset().mockResolvedValue(undefined)
+})
+
+describe('SolutionsPage', () => {
+  it('explains how to look up a result', () => {
+    renderPage()
+
+    expect(screen.getByRole('heading', { level: 1, name: 'View Results' })).toBeDefined()
+    expect(screen.getByText(/wait a moment/)).toBeDefined()
+    const howTo = screen.getByRole('region', { name: 'How to view your results' })
+    expect(within(howTo).getAllByRole('listitem')).toHaveLength(3)
+  })
+
+  it('asks for a code before looking anything up', async () => {
+    renderPage()
+
+    lookUp('   ')
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter your login code')
+    expect(lookupResultMock).not.toHaveBeenCalled()
+  })
+
+  it('looks the code up trimmed and upper-cased when the form is submitted', async () => {
+    lookupResultMock.mockResolvedValue({ outcome: 'unused' })
+    renderPage()
+
+    fireEvent.change(screen.getByLabelText('Login code'), { target: { value: '  ab12cd34 ' } })
+    fireEvent.submit(screen.getByLabelText('Login code'))
+
+    await screen.findByRole('alert')
+    expect(lookupResultMock).toHaveBeenCalledWith('AB12CD34')
+  })
+
+  it.each(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired', 'failed'] satisfies LookupRefusal[])(
+    'shows the message for %s',
+    async (outcome) => {
+      lookupResultMock.mockResolvedValue({ outcome })
+      renderPage()
+
+      lookUp('AB12CD34')
+
+      expect((await screen.findByRole('alert')).textContent).toBe(lookupRefusalMessages[outcome])
+    },
+  )
+
+  it.each(['unused', 'no_submission', 'invalid', 'failed'] satisfies LookupRefusal[])(
+    'says the submission is waiting on this device instead of "%s" when it is',
+    async (outcome) => {
+      lookupResultMock.mockResolvedValue({ outcome })
+      findPendingSubmissionMock.mockResolvedValue({ submittedAt: '2026-11-21T09:25:00Z' })
+      renderPage()
+
+      lookUp('ab12cd34')
+
+      expect((await screen.findByRole('status')).textContent).toMatch(/submitted on this device .* still waiting to be sent/)
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(findPendingSubmissionMock).toHaveBeenCalledWith('AB12CD34')
+    },
+  )
+
+  it('keeps an expiry message even with a submission waiting on this device', async () => {
+    lookupResultMock.mockResolvedValue({ outcome: 'result_expired' })
+    findPendingSubmissionMock.mockResolvedValue({ submittedAt: '2026-11-21T09:25:00Z' })
+    renderPage()
+
+    lookUp('AB12CD34')
+
+    expect((await screen.findByRole('alert')).textContent).toBe(lookupRefusalMessages.result_expired)
+  })
+
+  it('shows the result with the solutions marked', async () => {
+    lookupResultMock.mockResolvedValue({ outcome: 'ok', result })
+    renderPage()
+
+    lookUp('ab12cd34')
+
+    const view = await screen.findByRole('region', { name: 'Your Results' })
+    const facts = Object.fromEntries(
+      within(view)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    )
+    expect(facts).toMatchObject({
+      'Student Name': 'Ada Lovelace',
+      'Login Code': 'AB12CD34',
+      Score: '7 / 8',
+      Percentage: '88%',
+      'Correct Answers': '7',
+      'Incorrect Answers': '1',
+      'Tab Switches': '3',
+      'Time Taken': '25:05',
+    })
+    expect(facts.Submitted).toMatch(/2026/)
+    expect(within(view).getByText('Excellent Work')).toBeDefined()
+    expect(within(view).getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/')
+
+    const questions = within(screen.getByRole('region', { name: 'Detailed Solutions' })).getAllByRole('heading', { level: 4 })
+    const rows = questions.map((heading) => {
+      const item = heading.closest('li') as HTMLElement
+      const marked = (tag: string) => within(item).getByText(tag).parentElement?.textContent
+      return [heading.textContent, item.querySelector('.question-solution__verdict')?.textContent, marked('Correct answer')]
+    })
+    expect(rows).toEqual([
+      ['Question 1', 'Correct', 'A. Answer 1ACorrect answerYour answer'],
+      ['Question 2', 'Incorrect', 'B. Answer 2BCorrect answer'],
+      ['Question 3', 'Not answered', 'D. Answer 3DCorrect answer'],
+    ])
+    const question2 = questions[1]?.closest('li') as HTMLElement
+    expect(within(question2).getByText('Your answer').parentElement?.textContent).toBe('C. Answer 2CYour answer')
+  })
+
+  it('says the solutions are no longer available after 24 hours', async () => {
+    lookupResultMock.mockResolvedValue({ outcome: 'ok', result: { ...result, solutions: null } })
+    renderPage()
+
+    lookUp('AB12CD34')
+
+    expect(await screen.findByText(/Detailed solutions are no longer available/)).toBeDefined()
+    expect(screen.queryByRole('region', { name: 'Detailed Solutions' })).toBeNull()
+  })
+
+  it('goes back to an empty form with Search Another Code', async () => {
+    lookupResultMock.mockResolvedValue({ outcome: 'ok', result })
+    renderPage()
+    lookUp('AB12CD34')
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Search Another Code' }))
+
+    const input = screen.getByLabelText('Login code') as HTMLInputElement
+    expect(input.value).toBe('')
+    expect(document.activeElement).toBe(input)
+  })
+})

@@ -1,0 +1,121 @@
+import { allQuestionsAnswered, answerLetters, type AnswerLetter, type ExamQuestion } from '../../domain/exam-attempt'
+import { studentMessages } from '../../domain/student-messages'
+import { CameraPreview } from './camera-preview'
+import { ExamTimerDisplay } from './exam-timer-display'
+import { QuestionNavigator } from './question-navigator'
+import { SaveStatus } from './save-status'
+import { StudentFlow, type StudentFlowSnapshot } from './student-flow-context'
+import { TabSwitchBanner } from './tab-switch-banner'
+import { useExamGuards } from './use-exam-guards'
+
+function examPhase(snapshot: StudentFlowSnapshot): 'answering' | 'submitting' | 'submitFailed' {
+  if (snapshot.matches({ exam: { phase: 'answering' } })) return 'answering'
+  if (snapshot.matches({ exam: { phase: 'submitFailed' } })) return 'submitFailed'
+  return 'submitting'
+}
+
+function optionText(question: ExamQuestion, letter: AnswerLetter): string {
+  return { A: question.option_a, B: question.option_b, C: question.option_c, D: question.option_d }[letter]
+}
+
+/** The exam itself (spec §2): timer, camera, one question at a time, navigation and Submit. */
+export function ExamScreen() {
+  const flow = StudentFlow.useActorRef()
+  const attempt = StudentFlow.useSelector((snapshot) => snapshot.context.attempt)
+  const phase = StudentFlow.useSelector(examPhase)
+  const timeUp = StudentFlow.useSelector((snapshot) => snapshot.context.timeUp)
+  const error = StudentFlow.useSelector((snapshot) => snapshot.context.error)
+  const answering = phase === 'answering'
+  useExamGuards(flow.send, answering)
+
+  if (!attempt) return null
+  const question = attempt.questions[attempt.currentIndex]
+  if (!question) return null
+  const chosen = attempt.answers[String(question.question_number)]
+  const isLast = attempt.currentIndex === attempt.questions.length - 1
+  const allAnswered = allQuestionsAnswered(attempt)
+
+  return (
+    <div className="exam">
+      <div className="exam__header">
+        <div>
+          <h1>Exam</h1>
+          <p className="exam__student">
+            {attempt.studentName} · Login code <span className="student-code">{attempt.loginCode}</span>
+          </p>
+        </div>
+        <ExamTimerDisplay />
+      </div>
+      <SaveStatus />
+      {timeUp && (
+        <p className="exam__time-up" role="alert">
+          {studentMessages.timeUp}
+        </p>
+      )}
+      <TabSwitchBanner />
+      <div className="exam__body">
+        <section className="exam__question student-card" aria-labelledby="question-position">
+          <h2 id="question-position" className="exam__position">
+            Question {attempt.currentIndex + 1} of {attempt.questions.length}
+          </h2>
+          <fieldset className="exam__options" disabled={!answering}>
+            <legend className="exam__question-text">{question.question_text}</legend>
+            {answerLetters.map((letter) => (
+              <label key={letter} className="exam__option">
+                <input
+                  type="radio"
+                  name={`answer-${question.question_number}`}
+                  value={letter}
+                  checked={chosen === letter}
+                  onChange={() => flow.send({ type: 'ANSWER', questionNumber: question.question_number, letter })}
+                />
+                <span>
+                  {letter}. {optionText(question, letter)}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {error && (
+            <p className="student-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="exam__nav">
+            <button
+              type="button"
+              className="button"
+              onClick={() => flow.send({ type: 'PREVIOUS' })}
+              disabled={!answering || attempt.currentIndex === 0}
+            >
+              Previous
+            </button>
+            {isLast || phase === 'submitFailed' ? (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => flow.send({ type: 'SUBMIT' })}
+                disabled={phase === 'submitting' || (!allAnswered && !timeUp)}
+              >
+                {phase === 'submitting' ? 'Submitting...' : 'Submit Test'}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => flow.send({ type: 'NEXT' })}
+                disabled={!answering}
+              >
+                Next
+              </button>
+            )}
+          </div>
+          {isLast && answering && !allAnswered && <p className="exam__hint">{studentMessages.unansweredQuestions}</p>}
+        </section>
+        <aside className="exam__side">
+          <CameraPreview />
+          <QuestionNavigator attempt={attempt} disabled={!answering} onGoTo={(index) => flow.send({ type: 'GO_TO', index })} />
+        </aside>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+import { useSelector } from '@xstate/react'
+import { examTimerView } from '../../../machines/exam-timer.machine'
+import { timerColour } from '../../domain/exam-deadline'
+import { formatMinutesSeconds } from '../../domain/time-format'
+import { StudentFlow } from './student-flow-context'
+
+/** Time left, coloured by how little is left (spec §4); frozen at the submission once submitted. */
+export function ExamTimerDisplay() {
+  const timer = StudentFlow.useSelector((snapshot) => snapshot.children.timer)
+  const running = useSelector(timer, (snapshot) => (snapshot ? examTimerView(snapshot.context) : null))
+  const frozenSeconds = StudentFlow.useSelector(({ context: { attempt } }) =>
+    attempt?.submittedAt == null ? null : Math.max(0, Math.ceil((attempt.deadline - attempt.submittedAt) / 1000)),
+  )
+  const view = running ?? (frozenSeconds === null ? null : { seconds: frozenSeconds, colour: timerColour(frozenSeconds) })
+  if (!view) return null
+  return (
+    <div className={`exam-timer exam-timer--${view.colour}`} role="timer" aria-label="Time remaining">
+      <span className="exam-timer__label">Time remaining</span>
+      <span className="exam-timer__value">{formatMinutesSeconds(view.seconds)}</span>
+    </div>
+  )
+}

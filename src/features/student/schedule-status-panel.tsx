@@ -1,0 +1,22 @@
+import { useMachine } from '@xstate/react'
+import { scheduleStatusView } from '../../../machines/schedule-status.machine'
+import { liveScheduleStatusMachine } from './student-machines'
+
+const statusOptions = { input: { now: () => Date.now() } }
+
+/** Spec §4: when the exam starts or ends, with a countdown that runs every second. */
+export function ScheduleStatusPanel() {
+  const [snapshot] = useMachine(liveScheduleStatusMachine, statusOptions)
+  const view = scheduleStatusView(snapshot)
+  if (!view) return null
+  return (
+    <section className={`schedule-status schedule-status--${view.status}`} aria-label="Exam schedule">
+      <p className="schedule-status__message">{view.message}</p>
+      {view.countdown && (
+        <p className="schedule-status__countdown">
+          {view.countdown.label} <strong>{view.countdown.text}</strong>
+        </p>
+      )}
+    </section>
+  )
+}

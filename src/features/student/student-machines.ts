@@ -1,0 +1,111 @@
+import { fromCallback, fromPromise } from 'xstate'
+import { scheduleStatusMachine } from '../../../machines/schedule-status.machine'
+import {
+  studentFlowMachine,
+  type CodeLookup,
+  type ExamStart,
+  type ProgressWriterEvent,
+  type ResumePoint,
+  type StudentDetails,
+  type SubmissionWatchEvent,
+} from '../../../machines/student-flow.machine'
+import { isExamWindowOpen } from '../../domain/active-schedule'
+import { startAttempt } from '../../domain/exam-attempt'
+import { normalizeLoginCode } from '../../domain/login-code'
+import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/active-schedule-cache'
+import { latestAttemptFor, saveAttemptProgress, saveNewAttempt, unfinishedAttempt } from '../../lib/attempt-store'
+import { findPendingSubmission, queueSubmission, requeueSubmission, watchSubmissionStatus } from '../../lib/outbox'
+import { checkLoginCode, fetchExamQuestions } from '../../lib/student-api'
+import { clearStudentSession, readStudentSession, writeStudentSession } from '../../lib/student-session'
+import { newSubmissionId } from '../../lib/submission-id'
+import { submissionSync } from '../../lib/sync-worker'
+
+/** Where a student returning to /student picks up. */
+async function resume(): Promise<ResumePoint> {
+  const session = readStudentSession()
+  if (session) {
+    const attempt = await latestAttemptFor(normalizeLoginCode(session.loginCode)).catch(() => undefined)
+    return attempt ? { kind: 'attempt', attempt } : { kind: 'session', session }
+  }
+  // The session is gone (cleared storage, another browser profile) but the exam is not.
+  const unfinished = await unfinishedAttempt()
+  if (!unfinished) return { kind: 'none' }
+  writeStudentSession({ loginCode: unfinished.loginCode, studentName: unfinished.studentName })
+  return { kind: 'attempt', attempt: unfinished }
+}
+
+async function lookUpLoginCode(code: string, signal: AbortSignal): Promise<CodeLookup> {
+  // The server still thinks the code is free while this device holds its unsent submission.
+  if (await findPendingSubmission(code)) return 'used'
+  const schedule = await fetchActiveSchedule(signal)
+  if (!isExamWindowOpen(schedule, new Date())) return 'exam_closed'
+  return checkLoginCode(code, signal)
+}
+
+async function startExam(student: StudentDetails): Promise<ExamStart> {
+  const answer = await fetchExamQuestions(student.loginCode)
+  if (answer.outcome !== 'ok') return { outcome: answer.outcome }
+  const receivedAt = Date.now()
+  const attempt = startAttempt({
+    id: newSubmissionId(),
+    ...student,
+    questions: answer.questions,
+    startedAt: receivedAt,
+    durationMinutes: answer.durationMinutes,
+    windowEndIso: answer.windowEnd,
+    // The window's end is the server's; measured against the device clock once, here.
+    serverOffsetMs: Date.parse(answer.serverNow) - receivedAt,
+  })
+  await saveNewAttempt(attempt)
+  // Asked now, the browser is less likely to evict the attempt under storage pressure.
+  void navigator.storage?.persist?.().catch(() => false)
+  return { outcome: 'started', attempt }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** The student flow with its real I/O: Supabase, Dexie, localStorage and the sync worker. */
+export const liveStudentFlowMachine = studentFlowMachine.provide({
+  actors: {
+    resume: fromPromise(resume),
+    checkLoginCode: fromPromise(({ input, signal }) => lookUpLoginCode(input.code, signal)),
+    startExam: fromPromise(({ input }) => startExam(input)),
+    progressWriter: fromCallback<ProgressWriterEvent>(({ receive, sendBack }) => {
+      // One write at a time, in order, so an older state never overwrites a newer one.
+      let writes = Promise.resolve()
+      receive((event) => {
+        writes = writes
+          .then(() => saveAttemptProgress(event.attempt))
+          .then(
+            () => sendBack({ type: 'PROGRESS_SAVED', revision: event.revision }),
+            (error: unknown) => sendBack({ type: 'PROGRESS_SAVE_FAILED', revision: event.revision, message: errorText(error) }),
+          )
+      })
+    }),
+    submitAttempt: fromPromise(async ({ input }) => {
+      const status = await queueSubmission(input.attempt, Date.now())
+      void submissionSync().syncNow()
+      return status
+    }),
+    watchSubmission: fromCallback<SubmissionWatchEvent, { submissionId: string }>(({ input, receive, sendBack }) => {
+      receive(() => {
+        // If the entry cannot be requeued the screen stays as it is and Try Again can be pressed again.
+        void requeueSubmission(input.submissionId, Date.now()).then(
+          () => submissionSync().syncNow(),
+          () => undefined,
+        )
+      })
+      return watchSubmissionStatus(input.submissionId, (status) => sendBack({ type: 'SUBMISSION_UPDATED', status }))
+    }),
+  },
+  actions: {
+    persistSession: (_, session) => writeStudentSession(session),
+    forgetSession: () => clearStudentSession(),
+  },
+})
+
+export const liveScheduleStatusMachine = scheduleStatusMachine.provide({
+  actors: { loadSchedule: fromPromise(activeScheduleOrCached) },
+})

@@ -1,0 +1,22 @@
+import type { ActiveSchedule } from '../domain/active-schedule'
+import { examDb } from './exam-db'
+import { readActiveSchedule } from './student-api'
+
+/** Reads the active schedule from the server and remembers it on the device. */
+export async function fetchActiveSchedule(signal?: AbortSignal): Promise<ActiveSchedule | null> {
+  const schedule = await readActiveSchedule(signal)
+  // The cached copy only helps the login screen offline; failing to store it changes nothing else.
+  await examDb.cache.put({ key: 'active-schedule', schedule, storedAt: Date.now() }).catch(() => undefined)
+  return schedule
+}
+
+/** The active schedule from the server, or the last one this device saw when the server cannot be reached. */
+export async function activeScheduleOrCached(): Promise<ActiveSchedule | null> {
+  try {
+    return await fetchActiveSchedule()
+  } catch (error) {
+    const cached = await examDb.cache.get('active-schedule')
+    if (cached) return cached.schedule
+    throw error
+  }
+}

@@ -1,0 +1,74 @@
+import { liveQuery } from 'dexie'
+import { answersFingerprint } from '../domain/answers-fingerprint'
+import type { ExamAttempt } from '../domain/exam-attempt'
+import { buildSubmission, type SubmissionStatus } from '../domain/exam-submission'
+import { normalizeLoginCode } from '../domain/login-code'
+import { examDb, type OutboxEntry } from './exam-db'
+
+export function submissionStatus(entry: OutboxEntry): SubmissionStatus {
+  const { fingerprint } = entry
+  if (entry.state === 'accepted' && entry.receipt) return { state: 'accepted', fingerprint, receipt: entry.receipt }
+  if (entry.state === 'rejected' && entry.rejection) return { state: 'rejected', fingerprint, rejection: entry.rejection }
+  return { state: 'pending', fingerprint, sendCount: entry.sendCount }
+}
+
+/**
+ * Puts the submission of a finished attempt in the outbox and marks the attempt submitted,
+ * in one transaction: either both are on the device or neither is. Queuing an attempt twice
+ * keeps the first entry, so the server sees one submission id with one set of answers.
+ */
+export async function queueSubmission(attempt: ExamAttempt, now: number): Promise<SubmissionStatus> {
+  if (attempt.submittedAt === null) throw new Error('An attempt needs its submission time before it is queued.')
+  const submittedAt = attempt.submittedAt
+  return examDb.transaction('rw', examDb.attempts, examDb.outbox, async () => {
+    const queued = await examDb.outbox.get(attempt.id)
+    await examDb.attempts.put({ ...attempt, status: 'submitted' })
+    if (queued) return submissionStatus(queued)
+    const submission = buildSubmission(attempt, submittedAt)
+    const entry: OutboxEntry = {
+      id: attempt.id,
+      loginCode: attempt.loginCode,
+      submission,
+      fingerprint: answersFingerprint(submission.answers),
+      state: 'pending',
+      sendCount: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      receipt: null,
+      rejection: null,
+      queuedAt: now,
+    }
+    await examDb.outbox.add(entry)
+    return submissionStatus(entry)
+  })
+}
+
+/** An unsent submission for this login code on this device, for the results page to mention. */
+export async function findPendingSubmission(loginCode: string): Promise<{ submittedAt: string } | undefined> {
+  const entries = await examDb.outbox.where('loginCode').equals(normalizeLoginCode(loginCode)).toArray()
+  const pending = entries.find((entry) => entry.state === 'pending')
+  return pending && { submittedAt: pending.submission.submitted_at }
+}
+
+export function pendingEntries(): Promise<OutboxEntry[]> {
+  return examDb.outbox.where('state').equals('pending').toArray()
+}
+
+/** Calls `listener` with the submission's status now and after every change, until unsubscribed. */
+export function watchSubmissionStatus(submissionId: string, listener: (status: SubmissionStatus) => void): () => void {
+  const subscription = liveQuery(() => examDb.outbox.get(submissionId)).subscribe({
+    next: (entry) => {
+      if (entry) listener(submissionStatus(entry))
+    },
+  })
+  return () => subscription.unsubscribe()
+}
+
+/** Puts a refused submission back in line, when the student asks to try again. */
+export async function requeueSubmission(submissionId: string, now: number): Promise<void> {
+  await examDb.outbox
+    .where('id')
+    .equals(submissionId)
+    .and((entry) => entry.state === 'rejected')
+    .modify({ state: 'pending', rejection: null, nextAttemptAt: now })
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import { parseResultLookup } from './results-api'
+
+const okAnswer = {
+  outcome: 'ok',
+  student_name: 'Ada Lovelace',
+  login_code: 'AB12CD34',
+  started_at: '2026-11-21T09:00:00+00:00',
+  submitted_at: '2026-11-21T09:25:00+00:00',
+  score: 1,
+  total: 2,
+  tab_switches: 3,
+  time_taken: 1500,
+  answers_fingerprint: '0123456789ab',
+  solutions_available: true,
+  solutions: [
+    {
+      question_number: 1,
+      question_text: 'One?',
+      option_a: 'a',
+      option_b: 'b',
+      option_c: 'c',
+      option_d: 'd',
+      correct_answer: 'A',
+      student_answer: 'A',
+      is_correct: true,
+    },
+    {
+      question_number: 2,
+      question_text: 'Two?',
+      option_a: 'a',
+      option_b: 'b',
+      option_c: 'c',
+      option_d: 'd',
+      correct_answer: 'B',
+      student_answer: 'C',
+      is_correct: false,
+    },
+    {
+      question_number: 3,
+      question_text: 'Three?',
+      option_a: 'a',
+      option_b: 'b',
+      option_c: 'c',
+      option_d: 'd',
+      correct_answer: 'C',
+      student_answer: null,
+      is_correct: null,
+    },
+  ],
+}
+
+describe('parseResultLookup', () => {
+  it('reads a result with its solutions', () => {
+    const lookup = parseResultLookup(okAnswer)
+    expect(lookup.outcome).toBe('ok')
+    if (lookup.outcome !== 'ok') return
+    expect(lookup.result).toMatchObject({
+      student_name: 'Ada Lovelace',
+      login_code: 'AB12CD34',
+      score: 1,
+      total: 2,
+      tab_switches: 3,
+      time_taken: 1500,
+    })
+    expect(lookup.result.solutions?.map((s) => [s.question_number, s.student_answer, s.is_correct])).toEqual([
+      [1, 'A', true],
+      [2, 'C', false],
+      [3, null, false],
+    ])
+  })
+
+  it('reads a result whose solutions are no longer available', () => {
+    const lookup = parseResultLookup({ ...okAnswer, solutions_available: false, solutions: null })
+    expect(lookup).toMatchObject({ outcome: 'ok', result: { solutions: null } })
+  })
+
+  it.each(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired'])('passes the refusal %s on', (outcome) => {
+    expect(parseResultLookup({ outcome })).toEqual({ outcome })
+  })
+
+  it.each([
+    ['an unknown outcome', { outcome: 'maybe' }],
+    ['no outcome', { student_name: 'Ada' }],
+    ['a string', 'ok'],
+    ['null', null],
+    ['a result without a score', { ...okAnswer, score: undefined }],
+    ['a solution with a bad answer letter', { ...okAnswer, solutions: [{ ...okAnswer.solutions[0], correct_answer: 'E' }] }],
+  ])('treats %s as a failed lookup', (_, data) => {
+    expect(parseResultLookup(data as never)).toEqual({ outcome: 'failed' })
+  })
+})

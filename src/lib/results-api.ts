@@ -1,0 +1,121 @@
+import { answerLetters, type AnswerLetter } from '../domain/exam-attempt'
+import type { LookupRefusal } from '../domain/result-lookup'
+import type { Json } from './database.types'
+import { getSupabase, type HoldfastClient } from './supabase'
+
+export interface QuestionSolution {
+  question_number: number
+  question_text: string
+  option_a: string
+  option_b: string
+  option_c: string
+  option_d: string
+  correct_answer: AnswerLetter
+  /** null when the student left the question unanswered. */
+  student_answer: AnswerLetter | null
+  is_correct: boolean
+}
+
+export interface ExamResult {
+  student_name: string
+  login_code: string
+  started_at: string
+  submitted_at: string
+  score: number
+  /** The number of answers given: what the solutions page scores out of (spec §9). */
+  total: number
+  tab_switches: number
+  time_taken: number
+  /** Per-question solutions within 24 hours of submission; null afterwards. */
+  solutions: QuestionSolution[] | null
+}
+
+export type ResultLookup = { outcome: 'ok'; result: ExamResult } | { outcome: LookupRefusal }
+
+const refusals: ReadonlySet<string> = new Set<LookupRefusal>([
+  'invalid',
+  'code_expired',
+  'unused',
+  'no_submission',
+  'result_expired',
+])
+
+/** The lookup_result RPC for a normalised login code. A failed call or an answer of an unknown shape is `failed`. */
+export async function lookupResult(code: string, client: HoldfastClient = getSupabase()): Promise<ResultLookup> {
+  try {
+    const { data, error } = await client.rpc('lookup_result', { code })
+    if (error) return { outcome: 'failed' }
+    return parseResultLookup(data)
+  } catch {
+    // supabase-js reports most failures as `error`, but a dead network can still throw.
+    return { outcome: 'failed' }
+  }
+}
+
+export function parseResultLookup(data: Json): ResultLookup {
+  if (!isRecord(data) || typeof data.outcome !== 'string') return { outcome: 'failed' }
+  if (refusals.has(data.outcome)) return { outcome: data.outcome as LookupRefusal }
+  if (data.outcome !== 'ok') return { outcome: 'failed' }
+  const result = parseExamResult(data)
+  return result ? { outcome: 'ok', result } : { outcome: 'failed' }
+}
+
+function parseExamResult(data: Record<string, unknown>): ExamResult | undefined {
+  const { student_name, login_code, started_at, submitted_at, score, total, tab_switches, time_taken, solutions } = data
+  if (typeof student_name !== 'string' || typeof login_code !== 'string') return undefined
+  if (typeof started_at !== 'string' || typeof submitted_at !== 'string') return undefined
+  if (typeof score !== 'number' || typeof total !== 'number') return undefined
+  if (typeof tab_switches !== 'number' || typeof time_taken !== 'number') return undefined
+  let parsedSolutions: QuestionSolution[] | null = null
+  if (solutions !== null) {
+    if (!Array.isArray(solutions)) return undefined
+    parsedSolutions = []
+    for (const solution of solutions) {
+      const parsed = parseQuestionSolution(solution)
+      if (!parsed) return undefined
+      parsedSolutions.push(parsed)
+    }
+  }
+  return {
+    student_name,
+    login_code,
+    started_at,
+    submitted_at,
+    score,
+    total,
+    tab_switches,
+    time_taken,
+    solutions: parsedSolutions,
+  }
+}
+
+function parseQuestionSolution(value: unknown): QuestionSolution | undefined {
+  if (!isRecord(value)) return undefined
+  const { question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, student_answer, is_correct } =
+    value
+  if (typeof question_number !== 'number' || typeof question_text !== 'string') return undefined
+  if (typeof option_a !== 'string' || typeof option_b !== 'string') return undefined
+  if (typeof option_c !== 'string' || typeof option_d !== 'string') return undefined
+  if (!isAnswerLetter(correct_answer)) return undefined
+  if (student_answer !== null && !isAnswerLetter(student_answer)) return undefined
+  return {
+    question_number,
+    question_text,
+    option_a,
+    option_b,
+    option_c,
+    option_d,
+    correct_answer,
+    student_answer,
+    // SQL compares the answers, which gives null for an unanswered question.
+    is_correct: is_correct === true,
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isAnswerLetter(value: unknown): value is AnswerLetter {
+  return answerLetters.includes(value as AnswerLetter)
+}

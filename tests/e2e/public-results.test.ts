@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { launchChromium } from './browser.ts'
+import { answerKey, backdateSubmission, createLoginCode, day, deleteLoginCodes, submitExam } from './public-fixtures.ts'
+
+const appUrl = inject('appUrl')
+const madeCodes: string[] = []
+let browser: Browser
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  page = await browser.newPage()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  if (madeCodes.length > 0) await deleteLoginCodes(madeCodes)
+})
+
+async function newCode(createdAt?: string): Promise<string> {
+  const code = await createLoginCode(createdAt)
+  madeCodes.push(code)
+  return code
+}
+
+/** A code submitted with questions 1-3 right and 4 wrong: 3 of 4, 75 %. */
+async function submittedCode(studentName: string): Promise<string> {
+  const code = await newCode()
+  const key = await answerKey()
+  const wrong = (answer: string | undefined) => (answer === 'A' ? 'B' : 'A')
+  await submitExam(code, studentName, { '1': key.get(1)!, '2': key.get(2)!, '3': key.get(3)!, '4': wrong(key.get(4)) })
+  return code
+}
+
+/** Types a code as a student might (lower case, stray spaces) and presses Enter. */
+async function lookUp(code: string): Promise<void> {
+  await page.goto(`${appUrl}/solutions`)
+  const input = page.getByLabel('Login code')
+  await input.fill(`  ${code.toLowerCase()} `)
+  await input.press('Enter')
+}
+
+async function refusal(): Promise<string> {
+  const alert = page.getByRole('alert')
+  await alert.waitFor()
+  return (await alert.textContent()) ?? ''
+}
+
+function fact(label: string) {
+  return page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd')
+}
+
+describe('looking up a result on /solutions', () => {
+  it('shows a fresh submission with its per-question solutions', async () => {
+    const code = await submittedCode('Grace Hopper')
+
+    await lookUp(code)
+
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor()
+    expect(await fact('Student Name').textContent()).toBe('Grace Hopper')
+    expect(await fact('Login Code').textContent()).toBe(code)
+    expect(await fact('Score').textContent()).toBe('3 / 4')
+    expect(await fact('Percentage').textContent()).toBe('75%')
+    expect(await fact('Correct Answers').textContent()).toBe('3')
+    expect(await fact('Incorrect Answers').textContent()).toBe('1')
+    expect(await fact('Tab Switches').textContent()).toBe('2')
+    expect(await fact('Time Taken').textContent()).toBe('12:34')
+    expect(await page.getByText('Good Job', { exact: true }).isVisible()).toBe(true)
+
+    const solutions = page.getByRole('region', { name: 'Detailed Solutions' })
+    const question = (n: number) =>
+      solutions.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Question ${n}`, exact: true }) })
+    expect(await question(1).locator('.question-solution__verdict').textContent()).toBe('Correct')
+    expect(await question(4).locator('.question-solution__verdict').textContent()).toBe('Incorrect')
+    expect(await question(5).locator('.question-solution__verdict').textContent()).toBe('Not answered')
+    const key = await answerKey()
+    const correctOption = await question(4).getByRole('listitem').filter({ hasText: 'Correct answer' }).textContent()
+    expect(correctOption).toMatch(new RegExp(`^${key.get(4)}\\.`))
+    expect(await question(4).getByRole('listitem').filter({ hasText: 'Your answer' }).textContent()).not.toContain(
+      'Correct answer',
+    )
+  })
+
+  it('replaces the solutions by a notice a day after the submission', async () => {
+    const code = await submittedCode('Alan Turing')
+    await backdateSubmission(code, 2 * day)
+
+    await lookUp(code)
+
+    await page.getByText(/Detailed solutions are no longer available/).waitFor()
+    expect(await fact('Percentage').textContent()).toBe('75%')
+    expect(await page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+  })
+
+  it('asks for a code when none is typed', async () => {
+    await page.goto(`${appUrl}/solutions`)
+    await page.getByRole('button', { name: 'View My Results' }).click()
+
+    expect(await refusal()).toBe('Please enter your login code')
+  })
+
+  it('refuses an invalid code', async () => {
+    await lookUp('ZZZZZZZZ')
+    expect(await refusal()).toBe('Invalid login code. Please check and try again.')
+  })
+
+  it('refuses a code that has not been used for an exam', async () => {
+    await lookUp(await newCode())
+    expect(await refusal()).toBe(
+      'This login code has not been used for any exam yet. Please take the exam first before viewing results.',
+    )
+  })
+
+  it('refuses a code created more than 7 days ago', async () => {
+    await lookUp(await newCode(new Date(Date.now() - 8 * day).toISOString()))
+    expect(await refusal()).toMatch(/^This login code has expired\. Login codes are valid for 7 days only\./)
+  })
+
+  it('refuses a result submitted more than 30 days ago', async () => {
+    const code = await submittedCode('Edsger Dijkstra')
+    await backdateSubmission(code, 31 * day)
+
+    await lookUp(code)
+
+    expect(await refusal()).toMatch(/^This exam result has expired\. Results are available for 30 days after submission\./)
+  })
+
+  it('goes back to the form with Search Another Code', async () => {
+    await lookUp(await submittedCode('Barbara Liskov'))
+
+    await page.getByRole('button', { name: 'Search Another Code' }).click()
+
+    expect(await page.getByLabel('Login code').inputValue()).toBe('')
+    await page.getByRole('link', { name: 'Return to Home' }).waitFor({ state: 'detached' })
+  })
+})

@@ -1,0 +1,111 @@
+import 'fake-indexeddb/auto'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { answersFingerprint } from '../../src/domain/answers-fingerprint'
+import {
+  hasExamInProgress,
+  latestAttemptFor,
+  saveAttemptProgress,
+  saveNewAttempt,
+  unfinishedAttempt,
+} from '../../src/lib/attempt-store'
+import { examDb } from '../../src/lib/exam-db'
+import { findPendingSubmission, queueSubmission, watchSubmissionStatus } from '../../src/lib/outbox'
+import { clearExamDb, examAttempt, examStart, finishedAttempt } from './exam-fixtures'
+
+beforeEach(clearExamDb)
+
+describe('attempt store', () => {
+  it('keeps answers, position and tab switches of an attempt in progress', async () => {
+    const attempt = examAttempt()
+    await saveNewAttempt(attempt)
+    await saveAttemptProgress({ id: attempt.id, answers: { '2': 'D' }, currentIndex: 1, tabSwitches: 2 })
+    expect(await examDb.attempts.get(attempt.id)).toEqual({ ...attempt, answers: { '2': 'D' }, currentIndex: 1, tabSwitches: 2 })
+  })
+
+  it('leaves a submitted attempt as it was submitted', async () => {
+    const attempt = finishedAttempt()
+    await saveNewAttempt(attempt)
+    await queueSubmission(attempt, examStart)
+    await saveAttemptProgress({ id: attempt.id, answers: {}, currentIndex: 2, tabSwitches: 9 })
+    expect(await examDb.attempts.get(attempt.id)).toEqual({ ...attempt, status: 'submitted' })
+  })
+
+  it('refuses to save progress for an attempt the device does not have', async () => {
+    await expect(saveAttemptProgress({ id: 'missing', answers: {}, currentIndex: 0, tabSwitches: 0 })).rejects.toThrow(/missing/)
+  })
+
+  it('finds the latest attempt for a code and the latest unfinished one', async () => {
+    const older = examAttempt({ startedAt: examStart - 1000, status: 'submitted' })
+    const newer = examAttempt({ startedAt: examStart })
+    const someoneElse = examAttempt({ loginCode: 'ZZZZ9999', startedAt: examStart - 5000 })
+    await Promise.all([older, newer, someoneElse].map(saveNewAttempt))
+    expect((await latestAttemptFor('ABCD1234'))?.id).toBe(newer.id)
+    expect((await unfinishedAttempt())?.id).toBe(newer.id)
+  })
+
+  it('reports an exam in progress until it is submitted', async () => {
+    expect(await hasExamInProgress(examStart)).toBe(false)
+    const attempt = finishedAttempt()
+    await saveNewAttempt(attempt)
+    expect(await hasExamInProgress(examStart)).toBe(true)
+    await queueSubmission(attempt, examStart)
+    expect(await hasExamInProgress(examStart)).toBe(false)
+  })
+
+  it('does not report an attempt left past its deadline, which is submitted when next opened', async () => {
+    const attempt = examAttempt()
+    await saveNewAttempt(attempt)
+    expect(await hasExamInProgress(attempt.deadline - 1)).toBe(true)
+    expect(await hasExamInProgress(attempt.deadline)).toBe(false)
+  })
+})
+
+describe('outbox', () => {
+  it('queues the submission and marks the attempt submitted together', async () => {
+    const attempt = finishedAttempt()
+    await saveNewAttempt(attempt)
+    const status = await queueSubmission(attempt, examStart + 600_000)
+    const fingerprint = answersFingerprint({ '1': 'A', '2': 'B', '3': 'C' })
+    expect(status).toEqual({ state: 'pending', fingerprint, sendCount: 0 })
+    expect((await examDb.attempts.get(attempt.id))?.status).toBe('submitted')
+    expect(await examDb.outbox.get(attempt.id)).toMatchObject({
+      loginCode: 'ABCD1234',
+      state: 'pending',
+      submission: { submission_id: attempt.id, answers: attempt.answers, submitted_at: '2026-11-23T09:10:00.000Z' },
+    })
+  })
+
+  it('keeps the first entry when an attempt is queued again', async () => {
+    const attempt = finishedAttempt()
+    await queueSubmission(attempt, examStart)
+    await queueSubmission({ ...attempt, answers: { '1': 'D' } }, examStart + 5000)
+    expect(await examDb.outbox.count()).toBe(1)
+    expect((await examDb.outbox.get(attempt.id))?.submission.answers).toEqual(attempt.answers)
+  })
+
+  it('will not queue an attempt without its submission time', async () => {
+    await expect(queueSubmission(examAttempt(), examStart)).rejects.toThrow(/submission time/)
+    expect(await examDb.outbox.count()).toBe(0)
+  })
+
+  it('finds an unsent submission by the code as typed, and nothing once it is accepted', async () => {
+    const attempt = finishedAttempt()
+    await queueSubmission(attempt, examStart)
+    expect(await findPendingSubmission('  abcd1234 ')).toEqual({ submittedAt: '2026-11-23T09:10:00.000Z' })
+    expect(await findPendingSubmission('ZZZZ9999')).toBeUndefined()
+    await examDb.outbox.update(attempt.id, { state: 'accepted' })
+    expect(await findPendingSubmission('ABCD1234')).toBeUndefined()
+  })
+
+  it('reports the status of a submission now and after each change', async () => {
+    const attempt = finishedAttempt()
+    await queueSubmission(attempt, examStart)
+    const seen: string[] = []
+    const stop = watchSubmissionStatus(attempt.id, (status) => seen.push(status.state))
+    await expect.poll(() => seen).toEqual(['pending'])
+    const receipt = { submissionId: attempt.id, score: 3, total: 3, receivedAt: '2026-11-23T09:10:01Z', answersFingerprint: 'x' }
+    await examDb.outbox.update(attempt.id, { state: 'accepted', receipt })
+    await expect.poll(() => seen).toEqual(['pending', 'accepted'])
+    stop()
+  })
+})

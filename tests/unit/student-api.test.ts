@@ -1,0 +1,158 @@
+import { createClient } from '@supabase/supabase-js'
+import { describe, expect, it } from 'vitest'
+import type { Database } from '../../src/lib/database.types'
+import { checkLoginCode, classifySubmitAnswer, fetchExamQuestions, readActiveSchedule } from '../../src/lib/student-api'
+
+// One client for the file (supabase-js warns about several in one page); each test sets its answer.
+let respond: (url: string) => Response | Promise<Response> = () => Response.json(null)
+let requests: string[] = []
+const client = createClient<Database>('http://api.test', 'anon-key', {
+  auth: { persistSession: false, autoRefreshToken: false },
+  global: {
+    fetch: async (input) => {
+      const url = input instanceof Request ? input.url : String(input)
+      requests.push(url)
+      return respond(url)
+    },
+  },
+})
+
+function answering(answer: (url: string) => Response | Promise<Response>) {
+  respond = answer
+  requests = []
+}
+
+const question = {
+  id: 'c1d2e3f4-0000-4000-8000-000000000001',
+  question_number: 1,
+  question_text: 'What is the capital of France?',
+  option_a: 'Berlin',
+  option_b: 'Madrid',
+  option_c: 'Paris',
+  option_d: 'Rome',
+}
+
+describe('classifySubmitAnswer', () => {
+  const error = (code: string, message = 'boom') => ({ code, message, details: '', hint: '' })
+
+  it.each([
+    ['a network failure', { data: null, error: error('', 'TypeError: Failed to fetch'), status: 0 }],
+    ['a gateway error', { data: null, error: error(''), status: 502 }],
+    ['a server error', { data: null, error: error('XX000'), status: 500 }],
+    ['a rate limit', { data: null, error: error(''), status: 429 }],
+  ])('retries %s', (_, answer) => expect(classifySubmitAnswer(answer).kind).toBe('retry'))
+
+  it('refuses for good on a policy error', () => {
+    expect(classifySubmitAnswer({ data: null, error: error('42501'), status: 401 })).toEqual({
+      kind: 'rejected',
+      rejection: { reason: 'access_denied' },
+    })
+  })
+
+  it('refuses for good on another client error, with its reason', () => {
+    expect(classifySubmitAnswer({ data: null, error: error('22023', 'answers must map question numbers'), status: 400 })).toEqual(
+      {
+        kind: 'rejected',
+        rejection: { reason: 'failed', detail: 'answers must map question numbers' },
+      },
+    )
+  })
+
+  it.each(['code_used', 'invalid_code', 'exam_over'])('refuses for good when the server answers %s', (outcome) => {
+    expect(classifySubmitAnswer({ data: { outcome }, error: null, status: 200 })).toEqual({
+      kind: 'rejected',
+      rejection: { reason: outcome },
+    })
+  })
+
+  it('reads the receipt of an accepted submission', () => {
+    const data = {
+      outcome: 'accepted',
+      submission_id: 'id-1',
+      score: 42,
+      total: 50,
+      received_at: '2026-11-23T09:30:00Z',
+      answers_fingerprint: '0123456789ab',
+    }
+    expect(classifySubmitAnswer({ data, error: null, status: 200 })).toEqual({
+      kind: 'accepted',
+      receipt: {
+        submissionId: 'id-1',
+        score: 42,
+        total: 50,
+        receivedAt: '2026-11-23T09:30:00Z',
+        answersFingerprint: '0123456789ab',
+      },
+    })
+  })
+
+  it('refuses an answer it cannot read rather than guessing', () => {
+    expect(classifySubmitAnswer({ data: { outcome: 'accepted' }, error: null, status: 200 })).toMatchObject({
+      kind: 'rejected',
+      rejection: { reason: 'failed' },
+    })
+  })
+})
+
+describe('fetchExamQuestions', () => {
+  it('keeps only the fields a student may see, even if the server sent more', async () => {
+    answering(() =>
+      Response.json({
+        outcome: 'ok',
+        questions: [{ ...question, correct_answer: 'C' }],
+        duration_minutes: 30,
+        window_end: '2026-11-30T09:00:00Z',
+        server_now: '2026-11-23T09:00:00Z',
+      }),
+    )
+    const answer = await fetchExamQuestions('ABCD1234', client)
+    expect(requests).toEqual(['http://api.test/rest/v1/rpc/exam_questions'])
+    expect(answer).toEqual({
+      outcome: 'ok',
+      questions: [question],
+      durationMinutes: 30,
+      windowEnd: '2026-11-30T09:00:00Z',
+      serverNow: '2026-11-23T09:00:00Z',
+    })
+  })
+
+  it.each(['invalid', 'used', 'exam_closed', 'no_questions', 'no_valid_questions'])(
+    'passes on the refusal %s',
+    async (outcome) => {
+      answering(() => Response.json({ outcome }))
+      expect(await fetchExamQuestions('ABCD1234', client)).toEqual({ outcome })
+    },
+  )
+
+  it('tells a dead network apart from other failures', async () => {
+    answering(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await fetchExamQuestions('ABCD1234', client)).toEqual({ outcome: 'connection_error' })
+    answering(() => Response.json({ message: 'boom' }, { status: 500 }))
+    await expect(fetchExamQuestions('ABCD1234', client)).rejects.toThrow('boom')
+    answering(() => Response.json({ outcome: 'ok', questions: [{ id: 1 }] }))
+    await expect(fetchExamQuestions('ABCD1234', client)).rejects.toThrow(/unexpected shape/)
+  })
+})
+
+describe('checkLoginCode and readActiveSchedule', () => {
+  it('reads the code status the server answers', async () => {
+    answering(() => Response.json('used'))
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toBe('used')
+  })
+
+  it('asks for the newest active schedule only', async () => {
+    const row = { exam_name: 'Holdfast Assessment', start_time: 'a', end_time: 'b', duration_minutes: 30 }
+    answering(() => Response.json([row]))
+    expect(await readActiveSchedule(undefined, client)).toEqual(row)
+    const url = new URL(requests[0]!)
+    expect(url.pathname).toBe('/rest/v1/exam_schedule')
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      select: 'exam_name,start_time,end_time,duration_minutes',
+      is_active: 'eq.true',
+      order: 'created_at.desc',
+      limit: '1',
+    })
+  })
+})

@@ -1,0 +1,270 @@
+import 'fake-indexeddb/auto'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ExamSubmission, SubmissionReceipt } from '../../src/domain/exam-submission'
+import { examDb } from '../../src/lib/exam-db'
+import { queueSubmission, requeueSubmission } from '../../src/lib/outbox'
+import type { SendResult } from '../../src/lib/student-api'
+import { backoffDelay, createSyncWorker, type SyncWorkerOptions } from '../../src/lib/sync-worker'
+import { clearExamDb, examStart, finishedAttempt } from './exam-fixtures'
+
+/** The server's side of submit_exam: one submission per id and per code, the first receipt returned again for a resend. */
+function fakeServer() {
+  const stored = new Map<string, ExamSubmission>()
+  const receipt = (submission: ExamSubmission): SubmissionReceipt => ({
+    submissionId: submission.submission_id,
+    score: Object.keys(submission.answers).length,
+    total: Object.keys(submission.answers).length,
+    receivedAt: '2026-11-23T09:10:01.000Z',
+    answersFingerprint: 'server-print',
+  })
+  return {
+    stored,
+    async submit(submission: ExamSubmission): Promise<SendResult> {
+      const earlier = stored.get(submission.submission_id)
+      if (earlier) return { kind: 'accepted', receipt: receipt(earlier) }
+      if ([...stored.values()].some((other) => other.code === submission.code)) {
+        return { kind: 'rejected', rejection: { reason: 'code_used' } }
+      }
+      stored.set(submission.submission_id, submission)
+      return { kind: 'accepted', receipt: receipt(submission) }
+    },
+  }
+}
+
+/** Timers the test fires by hand, remembering the delays asked for. */
+function manualTimers() {
+  const waiting = new Map<number, () => void>()
+  const delays: number[] = []
+  let nextId = 0
+  return {
+    delays,
+    count: () => waiting.size,
+    setTimer: (run: () => void, delayMs: number) => {
+      delays.push(delayMs)
+      waiting.set(++nextId, run)
+      return nextId
+    },
+    clearTimer: (timer: unknown) => void waiting.delete(timer as number),
+    fire() {
+      const [id, run] = [...waiting][0] ?? []
+      if (id === undefined || !run) throw new Error('no timer is waiting')
+      waiting.delete(id)
+      run()
+    },
+  }
+}
+
+const offline = async (): Promise<SendResult> => ({ kind: 'retry', error: 'TypeError: Failed to fetch' })
+
+let now = examStart
+let stopWorker = () => {}
+
+beforeEach(async () => {
+  now = examStart
+  await clearExamDb()
+})
+
+afterEach(() => stopWorker())
+
+/** A worker with a test clock, random source, timers and online event, after its first round of sends. */
+async function startWorker(send: SyncWorkerOptions['send'], random = () => 0.5) {
+  const timers = manualTimers()
+  let online = () => {}
+  const worker = createSyncWorker({
+    send,
+    now: () => now,
+    random,
+    setTimer: timers.setTimer,
+    clearTimer: timers.clearTimer,
+    onOnline: (listener) => {
+      online = listener
+      return () => (online = () => {})
+    },
+  })
+  stopWorker = () => worker.stop()
+  await worker.start()
+  return { worker, timers, goOnline: () => online() }
+}
+
+async function queued(fields: Parameters<typeof finishedAttempt>[0] = {}) {
+  const attempt = finishedAttempt(fields)
+  await queueSubmission(attempt, now)
+  return attempt
+}
+
+const entryOf = (id: string) => examDb.outbox.get(id)
+
+describe('backoffDelay', () => {
+  it('waits a random share of a window that doubles with each send, up to the cap', () => {
+    const almostOne = () => 0.999_999
+    expect([1, 2, 3, 4, 5].map((sends) => backoffDelay(sends, almostOne, 1000, 60_000))).toEqual([999, 1999, 3999, 7999, 15_999])
+    expect(backoffDelay(12, almostOne, 1000, 60_000)).toBe(59_999)
+    expect(backoffDelay(3, () => 0, 1000, 60_000)).toBe(0)
+    expect(backoffDelay(3, () => 0.25, 1000, 60_000)).toBe(1000)
+  })
+})
+
+describe('sync worker', () => {
+  it('sends what is queued when it starts, and keeps the receipt', async () => {
+    const server = fakeServer()
+    const attempt = await queued()
+    await startWorker(server.submit)
+    expect(await entryOf(attempt.id)).toMatchObject({
+      state: 'accepted',
+      sendCount: 1,
+      receipt: { submissionId: attempt.id, answersFingerprint: 'server-print' },
+    })
+    expect(server.stored.get(attempt.id)?.answers).toEqual(attempt.answers)
+  })
+
+  it('sends a new submission at once', async () => {
+    const server = fakeServer()
+    const { worker } = await startWorker(server.submit)
+    const attempt = await queued()
+    await worker.syncNow()
+    expect((await entryOf(attempt.id))?.state).toBe('accepted')
+  })
+
+  it('retries network errors after a jittered backoff until the server answers', async () => {
+    const server = fakeServer()
+    let reachable = false
+    const send = vi.fn((submission: ExamSubmission) => (reachable ? server.submit(submission) : offline()))
+    const attempt = await queued()
+    const { timers } = await startWorker(send)
+    expect(await entryOf(attempt.id)).toMatchObject({
+      state: 'pending',
+      sendCount: 1,
+      nextAttemptAt: now + 500,
+      lastError: 'TypeError: Failed to fetch',
+    })
+    expect(timers.delays).toEqual([500])
+
+    now += 500
+    timers.fire()
+    await vi.waitFor(() => expect(timers.delays).toEqual([500, 1000]))
+    expect((await entryOf(attempt.id))?.sendCount).toBe(2)
+
+    reachable = true
+    now += 1000
+    timers.fire()
+    await vi.waitFor(async () => expect((await entryOf(attempt.id))?.state).toBe('accepted'))
+    expect(send).toHaveBeenCalledTimes(3)
+    expect(timers.count()).toBe(0)
+  })
+
+  it('never gives up on a network that stays down, with the wait capped', async () => {
+    const attempt = await queued()
+    const { timers } = await startWorker(offline, () => 0.999_999)
+    for (let sends = 2; sends <= 10; sends++) {
+      now += 60_000
+      timers.fire()
+      await vi.waitFor(() => expect(timers.delays).toHaveLength(sends))
+    }
+    expect(timers.delays).toEqual([999, 1999, 3999, 7999, 15_999, 31_999, 59_999, 59_999, 59_999, 59_999])
+    expect(await entryOf(attempt.id)).toMatchObject({ state: 'pending', sendCount: 10 })
+  })
+
+  it('does not send before the backoff is over unless a trigger asks for it', async () => {
+    const send = vi.fn(offline)
+    await queued()
+    const { worker, timers } = await startWorker(send)
+    timers.fire() // early: the clock has not moved
+    await vi.waitFor(() => expect(timers.delays).toHaveLength(2))
+    expect(send).toHaveBeenCalledTimes(1)
+    await worker.syncNow()
+    expect(send).toHaveBeenCalledTimes(2)
+  })
+
+  it('sends again after a lost response with the same submission id, and the server keeps one submission', async () => {
+    const server = fakeServer()
+    let responsesLost = 1
+    const send = vi.fn(async (submission: ExamSubmission): Promise<SendResult> => {
+      const answer = await server.submit(submission)
+      if (responsesLost-- > 0) return { kind: 'retry', error: 'TypeError: network connection was lost' }
+      return answer
+    })
+    const attempt = await queued()
+    const { worker } = await startWorker(send)
+    expect((await entryOf(attempt.id))?.state).toBe('pending')
+    await worker.syncNow()
+    expect(await entryOf(attempt.id)).toMatchObject({ state: 'accepted', receipt: { submissionId: attempt.id } })
+    expect(send.mock.calls.map(([submission]) => submission.submission_id)).toEqual([attempt.id, attempt.id])
+    expect(server.stored.size).toBe(1)
+  })
+
+  it('stops at a definitive refusal and keeps the local copy', async () => {
+    const server = fakeServer()
+    const attempt = await queued()
+    await server.submit({ ...(await entryOf(attempt.id))!.submission, submission_id: 'from-another-device' })
+    const send = vi.fn(server.submit)
+    const { worker, timers, goOnline } = await startWorker(send)
+    expect(await entryOf(attempt.id)).toMatchObject({ state: 'rejected', rejection: { reason: 'code_used' }, sendCount: 1 })
+    goOnline()
+    await worker.syncNow()
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(timers.count()).toBe(0)
+    expect((await entryOf(attempt.id))?.submission.answers).toEqual(attempt.answers)
+    expect((await examDb.attempts.get(attempt.id))?.status).toBe('submitted')
+  })
+
+  it('sends once when the timer, the online event and a new submission fire together', async () => {
+    const server = fakeServer()
+    let slow = false
+    let release = () => {}
+    const send = vi.fn(async (submission: ExamSubmission): Promise<SendResult> => {
+      if (!slow) return offline()
+      await new Promise<void>((resolve) => (release = resolve))
+      return server.submit(submission)
+    })
+    const attempt = await queued()
+    const { worker, timers, goOnline } = await startWorker(send)
+    slow = true
+    now += 500
+    timers.fire()
+    goOnline()
+    const syncing = worker.syncNow()
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2))
+    // Let the other triggers read the outbox while that send is still in flight.
+    await examDb.outbox.toArray()
+    await examDb.outbox.toArray()
+    release()
+    await syncing
+    await vi.waitFor(async () => expect((await entryOf(attempt.id))?.state).toBe('accepted'))
+    expect(send).toHaveBeenCalledTimes(2)
+    expect((await entryOf(attempt.id))?.sendCount).toBe(2)
+    expect(server.stored.size).toBe(1)
+  })
+
+  it('sends what is pending when the browser comes back online', async () => {
+    const server = fakeServer()
+    let reachable = false
+    const attempt = await queued()
+    const { goOnline } = await startWorker((submission) => (reachable ? server.submit(submission) : offline()))
+    reachable = true
+    goOnline()
+    await vi.waitFor(async () => expect((await entryOf(attempt.id))?.state).toBe('accepted'))
+  })
+
+  it('treats a thrown transport error as a network error', async () => {
+    const attempt = await queued()
+    await startWorker(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await entryOf(attempt.id)).toMatchObject({ state: 'pending', sendCount: 1, lastError: 'Failed to fetch' })
+  })
+
+  it('sends a refused submission again when the student asks', async () => {
+    let refuse = true
+    const server = fakeServer()
+    const send = vi.fn(async (submission: ExamSubmission): Promise<SendResult> =>
+      refuse ? { kind: 'rejected', rejection: { reason: 'failed', detail: 'maintenance' } } : server.submit(submission),
+    )
+    const attempt = await queued()
+    const { worker } = await startWorker(send)
+    expect((await entryOf(attempt.id))?.state).toBe('rejected')
+    refuse = false
+    await requeueSubmission(attempt.id, now)
+    await worker.syncNow()
+    expect((await entryOf(attempt.id))?.state).toBe('accepted')
+  })
+})
