@@ -1,7 +1,8 @@
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type Actor } from 'xstate'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startAttempt, type ExamAttempt, type ExamQuestion } from '../src/domain/exam-attempt'
+import type { ExamAttempt } from '../src/domain/exam-attempt'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
+import { examAttempt, examQuestions, examStart } from '../tests/unit/exam-fixtures'
 import {
   studentFlowMachine,
   type CodeLookup,
@@ -10,34 +11,6 @@ import {
   type ResumePoint,
   type StudentDetails,
 } from './student-flow.machine'
-
-const start = Date.parse('2026-11-23T09:00:00.000Z')
-
-const questions: ExamQuestion[] = [1, 2, 3].map((n) => ({
-  id: `q${n}`,
-  question_number: n,
-  question_text: `Question ${n}`,
-  option_a: 'a',
-  option_b: 'b',
-  option_c: 'c',
-  option_d: 'd',
-}))
-
-function newAttempt(fields: Partial<ExamAttempt> = {}): ExamAttempt {
-  return {
-    ...startAttempt({
-      id: 'a1b2c3d4-0000-4000-8000-000000000001',
-      loginCode: 'ABCD1234',
-      studentName: 'Ada Lovelace',
-      questions,
-      startedAt: start,
-      durationMinutes: 30,
-      windowEndIso: null,
-      serverOffsetMs: 0,
-    }),
-    ...fields,
-  }
-}
 
 const pending: SubmissionStatus = { state: 'pending', fingerprint: 'fp', sendCount: 0 }
 
@@ -58,7 +31,7 @@ const never = <T>() => new Promise<T>(() => {})
 
 function startFlow(fakes: Fakes = {}) {
   const clock = new SimulatedClock()
-  clock.set(start)
+  clock.set(examStart)
   const log = {
     lookups: [] as string[],
     starts: [] as StudentDetails[],
@@ -84,7 +57,7 @@ function startFlow(fakes: Fakes = {}) {
       }),
       startExam: fromPromise(async ({ input }) => {
         log.starts.push(input)
-        return (fakes.startExam ?? (async () => ({ outcome: 'started', attempt: newAttempt() }) as const))(input)
+        return (fakes.startExam ?? (async () => ({ outcome: 'started', attempt: examAttempt() }) as const))(input)
       }),
       progressWriter: fromCallback<ProgressWriterEvent>(({ receive, sendBack }) => {
         writer.answer = sendBack
@@ -139,7 +112,7 @@ async function inExam(fakes: Fakes = {}) {
 }
 
 function answerAll(actor: Actor<typeof studentFlowMachine>) {
-  for (const question of questions) actor.send({ type: 'ANSWER', questionNumber: question.question_number, letter: 'B' })
+  for (const question of examQuestions) actor.send({ type: 'ANSWER', questionNumber: question.question_number, letter: 'B' })
 }
 
 describe('code step', () => {
@@ -391,7 +364,7 @@ describe('submitting', () => {
     clock.increment(61_000)
     actor.send({ type: 'SUBMIT' })
     await settle(() => log.submitted.length > 0)
-    expect(log.submitted[0]?.submittedAt).toBe(start + 61_000)
+    expect(log.submitted[0]?.submittedAt).toBe(examStart + 61_000)
     expect(log.submitted[0]?.answers).toEqual({ '1': 'B', '2': 'B', '3': 'B' })
     actor.send({ type: 'ANSWER', questionNumber: 1, letter: 'D' })
     expect(actor.getSnapshot().context.attempt?.answers['1']).toBe('B')
@@ -402,11 +375,12 @@ describe('submitting', () => {
     answerAll(actor)
     actor.send({ type: 'SUBMIT' })
     await settle((s) => s.matches('sending'))
-    expect(log.watched).toEqual([newAttempt().id])
+    const submissionId = log.submitted[0]!.id
+    expect(log.watched).toEqual([submissionId])
     watcher.send?.(pending)
     expect(snapshot().matches('sending')).toBe(true)
     const receipt = {
-      submissionId: newAttempt().id,
+      submissionId,
       score: 2,
       total: 3,
       receivedAt: '2026-11-23T09:01:00Z',
@@ -488,14 +462,14 @@ describe('time running out', () => {
     expect(snapshot().matches({ exam: { phase: 'submitting' } })).toBe(true)
     expect(snapshot().context.timeUp).toBe(true)
     await settle(() => log.submitted.length > 0)
-    expect(log.submitted[0]).toMatchObject({ answers: { '2': 'A' }, submittedAt: start + 1_800_000 })
+    expect(log.submitted[0]).toMatchObject({ answers: { '2': 'A' }, submittedAt: examStart + 1_800_000 })
   })
 
   it('stamps the submission at the deadline when the device slept through it', async () => {
     const { clock, settle, log } = await inExam({ submitAttempt: () => never() })
     clock.increment(3 * 3_600_000)
     await settle(() => log.submitted.length > 0)
-    expect(log.submitted[0]?.submittedAt).toBe(start + 1_800_000)
+    expect(log.submitted[0]?.submittedAt).toBe(examStart + 1_800_000)
   })
 
   it('waits for the student to retry when time is up and the submission cannot be stored', async () => {
@@ -517,7 +491,7 @@ describe('time running out', () => {
 
 describe('resuming', () => {
   it('returns to the same question, answers, tab switches and deadline', async () => {
-    const attempt = newAttempt({ answers: { '1': 'A', '2': 'C' }, currentIndex: 2, tabSwitches: 4 })
+    const attempt = examAttempt({ answers: { '1': 'A', '2': 'C' }, currentIndex: 2, tabSwitches: 4 })
     const { clock, settle, snapshot } = startFlow({ resume: async () => ({ kind: 'attempt', attempt }) })
     await settle((s) => s.matches('exam'))
     expect(snapshot().context).toMatchObject({ attempt, loginCode: 'ABCD1234', studentName: 'Ada Lovelace' })
@@ -527,14 +501,14 @@ describe('resuming', () => {
   })
 
   it('submits at once an attempt whose deadline passed while the page was closed', async () => {
-    const attempt = newAttempt({ startedAt: start - 3_600_000, deadline: start - 1_800_000 })
+    const attempt = examAttempt({ startedAt: examStart - 3_600_000, deadline: examStart - 1_800_000 })
     const { settle, log } = startFlow({ resume: async () => ({ kind: 'attempt', attempt }), submitAttempt: () => never() })
     await settle(() => log.submitted.length > 0)
-    expect(log.submitted[0]?.submittedAt).toBe(start - 1_800_000)
+    expect(log.submitted[0]?.submittedAt).toBe(examStart - 1_800_000)
   })
 
   it('shows the completion of a submitted attempt and watches its submission', async () => {
-    const attempt = newAttempt({ status: 'submitted', submittedAt: start })
+    const attempt = examAttempt({ status: 'submitted', submittedAt: examStart })
     const { settle, log } = startFlow({ resume: async () => ({ kind: 'attempt', attempt }) })
     await settle((s) => s.matches('completed'))
     expect(log.watched).toEqual([attempt.id])

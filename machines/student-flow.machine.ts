@@ -1,5 +1,6 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
-import { allQuestionsAnswered, type AnswerLetter, type ExamAttempt } from '../src/domain/exam-attempt'
+import { allQuestionsAnswered, type ExamAttempt } from '../src/domain/exam-attempt'
+import type { AnswerLetter } from '../src/domain/question'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
 import { minimumLoginCodeLength, minimumStudentNameLength, normalizeLoginCode } from '../src/domain/login-code'
 import { studentMessages, submitFailedMessage } from '../src/domain/student-messages'

@@ -1,6 +1,6 @@
 import Papa from 'papaparse'
 import { questionCsvHeader } from './question-csv-template'
-import { isCorrectAnswer, type CorrectAnswer } from './question-draft'
+import { isAnswerLetter, type AnswerLetter, type QuestionContent } from './question'
 
 /** Spec §9: the exam has questions 1 to 50, so an import may only fill those numbers. */
 const highestQuestionNumber = 50
@@ -10,14 +10,8 @@ const maxOptionLength = 1000
 const columnsNeeded = 7
 
 /** One valid CSV row, shaped as the questions table's columns. */
-export interface QuestionImportRow {
-  question_number: number
-  question_text: string
-  option_a: string
-  option_b: string
-  option_c: string
-  option_d: string
-  correct_answer: CorrectAnswer
+export interface QuestionImportRow extends QuestionContent {
+  correct_answer: AnswerLetter
 }
 
 export interface CsvRowError {
@@ -119,10 +113,10 @@ function validateRow(fields: string[], row: number): RowResult {
     )
   }
   const correctAnswer = rawAnswer.toUpperCase()
-  if (!isCorrectAnswer(correctAnswer)) {
+  if (!isAnswerLetter(correctAnswer)) {
     errors.push(error(`Question ${rawNumber} has invalid correct answer: ${rawAnswer}`))
   }
-  if (errors.length > 0 || !isCorrectAnswer(correctAnswer)) return { ok: false, errors }
+  if (errors.length > 0 || !isAnswerLetter(correctAnswer)) return { ok: false, errors }
 
   return {
     ok: true,

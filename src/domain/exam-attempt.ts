@@ -1,17 +1,9 @@
 import { examDeadline } from './exam-deadline'
-
-export const answerLetters = ['A', 'B', 'C', 'D'] as const
-export type AnswerLetter = (typeof answerLetters)[number]
+import type { AnswerLetter, QuestionContent } from './question'
 
 /** A question as students receive it: never with its correct answer. */
-export interface ExamQuestion {
+export interface ExamQuestion extends QuestionContent {
   id: string
-  question_number: number
-  question_text: string
-  option_a: string
-  option_b: string
-  option_c: string
-  option_d: string
 }
 
 /** Chosen letter by question number (as a string key, the way submissions store answers). */

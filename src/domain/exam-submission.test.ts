@@ -1,18 +1,7 @@
 import { expect, it } from 'vitest'
+import { examQuestions, examStart as startedAt } from '../../tests/unit/exam-fixtures'
 import { startAttempt } from './exam-attempt'
 import { buildSubmission } from './exam-submission'
-
-const question = (n: number) => ({
-  id: `q${n}`,
-  question_number: n,
-  question_text: `Question ${n}`,
-  option_a: 'a',
-  option_b: 'b',
-  option_c: 'c',
-  option_d: 'd',
-})
-
-const startedAt = Date.parse('2026-11-23T09:00:00.000Z')
 
 function attempt(serverOffsetMs: number) {
   return {
@@ -20,7 +9,7 @@ function attempt(serverOffsetMs: number) {
       id: 'c0ffee00-0000-4000-8000-000000000001',
       loginCode: 'ABCD1234',
       studentName: 'Ada Lovelace',
-      questions: [question(1), question(2)],
+      questions: examQuestions.slice(0, 2),
       startedAt,
       durationMinutes: 30,
       windowEndIso: '2026-11-23T09:20:00.000Z',

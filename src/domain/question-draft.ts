@@ -1,9 +1,6 @@
-export type QuestionType = 'mcq' | 'descriptive'
-export type CorrectAnswer = 'A' | 'B' | 'C' | 'D'
+import { answerLetters, isAnswerLetter, optionsByLetter, type AnswerLetter, type QuestionContent } from './question'
 
-export function isCorrectAnswer(value: string): value is CorrectAnswer {
-  return value === 'A' || value === 'B' || value === 'C' || value === 'D'
-}
+export type QuestionType = 'mcq' | 'descriptive'
 
 /** Spec §4: descriptive questions are stored with empty options and this marker as the answer. */
 export const descriptiveAnswer = 'DESCRIPTIVE'
@@ -15,22 +12,14 @@ export interface QuestionDraft {
   type: QuestionType
   questionNumber: string
   questionText: string
-  options: Record<CorrectAnswer, string>
-  correctAnswer: CorrectAnswer
+  options: Record<AnswerLetter, string>
+  correctAnswer: AnswerLetter
 }
 
 /** What the form saves to the questions table. */
-export interface QuestionFields {
-  question_number: number
-  question_text: string
-  option_a: string
-  option_b: string
-  option_c: string
-  option_d: string
+export interface QuestionFields extends QuestionContent {
   correct_answer: string
 }
-
-export const answerLetters: readonly CorrectAnswer[] = ['A', 'B', 'C', 'D']
 
 /** A fresh form (spec §5): the next number, answer A, and the prompt for descriptive questions. */
 export function emptyQuestionDraft(type: QuestionType, questionNumber: number): QuestionDraft {
@@ -48,8 +37,8 @@ export function draftFromQuestion(question: QuestionFields): QuestionDraft {
     type: question.correct_answer === descriptiveAnswer ? 'descriptive' : 'mcq',
     questionNumber: String(question.question_number),
     questionText: question.question_text,
-    options: { A: question.option_a, B: question.option_b, C: question.option_c, D: question.option_d },
-    correctAnswer: isCorrectAnswer(question.correct_answer) ? question.correct_answer : 'A',
+    options: optionsByLetter(question),
+    correctAnswer: isAnswerLetter(question.correct_answer) ? question.correct_answer : 'A',
   }
 }
 

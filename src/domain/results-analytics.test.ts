@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { inTimeZone } from '../../tests/unit/time-zone'
 import {
   dailyAnalysis,
   filterResults,
@@ -13,16 +14,8 @@ import {
   type ScoredSubmission,
 } from './results-analytics'
 
-let zoneBefore: string | undefined
 // Grouping must follow the admin's own calendar: New York is 5 hours behind UTC in November.
-beforeAll(() => {
-  zoneBefore = process.env.TZ
-  process.env.TZ = 'America/New_York'
-})
-afterAll(() => {
-  if (zoneBefore === undefined) delete process.env.TZ
-  else process.env.TZ = zoneBefore
-})
+inTimeZone('America/New_York')
 
 let serial = 0
 function submission(score: number, submitted_at: string, extra: Partial<ScoredSubmission> = {}): ScoredSubmission {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { inTimeZone } from '../../tests/unit/time-zone'
 import {
   dateTimeLocalToDate,
   draftFromSchedule,
@@ -8,16 +9,8 @@ import {
   type ScheduleDraft,
 } from './schedule-draft'
 
-let zoneBefore: string | undefined
 // The form's times are the admin's local times; Auckland is 13 hours ahead of UTC in November.
-beforeAll(() => {
-  zoneBefore = process.env.TZ
-  process.env.TZ = 'Pacific/Auckland'
-})
-afterAll(() => {
-  if (zoneBefore === undefined) delete process.env.TZ
-  else process.env.TZ = zoneBefore
-})
+inTimeZone('Pacific/Auckland')
 
 const draft: ScheduleDraft = {
   examName: '  Autumn exam ',

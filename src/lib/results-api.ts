@@ -1,15 +1,10 @@
-import { answerLetters, type AnswerLetter } from '../domain/exam-attempt'
+import { isAnswerLetter, parseQuestionContent, type AnswerLetter, type QuestionContent } from '../domain/question'
 import type { LookupRefusal } from '../domain/result-lookup'
 import type { Json } from './database.types'
+import { isRecord } from './is-record'
 import { getSupabase, type HoldfastClient } from './supabase'
 
-export interface QuestionSolution {
-  question_number: number
-  question_text: string
-  option_a: string
-  option_b: string
-  option_c: string
-  option_d: string
+export interface QuestionSolution extends QuestionContent {
   correct_answer: AnswerLetter
   /** null when the student left the question unanswered. */
   student_answer: AnswerLetter | null
@@ -91,31 +86,15 @@ function parseExamResult(data: Record<string, unknown>): ExamResult | undefined 
 
 function parseQuestionSolution(value: unknown): QuestionSolution | undefined {
   if (!isRecord(value)) return undefined
-  const { question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, student_answer, is_correct } =
-    value
-  if (typeof question_number !== 'number' || typeof question_text !== 'string') return undefined
-  if (typeof option_a !== 'string' || typeof option_b !== 'string') return undefined
-  if (typeof option_c !== 'string' || typeof option_d !== 'string') return undefined
-  if (!isAnswerLetter(correct_answer)) return undefined
+  const content = parseQuestionContent(value)
+  const { correct_answer, student_answer, is_correct } = value
+  if (!content || !isAnswerLetter(correct_answer)) return undefined
   if (student_answer !== null && !isAnswerLetter(student_answer)) return undefined
   return {
-    question_number,
-    question_text,
-    option_a,
-    option_b,
-    option_c,
-    option_d,
+    ...content,
     correct_answer,
     student_answer,
     // SQL compares the answers, which gives null for an unanswered question.
     is_correct: is_correct === true,
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function isAnswerLetter(value: unknown): value is AnswerLetter {
-  return answerLetters.includes(value as AnswerLetter)
 }

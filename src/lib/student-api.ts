@@ -1,7 +1,9 @@
 import type { ActiveSchedule } from '../domain/active-schedule'
 import type { ExamQuestion } from '../domain/exam-attempt'
 import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../domain/exam-submission'
+import { parseQuestionContent } from '../domain/question'
 import type { Json } from './database.types'
+import { isRecord } from './is-record'
 import { getSupabase, type HoldfastClient } from './supabase'
 
 /** What supabase-js answers for every call: data, or an error with the HTTP status (0 when the network failed). */
@@ -95,33 +97,26 @@ function parseExamQuestions(data: Json): ExamQuestionsAnswer | undefined {
   if (outcome !== 'ok' || !Array.isArray(questions)) return undefined
   const usable: ExamQuestion[] = []
   for (const question of questions) {
-    if (!isExamQuestion(question)) return undefined
-    usable.push(question)
+    const parsed = parseExamQuestion(question)
+    if (!parsed) return undefined
+    usable.push(parsed)
   }
   if (typeof duration_minutes !== 'number' || typeof server_now !== 'string') return undefined
   if (window_end !== null && typeof window_end !== 'string') return undefined
   return {
     outcome: 'ok',
-    // Only the known fields are kept, so nothing unexpected ends up stored on the device.
-    questions: usable.map(({ id, question_number, question_text, option_a, option_b, option_c, option_d }) => ({
-      id,
-      question_number,
-      question_text,
-      option_a,
-      option_b,
-      option_c,
-      option_d,
-    })),
+    questions: usable,
     durationMinutes: duration_minutes,
     windowEnd: window_end ?? null,
     serverNow: server_now,
   }
 }
 
-function isExamQuestion(value: unknown): value is ExamQuestion {
-  if (!isRecord(value)) return false
-  const texts = [value.id, value.question_text, value.option_a, value.option_b, value.option_c, value.option_d]
-  return Number.isInteger(value.question_number) && texts.every((text) => typeof text === 'string')
+/** Only the known fields are kept, so nothing unexpected ends up stored on the device. */
+function parseExamQuestion(value: unknown): ExamQuestion | undefined {
+  if (!isRecord(value) || typeof value.id !== 'string') return undefined
+  const content = parseQuestionContent(value)
+  return content && { id: value.id, ...content }
 }
 
 /** One send of a submission: stored, refused for good, or worth trying again later. */
@@ -182,8 +177,4 @@ export function classifySubmitAnswer(answer: SupabaseAnswer<Json>): SendResult {
 
 function unexpectedAnswer(): SendResult {
   return { kind: 'rejected', rejection: { reason: 'failed', detail: 'the server sent an unexpected answer' } }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

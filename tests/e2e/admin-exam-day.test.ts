@@ -1,50 +1,43 @@
-import { randomUUID } from 'node:crypto'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './browser.ts'
 import {
-  anonClient,
+  answerKey,
   appUrl,
-  must,
+  createLoginCode,
+  dataOf,
+  deleteLoginCodes,
+  keepSharedData,
+  pagePerFile,
   randomCode,
-  restoreSharedData,
-  serviceClient,
+  service,
   signInAsAdmin,
-  snapshotSharedData,
+  submitExam,
   waitForText,
-  type SharedData,
-} from './admin-e2e.ts'
+  wrongAnswer,
+} from './fixtures.ts'
 
-const service = serviceClient()
-let snapshot: SharedData
-let browser: Browser
+keepSharedData()
 let page: Page
+pagePerFile((opened) => {
+  page = opened.page
+})
 /** Codes this file made (through the page or the service client), removed at the end. */
 const ownCodes: string[] = []
 
 beforeAll(async () => {
-  snapshot = await snapshotSharedData(service)
-  browser = await launchChromium()
-  const context = await browser.newContext()
   // Records print requests instead of opening the print dialog, which a headless browser cannot show.
-  await context.addInitScript(() => {
+  await page.addInitScript(() => {
     const recorded = window as unknown as { printRequests: number }
     recorded.printRequests = 0
     window.print = () => {
       recorded.printRequests++
     }
   })
-  page = await context.newPage()
   await signInAsAdmin(page)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  if (ownCodes.length) {
-    must(await service.from('submissions').delete().in('login_code', ownCodes))
-    must(await service.from('login_codes').delete().in('code', ownCodes))
-  }
-  if (snapshot) await restoreSharedData(service, snapshot)
+  if (ownCodes.length) await deleteLoginCodes(ownCodes)
 })
 
 async function open(path: string, heading: string) {
@@ -68,13 +61,13 @@ function acceptConfirm(expected: string): Promise<void> {
 
 describe('Login Code Manager', () => {
   it('generates five codes and deletes one after the confirmation', async () => {
-    const before = must(await service.from('login_codes').select('code')).map((row) => row.code)
+    const before = dataOf(await service.from('login_codes').select('code')).map((row) => row.code)
     await open('/admin/codes', 'Login Code Manager')
     await page.getByRole('list', { name: 'Available codes' }).waitFor()
 
     await page.getByRole('button', { name: 'Generate 5' }).click()
     await waitForText(page, 'Successfully generated 5 new login codes')
-    const created = must(await service.from('login_codes').select('code, is_used')).filter((row) => !before.includes(row.code))
+    const created = dataOf(await service.from('login_codes').select('code, is_used')).filter((row) => !before.includes(row.code))
     ownCodes.push(...created.map((row) => row.code))
     expect(created).toHaveLength(5)
     for (const row of created) expect(row).toEqual({ code: expect.stringMatching(/^[A-Z0-9]{8}$/), is_used: false })
@@ -86,7 +79,7 @@ describe('Login Code Manager', () => {
     await confirmed
     await waitForText(page, 'Login code deleted successfully')
     await page.getByRole('button', { name: `Delete ${victim}` }).waitFor({ state: 'detached' })
-    expect(must(await service.from('login_codes').select('id').eq('code', victim))).toEqual([])
+    expect(dataOf(await service.from('login_codes').select('id').eq('code', victim))).toEqual([])
   })
 })
 
@@ -110,7 +103,7 @@ describe('Exam Schedule', () => {
     await waitForText(page, 'Exam schedule created successfully')
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) })
     await item.getByText('Inactive', { exact: true }).waitFor()
-    const [stored] = must(await service.from('exam_schedule').select('*').eq('exam_name', name))
+    const [stored] = dataOf(await service.from('exam_schedule').select('*').eq('exam_name', name))
     expect(stored).toMatchObject({ duration_minutes: 45, is_active: false })
     expect(new Date(stored?.start_time ?? '').getTime()).toBe(new Date(2099, 2, 1, 9, 0).getTime())
 
@@ -131,37 +124,20 @@ describe('Exam Schedule', () => {
     await confirmed
     await waitForText(page, 'Exam schedule deleted successfully')
     await item.waitFor({ state: 'detached' })
-    expect(must(await service.from('exam_schedule').select('id').eq('exam_name', name))).toEqual([])
+    expect(dataOf(await service.from('exam_schedule').select('id').eq('exam_name', name))).toEqual([])
   })
 })
 
 describe('Test Results', () => {
   it("shows a submission made through the student RPC, with its receipt, and prints the day's report", async () => {
-    const code = randomCode()
+    const code = await createLoginCode()
     ownCodes.push(code)
-    must(await service.from('login_codes').insert({ code }))
-    const questions = must(await service.from('questions').select('question_number, correct_answer').order('question_number'))
     // 40 right answers of 50: 80 %, Excellent.
     const answers = Object.fromEntries(
-      questions.map((q) => [
-        String(q.question_number),
-        q.question_number <= 40 ? q.correct_answer : q.correct_answer === 'A' ? 'B' : 'A',
-      ]),
+      [...(await answerKey())].map(([number, correct]) => [String(number), number <= 40 ? correct : wrongAnswer(correct)]),
     )
-    const startedAt = new Date(Date.now() - 754_000).toISOString()
-    const receipt = must(
-      await anonClient().rpc('submit_exam', {
-        submission_id: randomUUID(),
-        code,
-        student_name: 'Katherine Johnson',
-        answers,
-        tab_switches: 4,
-        time_taken: 754,
-        started_at: startedAt,
-        submitted_at: new Date().toISOString(),
-      }),
-    ) as { outcome: string; score: number; answers_fingerprint: string }
-    expect(receipt).toMatchObject({ outcome: 'accepted', score: 40 })
+    const receipt = await submitExam(code, 'Katherine Johnson', answers, 4)
+    expect(receipt.score).toBe(40)
 
     await open('/admin/results', 'Test Results')
     await page.getByRole('heading', { name: 'Daily Analysis' }).waitFor()

@@ -1,32 +1,15 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './browser.ts'
-import {
-  appUrl,
-  must,
-  restoreSharedData,
-  serviceClient,
-  signInAsAdmin,
-  snapshotSharedData,
-  waitForText,
-  type SharedData,
-} from './admin-e2e.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { appUrl, dataOf, keepSharedData, pagePerFile, service, signInAsAdmin, waitForText } from './fixtures.ts'
 
-const service = serviceClient()
-let snapshot: SharedData
-let browser: Browser
+const sharedData = keepSharedData()
 let page: Page
-
-beforeAll(async () => {
-  snapshot = await snapshotSharedData(service)
-  browser = await launchChromium()
-  page = await browser.newPage()
-  await signInAsAdmin(page)
+pagePerFile((opened) => {
+  page = opened.page
 })
 
-afterAll(async () => {
-  await browser?.close()
-  if (snapshot) await restoreSharedData(service, snapshot)
+beforeAll(async () => {
+  await signInAsAdmin(page)
 })
 
 const header = 'question_number,question_text,option_a,option_b,option_c,option_d,correct_answer'
@@ -53,7 +36,7 @@ async function openImportDialog() {
 describe('Question Manager', () => {
   it('adds, edits and deletes a question', async () => {
     await openQuestionManager()
-    const count = snapshot.questions.length
+    const count = sharedData().questions.length
     expect(await page.getByLabel('Question number').inputValue()).toBe(String(count + 1))
 
     await page.getByLabel('Question text').fill('Which colour is the sky on a clear day?')
@@ -111,7 +94,9 @@ describe('Question Manager', () => {
       ['4', '3', 'Question 3 is missing required fields'],
       ['5', '4', 'Question 4 has invalid correct answer: E'],
     ])
-    expect((await storedQuestion(1))?.question_text).toBe(snapshot.questions.find((q) => q.question_number === 1)?.question_text)
+    expect((await storedQuestion(1))?.question_text).toBe(
+      sharedData().questions.find((q) => q.question_number === 1)?.question_text,
+    )
 
     // A spreadsheet export: byte order mark, CRLF line ends, quoted commas, a blank line.
     const lines = Array.from(
@@ -128,7 +113,7 @@ describe('Question Manager', () => {
     await waitForText(page, 'Successfully imported 50 questions')
     await dialog.waitFor({ state: 'detached' })
     await waitForText(page, 'Imported question 50, with a comma?')
-    const stored = must(
+    const stored = dataOf(
       await service.from('questions').select('question_number, question_text, correct_answer').order('question_number'),
     )
     expect(stored).toHaveLength(50)
@@ -171,6 +156,6 @@ describe('Question Manager', () => {
     await waitForText(page, 'All questions deleted successfully')
     await waitForText(page, 'No questions added yet. Add your first question to get started.')
     expect(await page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(true)
-    expect(must(await service.from('questions').select('id'))).toEqual([])
+    expect(dataOf(await service.from('questions').select('id'))).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from './browser.ts'
-import { adminEmail, appUrl, must, serviceClient, signInAsAdmin, waitForText } from './admin-e2e.ts'
+import { adminEmail, adminPassword, appUrl, dataOf, service, signInAsAdmin, waitForText } from './fixtures.ts'
 
 let browser: Browser
 let page: Page
@@ -34,7 +34,7 @@ describe('admin sign-in', () => {
     await page.getByRole('button', { name: 'Sign In' }).click()
     await waitForText(page, 'Invalid email or password. Please check your credentials.')
 
-    await page.getByLabel('Password').fill('correct-horse-battery')
+    await page.getByLabel('Password').fill(adminPassword)
     await page.getByRole('button', { name: 'Sign In' }).click()
     await page.getByRole('heading', { level: 1, name: 'Question Manager' }).waitFor()
     await page.getByText(`Signed in as ${adminEmail}`).waitFor()
@@ -43,9 +43,8 @@ describe('admin sign-in', () => {
   it('shows the dashboard counts of the database, and keeps the session across a reload', async () => {
     await freshPage()
     await signInAsAdmin(page)
-    const service = serviceClient()
-    const questions = must(await service.from('questions').select('id')).length
-    const codes = must(await service.from('login_codes').select('id, is_used'))
+    const questions = dataOf(await service.from('questions').select('id')).length
+    const codes = dataOf(await service.from('login_codes').select('id, is_used'))
     const used = codes.filter((code) => code.is_used).length
 
     const stats = page.getByRole('list', { name: 'Statistics' })
@@ -53,7 +52,7 @@ describe('admin sign-in', () => {
     expect(await stats.getByRole('listitem').allTextContents()).toEqual([
       `Total Questions${questions}`,
       `Login Codes${codes.length}`,
-      `Test Submissions${must(await service.from('submissions').select('id')).length}`,
+      `Test Submissions${dataOf(await service.from('submissions').select('id')).length}`,
       `Codes Used${used}`,
     ])
     expect(await page.locator('.admin-status-list').textContent()).toContain(`Available codes${codes.length - used}`)

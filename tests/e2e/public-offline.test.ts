@@ -3,7 +3,7 @@ import { inject } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
 import { launchChromium } from './browser.ts'
-import { answer, option } from './student-fixtures.ts'
+import { answer, enterExam, option } from './fixtures.ts'
 
 // A server of this file's own: the test stops it, and the shared one must stay up.
 let server: RunningStack | undefined
@@ -40,11 +40,7 @@ describe('the offline app shell', () => {
       await navigator.serviceWorker.ready
     })
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
-    await page.getByLabel('Login Code').fill(code)
-    await page.getByRole('button', { name: 'Continue' }).click()
-    await page.getByLabel('Full Name').fill('Offline Student')
-    await page.getByRole('button', { name: 'Start Test' }).click()
-    await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
+    await enterExam(page, code, 'Offline Student')
     await answer(page, 'B')
 
     await stopServer(running)

@@ -1,19 +1,12 @@
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { launchChromium } from './browser.ts'
+import { describe, expect, it } from 'vitest'
+import { appUrl, pagePerFile } from './fixtures.ts'
 
-const appUrl = inject('appUrl')
 let browser: Browser
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchChromium()
-  page = await browser.newPage()
-})
-
-afterAll(async () => {
-  await browser?.close()
+pagePerFile((opened) => {
+  browser = opened.browser
+  page = opened.page
 })
 
 async function open(path: string): Promise<void> {

@@ -1,21 +1,24 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { launchChromium } from './browser.ts'
-import { answerKey, backdateSubmission, createLoginCode, day, deleteLoginCodes, submitExam } from './public-fixtures.ts'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  answerKey,
+  appUrl,
+  backdateSubmission,
+  createLoginCode,
+  day,
+  deleteLoginCodes,
+  pagePerFile,
+  submitExam,
+  wrongAnswer,
+} from './fixtures.ts'
 
-const appUrl = inject('appUrl')
 const madeCodes: string[] = []
-let browser: Browser
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchChromium()
-  page = await browser.newPage()
+pagePerFile((opened) => {
+  page = opened.page
 })
 
 afterAll(async () => {
-  await browser?.close()
   if (madeCodes.length > 0) await deleteLoginCodes(madeCodes)
 })
 
@@ -29,8 +32,7 @@ async function newCode(createdAt?: string): Promise<string> {
 async function submittedCode(studentName: string): Promise<string> {
   const code = await newCode()
   const key = await answerKey()
-  const wrong = (answer: string | undefined) => (answer === 'A' ? 'B' : 'A')
-  await submitExam(code, studentName, { '1': key.get(1)!, '2': key.get(2)!, '3': key.get(3)!, '4': wrong(key.get(4)) })
+  await submitExam(code, studentName, { '1': key.get(1)!, '2': key.get(2)!, '3': key.get(3)!, '4': wrongAnswer(key.get(4)) })
   return code
 }
 

@@ -1,19 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
-import { launchChromium } from './browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appUrl, pagePerFile } from './fixtures.ts'
 
-const appUrl = inject('appUrl')
-let browser: Browser
 let page: Page
-
-beforeAll(async () => {
-  browser = await launchChromium()
-  page = await browser.newPage()
-})
-
-afterAll(async () => {
-  await browser?.close()
+pagePerFile((opened) => {
+  page = opened.page
 })
 
 async function visit(path: string): Promise<{ path: string; heading: string }> {

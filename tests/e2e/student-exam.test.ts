@@ -1,27 +1,32 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answersFingerprint } from '../../src/domain/answers-fingerprint.ts'
-import { launchChromium } from './browser.ts'
-import { createLoginCode, deleteLoginCodes, submitExam } from './public-fixtures.ts'
 import {
   answer,
+  createLoginCode,
+  deleteLoginCodes,
   examQuestions,
   openStudentPortal,
   option,
+  pagePerTest,
   recordApiResponses,
   showQuestion,
   startExam,
   submissionsFor,
   submitCode,
+  submitExam,
   timerSeconds,
   withSchedule,
+  wrongAnswer,
   type Question,
-} from './student-fixtures.ts'
+} from './fixtures.ts'
 
-let browser: Browser
 let context: BrowserContext
 let page: Page
-let pageErrors: Error[]
+pagePerTest((opened) => {
+  context = opened.context
+  page = opened.page
+})
 let questions: Question[]
 const codes: string[] = []
 
@@ -32,32 +37,16 @@ async function newCode(): Promise<string> {
 }
 
 beforeAll(async () => {
-  browser = await launchChromium()
   questions = await examQuestions()
 })
 
 afterAll(async () => {
-  await browser?.close()
   await deleteLoginCodes(codes)
-})
-
-beforeEach(async () => {
-  context = await browser.newContext()
-  pageErrors = []
-  context.on('weberror', (error) => pageErrors.push(error.error()))
-  page = await context.newPage()
-})
-
-afterEach(async () => {
-  await context?.close()
-  expect(pageErrors).toEqual([])
 })
 
 /** Correct for odd question numbers, wrong for even ones: a score the test can predict. */
 function mixedAnswers(): { letters: string[]; correct: number } {
-  const letters = questions.map((q) =>
-    q.question_number % 2 === 1 ? q.correct_answer : ['A', 'B', 'C', 'D'].find((letter) => letter !== q.correct_answer)!,
-  )
+  const letters = questions.map((q) => (q.question_number % 2 === 1 ? q.correct_answer : wrongAnswer(q.correct_answer)))
   return { letters, correct: questions.filter((q) => q.question_number % 2 === 1).length }
 }
 

@@ -1,34 +1,27 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import { launchChromium } from './browser.ts'
-import { createLoginCode, deleteLoginCodes } from './public-fixtures.ts'
-import { answer, answerAll, appUrl, examQuestions, startExam, submissionsFor } from './student-fixtures.ts'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, expect, it } from 'vitest'
+import {
+  answer,
+  answerAll,
+  appUrl,
+  createLoginCode,
+  deleteLoginCodes,
+  examQuestions,
+  pagePerTest,
+  startExam,
+  submissionsFor,
+} from './fixtures.ts'
 
-let browser: Browser
 let context: BrowserContext
 let page: Page
-let pageErrors: Error[]
+pagePerTest((opened) => {
+  context = opened.context
+  page = opened.page
+})
 const codes: string[] = []
 
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-
 afterAll(async () => {
-  await browser?.close()
   await deleteLoginCodes(codes)
-})
-
-beforeEach(async () => {
-  context = await browser.newContext()
-  pageErrors = []
-  context.on('weberror', (error) => pageErrors.push(error.error()))
-  page = await context.newPage()
-})
-
-afterEach(async () => {
-  await context?.close()
-  expect(pageErrors).toEqual([])
 })
 
 it('keeps an exam taken offline on the device and delivers it exactly once when the network returns', async () => {

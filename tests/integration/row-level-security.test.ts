@@ -36,6 +36,10 @@ const adminOnlyTables: TableName[] = ['admin_users', 'login_codes', 'questions',
 
 const service = serviceClient()
 const anon = anonClient()
+
+/** The student app's call for the current schedule: the newest active one. */
+const currentSchedule = (client: Client) =>
+  client.from('exam_schedule').select('*').eq('is_active', true).order('created_at', { ascending: false }).limit(1)
 let admin: Client
 let nonAdmin: Client
 
@@ -195,16 +199,9 @@ describe('anonymous visitor', () => {
   })
 
   it('gets the current schedule with the student call (active, newest first, limit 1)', async () => {
-    const { data, error } = await anon
-      .from('exam_schedule')
-      .select('*')
-      .eq('is_active', true)
-      .order('created_at', { ascending: false })
-      .limit(1)
+    const { data, error } = await currentSchedule(anon)
     expect(error).toBeNull()
-    const newest = must(
-      await service.from('exam_schedule').select('*').eq('is_active', true).order('created_at', { ascending: false }).limit(1),
-    )
+    const newest = must(await currentSchedule(service))
     expect(data).toEqual(newest)
   })
 
@@ -234,12 +231,7 @@ describe('signed-in user who is not an administrator', () => {
   })
 
   it('reads no schedule even with the student call', async () => {
-    const { data, error } = await nonAdmin
-      .from('exam_schedule')
-      .select('*')
-      .eq('is_active', true)
-      .order('created_at', { ascending: false })
-      .limit(1)
+    const { data, error } = await currentSchedule(nonAdmin)
     expect(error).toBeNull()
     expect(data).toEqual([])
   })

@@ -1,4 +1,4 @@
-import { answerLetters, type AnswerLetter } from '../../domain/exam-attempt'
+import { answerLetters, optionsByLetter } from '../../domain/question'
 import type { QuestionSolution } from '../../lib/results-api'
 
 function verdict(solution: QuestionSolution): 'Correct' | 'Incorrect' | 'Not answered' {
@@ -12,12 +12,7 @@ export function QuestionSolutions({ solutions }: { solutions: QuestionSolution[]
       <h3 id="question-solutions-heading">Detailed Solutions</h3>
       <ol>
         {solutions.map((solution) => {
-          const options: Record<AnswerLetter, string> = {
-            A: solution.option_a,
-            B: solution.option_b,
-            C: solution.option_c,
-            D: solution.option_d,
-          }
+          const options = optionsByLetter(solution)
           const outcome = verdict(solution)
           return (
             <li key={solution.question_number} className="question-solution">

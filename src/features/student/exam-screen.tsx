@@ -1,4 +1,5 @@
-import { allQuestionsAnswered, answerLetters, type AnswerLetter, type ExamQuestion } from '../../domain/exam-attempt'
+import { allQuestionsAnswered } from '../../domain/exam-attempt'
+import { answerLetters, optionsByLetter } from '../../domain/question'
 import { studentMessages } from '../../domain/student-messages'
 import { CameraPreview } from './camera-preview'
 import { ExamTimerDisplay } from './exam-timer-display'
@@ -14,10 +15,6 @@ function examPhase(snapshot: StudentFlowSnapshot): 'answering' | 'submitting' | 
   return 'submitting'
 }
 
-function optionText(question: ExamQuestion, letter: AnswerLetter): string {
-  return { A: question.option_a, B: question.option_b, C: question.option_c, D: question.option_d }[letter]
-}
-
 /** The exam itself (spec §2): timer, camera, one question at a time, navigation and Submit. */
 export function ExamScreen() {
   const flow = StudentFlow.useActorRef()
@@ -31,6 +28,7 @@ export function ExamScreen() {
   if (!attempt) return null
   const question = attempt.questions[attempt.currentIndex]
   if (!question) return null
+  const options = optionsByLetter(question)
   const chosen = attempt.answers[String(question.question_number)]
   const isLast = attempt.currentIndex === attempt.questions.length - 1
   const allAnswered = allQuestionsAnswered(attempt)
@@ -70,7 +68,7 @@ export function ExamScreen() {
                   onChange={() => flow.send({ type: 'ANSWER', questionNumber: question.question_number, letter })}
                 />
                 <span>
-                  {letter}. {optionText(question, letter)}
+                  {letter}. {options[letter]}
                 </span>
               </label>
             ))}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import { ScheduleStatusPanel } from './schedule-status-panel'
 import { StudentFlow, type StudentFlowSnapshot } from './student-flow-context'
 
@@ -22,20 +22,31 @@ export function StudentLoginPage() {
   )
 }
 
-function StepError({ id }: { id: string }) {
+/** A step's one field; the flow's error is shown under it and tied to it, so screen readers announce both. */
+function StepField({ id, label, ...input }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
   const error = StudentFlow.useSelector((snapshot) => snapshot.context.error)
-  if (!error) return null
+  const errorId = `${id}-error`
   return (
-    <p id={id} className="student-error" role="alert">
-      {error}
-    </p>
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        {...input}
+        aria-invalid={error !== null || undefined}
+        aria-describedby={error !== null ? errorId : undefined}
+      />
+      {error && (
+        <p id={errorId} className="student-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
   )
 }
 
 function CodeStep() {
   const flow = StudentFlow.useActorRef()
   const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ codeStep: 'checking' }))
-  const hasError = StudentFlow.useSelector((snapshot) => snapshot.context.error !== null)
   const [code, setCode] = useState(() => flow.getSnapshot().context.loginCode)
 
   function submit(event: FormEvent) {
@@ -46,19 +57,16 @@ function CodeStep() {
   return (
     <form className="student-card" onSubmit={submit} noValidate>
       <h2>Step 1 of 2: Login code</h2>
-      <label htmlFor="login-code">Login Code</label>
-      <input
+      <StepField
         id="login-code"
+        label="Login Code"
         className="student-input student-input--code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError ? 'login-code-error' : undefined}
       />
-      <StepError id="login-code-error" />
       <button type="submit" className="button button--primary" disabled={checking}>
         {checking ? 'Validating...' : 'Continue'}
       </button>
@@ -69,7 +77,6 @@ function CodeStep() {
 function NameStep() {
   const flow = StudentFlow.useActorRef()
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
-  const hasError = StudentFlow.useSelector((snapshot) => snapshot.context.error !== null)
   const [name, setName] = useState('')
 
   function submit(event: FormEvent) {
@@ -83,18 +90,15 @@ function NameStep() {
       <p className="student-card__note">
         Login code <strong className="student-code">{loginCode}</strong> is valid.
       </p>
-      <label htmlFor="student-name">Full Name</label>
-      <input
+      <StepField
         id="student-name"
+        label="Full Name"
         className="student-input"
         value={name}
         onChange={(event) => setName(event.target.value)}
         autoComplete="name"
         autoFocus
-        aria-invalid={hasError || undefined}
-        aria-describedby={hasError ? 'student-name-error' : undefined}
       />
-      <StepError id="student-name-error" />
       <div className="student-card__actions">
         <button type="button" className="button" onClick={() => flow.send({ type: 'BACK' })}>
           Back

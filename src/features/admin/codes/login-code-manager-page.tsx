@@ -9,6 +9,8 @@ import { useFlashMessages } from '../components/use-flash-messages'
 
 /** Spec §9: the copy button shows its check mark for 2 seconds. */
 const copyFeedbackMs = 2000
+/** Spec §9: the batch sizes the admin can generate at once. */
+const generateCounts = [1, 5]
 
 export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: RandomBytes }) {
   const messages = useFlashMessages()
@@ -70,26 +72,17 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
     <AdminPage
       title="Login Code Manager"
       messages={messages}
-      actions={
-        <>
-          <button
-            type="button"
-            className="admin-button admin-button--primary"
-            onClick={() => void generate(1)}
-            disabled={generating}
-          >
-            Generate 1
-          </button>
-          <button
-            type="button"
-            className="admin-button admin-button--primary"
-            onClick={() => void generate(5)}
-            disabled={generating}
-          >
-            Generate 5
-          </button>
-        </>
-      }
+      actions={generateCounts.map((count) => (
+        <button
+          key={count}
+          type="button"
+          className="admin-button admin-button--primary"
+          onClick={() => void generate(count)}
+          disabled={generating}
+        >
+          {`Generate ${count}`}
+        </button>
+      ))}
     >
       <StatCards label="Login code statistics">
         <StatCard label="Total" value={codes?.length} />

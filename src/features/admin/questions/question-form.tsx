@@ -1,5 +1,7 @@
-import type { FormEvent, Ref } from 'react'
-import { answerLetters, type QuestionDraft, type QuestionType } from '../../../domain/question-draft'
+import type { Ref } from 'react'
+import { answerLetters } from '../../../domain/question'
+import type { QuestionDraft, QuestionType } from '../../../domain/question-draft'
+import { EditorForm } from '../components/editor-form'
 
 interface QuestionFormProps {
   draft: QuestionDraft
@@ -25,14 +27,15 @@ export function QuestionForm({
   onCancel,
   firstFieldRef,
 }: QuestionFormProps) {
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    onSubmit()
-  }
-
   return (
-    <form className="admin-panel admin-form" aria-labelledby="question-form-title" onSubmit={submit} noValidate>
-      <h2 id="question-form-title">{editing ? 'Edit Question' : 'Add New Question'}</h2>
+    <EditorForm
+      title={editing ? 'Edit Question' : 'Add New Question'}
+      submitLabel={editing ? 'Update Question' : 'Save Question'}
+      editing={editing}
+      saving={saving}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    >
       <label className="admin-field">
         <span>Question type</span>
         <select ref={firstFieldRef} value={draft.type} onChange={(event) => onTypeChange(event.target.value as QuestionType)}>
@@ -84,16 +87,6 @@ export function QuestionForm({
           </label>
         </>
       )}
-      <div className="admin-button-row">
-        <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
-          {editing ? 'Update Question' : 'Save Question'}
-        </button>
-        {editing && (
-          <button type="button" className="admin-button" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
+    </EditorForm>
   )
 }

@@ -1,4 +1,5 @@
-import { answerLetters, descriptiveAnswer } from '../../../domain/question-draft'
+import { answerLetters, optionsByLetter } from '../../../domain/question'
+import { descriptiveAnswer } from '../../../domain/question-draft'
 import type { Question } from '../../../lib/admin-questions'
 
 interface QuestionListProps {
@@ -6,9 +7,6 @@ interface QuestionListProps {
   onEdit: (question: Question) => void
   onDelete: (question: Question) => void
 }
-
-const optionOf = (question: Question, letter: string) =>
-  ({ A: question.option_a, B: question.option_b, C: question.option_c, D: question.option_d })[letter]
 
 export function QuestionList({ questions, onEdit, onDelete }: QuestionListProps) {
   if (questions.length === 0) {
@@ -18,6 +16,7 @@ export function QuestionList({ questions, onEdit, onDelete }: QuestionListProps)
     <ol className="question-list" aria-label="Questions">
       {questions.map((question) => {
         const descriptive = question.correct_answer === descriptiveAnswer
+        const options = optionsByLetter(question)
         return (
           <li key={question.id} className="admin-panel question-item">
             <div className="question-item__header">
@@ -51,7 +50,7 @@ export function QuestionList({ questions, onEdit, onDelete }: QuestionListProps)
                   const correct = question.correct_answer === letter
                   return (
                     <li key={letter} className={correct ? 'is-correct' : undefined}>
-                      <strong>{letter}.</strong> {optionOf(question, letter)}
+                      <strong>{letter}.</strong> {options[letter]}
                       {correct && <span className="question-options__correct"> ✓ Correct answer</span>}
                     </li>
                   )

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { localDateKey } from '../../../domain/results-analytics'
@@ -55,7 +55,8 @@ async function renderPage() {
       <TestResultsPage />
     </MemoryRouter>,
   )
-  await screen.findByText(/^Showing \d+ of \d+ results?$/)
+  // The figures show a dash until the submissions have loaded ("Showing 0 of 0" is there before).
+  await waitFor(() => expect(statValues()[0]).not.toContain('—'))
 }
 
 const statValues = () =>

@@ -1,5 +1,6 @@
-import type { FormEvent, Ref } from 'react'
+import type { Ref } from 'react'
 import { maxDurationMinutes, minDurationMinutes, type ScheduleDraft } from '../../../domain/schedule-draft'
+import { EditorForm } from '../components/editor-form'
 
 interface ScheduleFormProps {
   draft: ScheduleDraft
@@ -13,14 +14,15 @@ interface ScheduleFormProps {
 }
 
 export function ScheduleForm({ draft, editing, saving, onChange, onSubmit, onCancel, firstFieldRef }: ScheduleFormProps) {
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    onSubmit()
-  }
-
   return (
-    <form className="admin-panel admin-form" aria-labelledby="schedule-form-title" onSubmit={submit} noValidate>
-      <h2 id="schedule-form-title">{editing ? 'Edit Schedule' : 'New Schedule'}</h2>
+    <EditorForm
+      title={editing ? 'Edit Schedule' : 'New Schedule'}
+      submitLabel={editing ? 'Update Schedule' : 'Create Schedule'}
+      editing={editing}
+      saving={saving}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    >
       <label className="admin-field">
         <span>Exam name</span>
         <input
@@ -64,16 +66,6 @@ export function ScheduleForm({ draft, editing, saving, onChange, onSubmit, onCan
         />
         <span>Active Schedule</span>
       </label>
-      <div className="admin-button-row">
-        <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
-          {editing ? 'Update Schedule' : 'Create Schedule'}
-        </button>
-        {editing && (
-          <button type="button" className="admin-button" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
+    </EditorForm>
   )
 }

@@ -1,0 +1,36 @@
+/** The four options of a multiple-choice question, in the order they are shown. */
+export const answerLetters = ['A', 'B', 'C', 'D'] as const
+export type AnswerLetter = (typeof answerLetters)[number]
+
+export function isAnswerLetter(value: unknown): value is AnswerLetter {
+  return answerLetters.includes(value as AnswerLetter)
+}
+
+/**
+ * What every view of a question shares: the questions table's number, text and option
+ * columns. Students, the admin form, the CSV import and the solutions each add their own.
+ */
+export interface QuestionContent {
+  question_number: number
+  question_text: string
+  option_a: string
+  option_b: string
+  option_c: string
+  option_d: string
+}
+
+export function optionsByLetter(question: QuestionContent): Record<AnswerLetter, string> {
+  return { A: question.option_a, B: question.option_b, C: question.option_c, D: question.option_d }
+}
+
+/**
+ * A question's content from untrusted JSON (an RPC's answer), with only the known fields
+ * kept so that nothing unexpected is passed on; undefined when a field is missing or mistyped.
+ */
+export function parseQuestionContent(value: Record<string, unknown>): QuestionContent | undefined {
+  const { question_number, question_text, option_a, option_b, option_c, option_d } = value
+  if (typeof question_number !== 'number' || !Number.isInteger(question_number)) return undefined
+  if (typeof question_text !== 'string' || typeof option_a !== 'string' || typeof option_b !== 'string') return undefined
+  if (typeof option_c !== 'string' || typeof option_d !== 'string') return undefined
+  return { question_number, question_text, option_a, option_b, option_c, option_d }
+}

@@ -1,0 +1,325 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
+import WebSocket from 'ws'
+import type { Database, Tables, TablesInsert } from '../../src/lib/database.types.ts'
+import { launchChromium } from './browser.ts'
+
+/**
+ * What the e2e files share: the browser they drive, data arranged and checked behind
+ * row-level security's back, and the steps a student or an administrator takes.
+ */
+
+export const appUrl = inject('appUrl')
+
+export const day = 24 * 60 * 60 * 1000
+
+// The browser
+
+/**
+ * Registers the hooks for one Chromium and one page that all the file's tests share, handed
+ * to `use` before the file's own beforeAll hooks run.
+ */
+export function pagePerFile(use: (opened: { browser: Browser; page: Page }) => void): void {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchChromium()
+    use({ browser, page: await browser.newPage() })
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+}
+
+/**
+ * Registers the hooks for one Chromium per file and a fresh context (its own storage and
+ * IndexedDB) and page per test, handed to `use`. A test fails if its page threw.
+ */
+export function pagePerTest(use: (opened: { context: BrowserContext; page: Page }) => void): void {
+  let browser: Browser | undefined
+  let context: BrowserContext | undefined
+  let pageErrors: Error[] = []
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start')
+    context = await browser.newContext()
+    pageErrors = []
+    context.on('weberror', (error) => pageErrors.push(error.error()))
+    use({ context, page: await context.newPage() })
+  })
+  afterEach(async () => {
+    await context?.close()
+    expect(pageErrors).toEqual([])
+  })
+}
+
+/** Waits for the text as a whole element's text, e.g. a green success message or the red banner. */
+export async function waitForText(page: Page, text: string): Promise<void> {
+  await page.getByText(text, { exact: true }).waitFor()
+}
+
+// Data, arranged and checked with the service role
+
+type Client = SupabaseClient<Database>
+
+function client(key: string): Client {
+  return createClient<Database>(appUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  })
+}
+
+export const service = client(inject('appServiceRoleKey'))
+/** What a student's browser is. */
+const anon = client(inject('appAnonKey'))
+
+/** The data of a supabase-js reply; an error or an empty answer fails the test. */
+export function dataOf<T>({ data, error }: { data: T | null; error: { message: string } | null }): NonNullable<T> {
+  if (error) throw new Error(`unexpected error: ${error.message}`)
+  if (data === null || data === undefined) throw new Error('unexpected empty answer')
+  return data
+}
+
+/** 8 characters A-Z and 0-9, like the login codes the app makes. */
+export function randomCode(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+  return Array.from({ length: 8 }, () => alphabet[randomInt(alphabet.length)]).join('')
+}
+
+/** Creates a login code no other test uses; `createdAt` back-dates it. */
+export async function createLoginCode(createdAt?: string): Promise<string> {
+  const code = randomCode()
+  dataOf(
+    await service
+      .from('login_codes')
+      .insert({ code, ...(createdAt ? { created_at: createdAt } : {}) })
+      .select()
+      .single(),
+  )
+  return code
+}
+
+/** Deletes the codes and their submissions. */
+export async function deleteLoginCodes(codes: string[]): Promise<void> {
+  dataOf(await service.from('submissions').delete().in('login_code', codes).select())
+  dataOf(await service.from('login_codes').delete().in('code', codes).select())
+}
+
+export type Question = Pick<Tables<'questions'>, 'question_number' | 'correct_answer'>
+
+/** The questions the exam uses, in order (the seeded bank: 1 to 50). */
+export async function examQuestions(): Promise<Question[]> {
+  const rows = dataOf(await service.from('questions').select('*').order('question_number'))
+  return rows.filter(
+    (q) =>
+      ['A', 'B', 'C', 'D'].includes(q.correct_answer) &&
+      [q.question_text, q.option_a, q.option_b, q.option_c, q.option_d].every((text) => text.trim() !== ''),
+  )
+}
+
+/** question_number → correct answer, for every question in the bank. */
+export async function answerKey(): Promise<Map<number, string>> {
+  const questions = dataOf(await service.from('questions').select('question_number, correct_answer').order('question_number'))
+  return new Map(questions.map((q) => [q.question_number, q.correct_answer]))
+}
+
+/** A letter that is not `correct`: a wrong answer the test can predict. */
+export function wrongAnswer(correct: string | undefined): string {
+  return correct === 'A' ? 'B' : 'A'
+}
+
+/** Submits an exam the way the student app does (the anonymous submit_exam RPC), taken in 12:34. */
+export async function submitExam(
+  code: string,
+  studentName: string,
+  answers: Record<string, string>,
+  tabSwitches = 2,
+): Promise<{ score: number; answers_fingerprint: string }> {
+  const now = Date.now()
+  const receipt = dataOf(
+    await anon.rpc('submit_exam', {
+      submission_id: randomUUID(),
+      code,
+      student_name: studentName,
+      answers,
+      tab_switches: tabSwitches,
+      time_taken: 754,
+      started_at: new Date(now - 754_000).toISOString(),
+      submitted_at: new Date(now).toISOString(),
+    }),
+  ) as { outcome: string; score: number; answers_fingerprint: string }
+  if (receipt.outcome !== 'accepted') throw new Error(`submit_exam answered ${receipt.outcome}`)
+  return receipt
+}
+
+/** Moves a submission back in time, as if it had been made `ageMs` ago. */
+export async function backdateSubmission(code: string, ageMs: number): Promise<void> {
+  const submittedAt = new Date(Date.now() - ageMs).toISOString()
+  dataOf(
+    await service
+      .from('submissions')
+      .update({ submitted_at: submittedAt, started_at: submittedAt })
+      .eq('login_code', code)
+      .select(),
+  )
+}
+
+export async function submissionsFor(code: string): Promise<Tables<'submissions'>[]> {
+  return dataOf(await service.from('submissions').select('*').eq('login_code', code))
+}
+
+/** Runs `work` with an extra active schedule that is the newest, so students get it; deletes it afterwards. */
+export async function withSchedule<T>(
+  fields: Pick<TablesInsert<'exam_schedule'>, 'start_time' | 'end_time'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const { data: schedule, error } = await service
+    .from('exam_schedule')
+    .insert({ exam_name: 'Student e2e window', is_active: true, duration_minutes: 30, ...fields })
+    .select()
+    .single()
+  if (error) throw new Error(`could not create the schedule: ${error.message}`)
+  try {
+    return await work()
+  } finally {
+    dataOf(await service.from('exam_schedule').delete().eq('id', schedule.id).select())
+  }
+}
+
+interface SharedData {
+  questions: Tables<'questions'>[]
+  schedules: Tables<'exam_schedule'>[]
+}
+
+/**
+ * The question bank and the schedules are shared by the e2e files on the same stack: a
+ * file that changes them registers these hooks, which take a copy before its tests and put
+ * it back after them, with the seeded schedule again the newest active one. The copy is
+ * what the returned function gives.
+ */
+export function keepSharedData(): () => SharedData {
+  let snapshot: SharedData | undefined
+  beforeAll(async () => {
+    snapshot = {
+      questions: dataOf(await service.from('questions').select('*')),
+      schedules: dataOf(await service.from('exam_schedule').select('*')),
+    }
+  })
+  afterAll(async () => {
+    if (snapshot) await restoreSharedData(snapshot)
+  })
+  return () => {
+    if (!snapshot) throw new Error('the shared data has not been copied yet')
+    return snapshot
+  }
+}
+
+const noId = '00000000-0000-0000-0000-000000000000'
+
+async function restoreSharedData(snapshot: SharedData): Promise<void> {
+  dataOf(await service.from('questions').delete().neq('id', noId).select())
+  if (snapshot.questions.length) dataOf(await service.from('questions').insert(snapshot.questions).select())
+  const keep = snapshot.schedules.map((schedule) => schedule.id)
+  dataOf(
+    await service
+      .from('exam_schedule')
+      .delete()
+      .not('id', 'in', `(${[noId, ...keep].join(',')})`)
+      .select(),
+  )
+  if (snapshot.schedules.length) dataOf(await service.from('exam_schedule').upsert(snapshot.schedules).select())
+}
+
+// The administrator
+
+/** The administrator that global-setup.ts creates. */
+export const adminEmail = 'admin@holdfast.test'
+export const adminPassword = 'correct-horse-battery'
+
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto(`${appUrl}/admin`)
+  await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor()
+  await page.getByLabel('Email').fill(adminEmail)
+  await page.getByLabel('Password').fill(adminPassword)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
+}
+
+// The student
+
+export async function openStudentPortal(page: Page): Promise<void> {
+  await page.goto(`${appUrl}/student`)
+  await page.getByRole('heading', { level: 1, name: 'Student Portal' }).waitFor()
+}
+
+export async function submitCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Login Code').fill(code)
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/** From the portal, already open, to the first question. */
+export async function enterExam(page: Page, code: string, name = 'E2E Student'): Promise<void> {
+  await submitCode(page, code)
+  await page.getByLabel('Full Name').fill(name)
+  await page.getByRole('button', { name: 'Start Test' }).click()
+  await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/student/test')
+}
+
+export async function startExam(page: Page, code: string, name?: string): Promise<void> {
+  await openStudentPortal(page)
+  await enterExam(page, code, name)
+}
+
+export function option(page: Page, letter: string) {
+  return page.getByRole('radio', { name: new RegExp(`^${letter}\\. `) })
+}
+
+/** Chooses `letter` on the current question and waits until the device says it is stored. */
+export async function answer(page: Page, letter: string): Promise<void> {
+  await option(page, letter).check()
+  await page.getByText('Answers saved on this device').waitFor()
+}
+
+export async function showQuestion(page: Page, position: number): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Questions' })
+    .getByRole('button', { name: new RegExp(`^Question ${position}(,|$)`) })
+    .click()
+  await page.getByRole('heading', { name: new RegExp(`^Question ${position} of \\d+$`) }).waitFor()
+}
+
+/** Answers every question from the current one on, moving with Next, and stays on the last one. */
+export async function answerAll(page: Page, letters: string[]): Promise<void> {
+  for (const [index, letter] of letters.entries()) {
+    await page.getByRole('heading', { name: `Question ${index + 1} of ${letters.length}` }).waitFor()
+    await answer(page, letter)
+    if (index < letters.length - 1) await page.getByRole('button', { name: 'Next' }).click()
+  }
+}
+
+/** Seconds left as the exam timer shows them. */
+export async function timerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByRole('timer', { name: 'Time remaining' }).locator('.exam-timer__value').textContent()) ?? ''
+  const [minutes, seconds] = text.split(':').map(Number)
+  return (minutes ?? 0) * 60 + (seconds ?? 0)
+}
+
+/** Every API response body the page receives, to show no correct answer reaches the browser. */
+export function recordApiResponses(context: BrowserContext): string[] {
+  const bodies: string[] = []
+  context.on('response', (response) => {
+    if (!response.url().includes('/rest/v1/')) return
+    response.text().then(
+      (body) => bodies.push(body),
+      () => undefined,
+    )
+  })
+  return bodies
+}
