@@ -6,7 +6,7 @@ import { studentFlowMachine, type ResumePoint } from '../../machines/student-flo
 import type { SubmissionStatus } from '../../src/domain/exam-submission'
 import { ExamPage } from '../../src/features/student/exam-page'
 import { StudentFlow } from '../../src/features/student/student-flow-context'
-import { examStart, finishedAttempt } from './exam-fixtures'
+import { examQuestions, examStart, finishedAttempt } from './exam-fixtures'
 
 function renderCompletion(status: SubmissionStatus) {
   const log = { retries: 0, forgotten: 0 }
@@ -50,6 +50,15 @@ describe('completion screen', () => {
     expect(await screen.findByText('Your answers have been received.')).toBeDefined()
     expect(screen.getByText('Score: 42 / 50 (84%)')).toBeDefined()
     expect(screen.queryByText(/waiting to be sent/)).toBeNull()
+  })
+
+  it('scores an auto-submit with few answers out of all the exam questions, not out of the answered ones', async () => {
+    const { watcher } = renderCompletion({ state: 'pending', fingerprint: 'f', sendCount: 0 })
+    await screen.findByRole('heading', { level: 1, name: 'Test Completed!' })
+    act(() => watcher.send?.({ state: 'accepted', fingerprint: 'f', receipt: { ...receipt, score: 1, total: 1 } }))
+    expect(
+      await screen.findByText(`Score: 1 / ${examQuestions.length} (${Math.round(100 / examQuestions.length)}%)`),
+    ).toBeDefined()
   })
 
   it('shows the refusal in the spec words and keeps the answers, without a pointless retry', async () => {

@@ -8,11 +8,18 @@ import { StudentFlow } from './student-flow-context'
 export function CompletionScreen() {
   const flow = StudentFlow.useActorRef()
   const submission = StudentFlow.useSelector((snapshot) => snapshot.context.submission)
+  const questionCount = StudentFlow.useSelector((snapshot) => snapshot.context.attempt?.questions.length)
   const refused = submission?.state === 'rejected'
   return (
     <div className="student-page student-card completion">
       <h1>{refused ? 'Submission Not Accepted' : 'Test Completed!'}</h1>
-      {submission ? <SubmissionOutcome submission={submission} onRetry={() => flow.send({ type: 'RETRY_SUBMISSION' })} /> : null}
+      {submission ? (
+        <SubmissionOutcome
+          submission={submission}
+          questionCount={questionCount}
+          onRetry={() => flow.send({ type: 'RETRY_SUBMISSION' })}
+        />
+      ) : null}
       <div className="completion__actions">
         <Link to="/" className="button">
           Return to Home
@@ -28,10 +35,18 @@ export function CompletionScreen() {
   )
 }
 
-function SubmissionOutcome({ submission, onRetry }: { submission: SubmissionStatus; onRetry: () => void }) {
+interface SubmissionOutcomeProps {
+  submission: SubmissionStatus
+  /** The exam's questions: unanswered ones count as wrong, so an auto-submit with one answer is not "1 / 1". */
+  questionCount: number | undefined
+  onRetry: () => void
+}
+
+function SubmissionOutcome({ submission, questionCount, onRetry }: SubmissionOutcomeProps) {
   switch (submission.state) {
     case 'accepted': {
-      const { score, total, answersFingerprint } = submission.receipt
+      const { score, answersFingerprint } = submission.receipt
+      const total = Math.max(questionCount ?? 0, submission.receipt.total)
       return (
         <div className="completion__status completion__status--sent" role="status">
           <p>Your answers have been received.</p>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { allQuestionsAnswered } from '../../domain/exam-attempt'
 import { answerLetters, optionsByLetter } from '../../domain/question'
 import { studentMessages } from '../../domain/student-messages'
@@ -24,6 +25,13 @@ export function ExamScreen() {
   const error = StudentFlow.useSelector((snapshot) => snapshot.context.error)
   const answering = phase === 'answering'
   useExamGuards(flow.send, answering)
+  const positionHeading = useRef<HTMLHeadingElement>(null)
+  const currentIndex = attempt?.currentIndex
+  useEffect(() => {
+    // Next on the second-to-last question turns into a (disabled) Submit, which drops keyboard
+    // focus to <body>; catch it on the new question's heading instead of losing the student's place.
+    if (document.activeElement === document.body) positionHeading.current?.focus()
+  }, [currentIndex])
 
   if (!attempt) return null
   const question = attempt.questions[attempt.currentIndex]
@@ -53,7 +61,7 @@ export function ExamScreen() {
       <TabSwitchBanner />
       <div className="exam__body">
         <section className="exam__question student-card" aria-labelledby="question-position">
-          <h2 id="question-position" className="exam__position">
+          <h2 id="question-position" className="exam__position" ref={positionHeading} tabIndex={-1}>
             Question {attempt.currentIndex + 1} of {attempt.questions.length}
           </h2>
           <fieldset className="exam__options" disabled={!answering}>

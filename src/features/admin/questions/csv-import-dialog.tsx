@@ -32,7 +32,7 @@ export function CsvImportDialog({ onClose, onImported, parseCsv }: CsvImportDial
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0]
     if (!file) return
-    if (file.type !== 'text/csv') {
+    if (!isCsvFile(file)) {
       event.target.value = ''
       showError('Please select a valid CSV file')
       return
@@ -135,4 +135,13 @@ export function CsvImportDialog({ onClose, onImported, parseCsv }: CsvImportDial
       </div>
     </AdminDialog>
   )
+}
+
+/**
+ * Spec §5 accepts text/csv files. Windows with Excel installed reports a .csv file as
+ * application/vnd.ms-excel, and some browsers report no type at all, so the name decides there.
+ */
+function isCsvFile(file: File): boolean {
+  if (file.type === 'text/csv') return true
+  return ['', 'application/vnd.ms-excel'].includes(file.type) && file.name.toLowerCase().endsWith('.csv')
 }

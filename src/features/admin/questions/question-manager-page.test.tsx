@@ -270,13 +270,23 @@ describe('QuestionManagerPage: CSV import', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Please paste the CSV data')
   })
 
-  it('accepts only text/csv files', async () => {
+  it('accepts only CSV files', async () => {
     const dialog = await openImport()
     const file = new File(['a,b'], 'questions.xlsx', { type: 'application/vnd.ms-excel' })
 
     fireEvent.change(within(dialog).getByLabelText('Upload a CSV file'), { target: { files: [file] } })
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Please select a valid CSV file')
+  })
+
+  it('accepts a .csv file that Windows reports as an Excel type', async () => {
+    const dialog = await openImport()
+    const file = new File(['question_number'], 'questions.csv', { type: 'application/vnd.ms-excel' })
+
+    fireEvent.change(within(dialog).getByLabelText('Upload a CSV file'), { target: { files: [file] } })
+
+    expect(await within(dialog).findByText(/questions\.csv/)).toBeDefined()
+    expect(within(dialog).queryByRole('alert')).toBeNull()
   })
 
   it('lists every row error in a table and imports nothing', async () => {

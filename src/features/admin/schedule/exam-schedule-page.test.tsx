@@ -60,13 +60,24 @@ async function renderPage() {
       <ExamSchedulePage />
     </MemoryRouter>,
   )
-  await screen.findByRole('heading', { level: 2, name: 'Schedules' })
+  // The heading is there before the data: wait for the list or its empty state instead.
+  await screen.findByText((_, element) => element?.matches('.schedule-list, .admin-empty') ?? false)
 }
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
 const item = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('li') as HTMLElement
 
 describe('ExamSchedulePage', () => {
+  it('says which active schedules students do not get, because a newer active one is in effect', async () => {
+    await renderPage()
+
+    expect(within(item('Starts now')).queryByText(/Not in effect/)).toBeNull()
+    expect(
+      within(item('Ends now')).getByText('Not in effect: students take the newer active schedule “Starts now”.'),
+    ).toBeTruthy()
+    expect(within(item('Switched off')).queryByText(/Not in effect/)).toBeNull()
+  })
+
   it('badges each schedule Inactive, Upcoming, Active or Ended, with both ends of the window inclusive', async () => {
     await renderPage()
 

@@ -104,12 +104,20 @@ export function ExamSchedulePage() {
             <ul className="schedule-list" aria-label="Exam schedules">
               {schedules.map((schedule) => {
                 const badge = statusBadge[scheduleDisplayStatus(schedule, now)]
+                // Students get the newest active schedule (the list is newest first); say so when others are ignored.
+                const inEffect = schedules.find((s) => s.is_active)
+                const overriddenBy = schedule.is_active && inEffect && inEffect.id !== schedule.id ? inEffect : undefined
                 return (
                   <li key={schedule.id} className="admin-panel schedule-item">
                     <div className="schedule-item__header">
                       <h3>{schedule.exam_name}</h3>
                       <span className={`admin-badge admin-badge--${badge.tone}`}>{badge.label}</span>
                     </div>
+                    {overriddenBy && (
+                      <p className="admin-muted">
+                        Not in effect: students take the newer active schedule “{overriddenBy.exam_name}”.
+                      </p>
+                    )}
                     <dl className="schedule-item__facts">
                       <div>
                         <dt>Start</dt>
