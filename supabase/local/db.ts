@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import pg from 'pg'
 
 export interface QueryResult<Row> {
   rows: Row[]
@@ -12,15 +13,24 @@ export interface SqlClient {
   exec(sql: string): Promise<void>
 }
 
+/** Stops listening. */
+export type Unlisten = () => Promise<void>
+
 /** The database behind the local stack. Each request runs in one `transaction`. */
 export interface SqlDatabase extends SqlClient {
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (a lower-case identifier).
+   * `onGap` is called when notifications may have been lost: the listening connection broke
+   * and listens again.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<Unlisten>
   close(): Promise<void>
 }
 
 /** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<SqlDatabase> {
-  const pg = await PGlite.create({ dataDir, extensions: { pgcrypto } })
+  const pglite = await PGlite.create({ dataDir, extensions: { pgcrypto } })
   const client = (target: Pick<PGlite, 'query' | 'exec'>): SqlClient => ({
     query: async <Row>(sql: string, params?: unknown[]) => {
       const result = await target.query<Row>(sql, params)
@@ -31,8 +41,134 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDataba
     },
   })
   return {
-    ...client(pg),
-    transaction: (work) => pg.transaction((tx) => work(client(tx))),
-    close: () => pg.close(),
+    ...client(pglite),
+    transaction: (work) => pglite.transaction((tx) => work(client(tx))),
+    // In-process, so the listening "connection" can never break: no gaps.
+    listen: async (channel, onNotify) => pglite.listen(checkedChannel(channel), onNotify),
+    close: () => pglite.close(),
   }
+}
+
+/**
+ * A real PostgreSQL server at `url`: a pool for requests (each transaction on one pooled
+ * connection) and a dedicated connection per `listen`, reconnected when it breaks.
+ */
+export async function openPostgres(url: string): Promise<SqlDatabase> {
+  const pool = new pg.Pool({ connectionString: url })
+  // An idle pooled connection that breaks is dropped by the pool; the next query opens another.
+  pool.on('error', () => {})
+  try {
+    await pool.query('select 1')
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  const client = (target: pg.Pool | pg.PoolClient): SqlClient => ({
+    query: async <Row>(sql: string, params?: unknown[]) => {
+      const result = await target.query(sql, params)
+      return { rows: result.rows as Row[], affectedRows: result.rowCount ?? undefined }
+    },
+    exec: async (sql: string) => {
+      await target.query(sql)
+    },
+  })
+  const listeners = new Set<Unlisten>()
+  return {
+    ...client(pool),
+    transaction: async (work) => {
+      const connection = await pool.connect()
+      let broken = false
+      try {
+        await connection.query('begin')
+        const result = await work(client(connection))
+        // PostgreSQL answers COMMIT of a transaction that hit an error with ROLLBACK, not an
+        // error; PGlite throws 25P02 there, and callers rely on the commit failing loudly.
+        const commit = await connection.query('commit')
+        if (commit.command === 'ROLLBACK') throw new TransactionRolledBack()
+        return result
+      } catch (error) {
+        await connection.query('rollback').catch(() => {
+          broken = true
+        })
+        throw error
+      } finally {
+        connection.release(broken)
+      }
+    },
+    listen: async (channel, onNotify, onGap) => {
+      const unlisten = await listenOnOwnConnection(url, checkedChannel(channel), onNotify, onGap)
+      const stop = async () => {
+        listeners.delete(stop)
+        await unlisten()
+      }
+      listeners.add(stop)
+      return stop
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()))
+      await pool.end()
+    },
+  }
+}
+
+class TransactionRolledBack extends Error {
+  readonly code = '25P02'
+  constructor() {
+    super('current transaction is aborted, commands ignored until end of transaction block')
+  }
+}
+
+const reconnectDelayMs = 1000
+
+async function listenOnOwnConnection(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onGap: () => void,
+): Promise<Unlisten> {
+  let stopped = false
+  let current: pg.Client | undefined
+  const connect = async () => {
+    const connection = new pg.Client({ connectionString: url })
+    connection.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '')
+    })
+    // 'end' follows every error, and is where the connection is replaced.
+    connection.on('error', () => {})
+    try {
+      await connection.connect()
+      await connection.query(`listen ${channel}`)
+    } catch (error) {
+      await connection.end().catch(() => {})
+      throw error
+    }
+    connection.on('end', () => {
+      if (!stopped) void reconnect()
+    })
+    current = connection
+  }
+  const reconnect = async () => {
+    current = undefined
+    while (!stopped) {
+      await new Promise((resolve) => setTimeout(resolve, reconnectDelayMs))
+      if (stopped) return
+      try {
+        await connect()
+        onGap()
+        return
+      } catch {
+        // The server is still away: try again after the delay.
+      }
+    }
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    await current?.end()
+  }
+}
+
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain lower-case channel name: ${channel}`)
+  return channel
 }

@@ -9,11 +9,13 @@ export interface ServeOptions {
 
 /**
  * Starts the local stack configured from the environment (PORT, HOLDFAST_DATA_DIR,
- * HOLDFAST_IN_MEMORY, ADMIN_EMAIL, ADMIN_PASSWORD), prints how to reach it and stops
- * cleanly on Ctrl-C. Exits with a clear message when start-up fails.
+ * HOLDFAST_IN_MEMORY, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD), prints how to reach it and
+ * stops cleanly on Ctrl-C. Exits with a clear message when start-up fails.
  */
 export async function serveFromEnvironment({ port, staticDir }: ServeOptions): Promise<RunningStack> {
   const inMemory = process.env.HOLDFAST_IN_MEMORY === '1'
+  // With a PostgreSQL server the data directory keeps only the JWT secret (and the pid file).
+  const databaseUrl = process.env.DATABASE_URL?.trim() || undefined
   const dataDir = inMemory ? undefined : dataDirFromEnv()
   let stack: RunningStack
   try {
@@ -22,6 +24,7 @@ export async function serveFromEnvironment({ port, staticDir }: ServeOptions): P
       port,
       host: process.env.HOST ?? '127.0.0.1',
       dataDir,
+      databaseUrl,
       staticDir,
       admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
       log: (line) => console.log(line),
@@ -40,7 +43,7 @@ export async function serveFromEnvironment({ port, staticDir }: ServeOptions): P
       `  API URL:      ${stack.url}`,
       `  anon key:     ${stack.anonKey}`,
       `  admin e-mail: ${stack.adminEmail ?? '(none)'}`,
-      `  data:         ${dataDir ?? 'in memory (lost on exit)'}`,
+      `  data:         ${databaseUrl ? `PostgreSQL at ${redactPassword(databaseUrl)}` : (dataDir ?? 'in memory (lost on exit)')}`,
       '',
     ].join('\n'),
   )
@@ -52,4 +55,14 @@ export async function serveFromEnvironment({ port, staticDir }: ServeOptions): P
   process.once('SIGINT', () => void stop())
   process.once('SIGTERM', () => void stop())
   return stack
+}
+
+function redactPassword(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl)
+    if (url.password) url.password = '***'
+    return url.href
+  } catch {
+    return 'DATABASE_URL'
+  }
 }

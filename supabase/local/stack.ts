@@ -5,18 +5,24 @@ import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { createAuthApi } from './auth/auth-api.ts'
 import { ensureFirstAdmin, type AdminCredentials } from './auth/admin-accounts.ts'
-import { openPglite, type SqlDatabase } from './db.ts'
+import { openPglite, openPostgres, type SqlDatabase } from './db.ts'
 import { corsHeaders, sendJson, type RouteHandler } from './http.ts'
 import { loadJwtKeys, type JwtKeys } from './keys.ts'
 import { migrate } from './migrate.ts'
+import { installChangeCapture } from './realtime/change-capture.ts'
+import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
 import { createRestApi } from './rest/rest-api.ts'
 import { startRetentionTimer } from './retention-timer.ts'
 
 export interface StackOptions {
   port: number
   host?: string
-  /** PGlite data directory; in memory when absent. */
+  /** PGlite data directory (with databaseUrl: only the JWT secret's); in memory when absent. */
   dataDir?: string
+  /** A PostgreSQL server to use instead of PGlite (`postgres://user:password@host:port/database`). */
+  databaseUrl?: string
+  /** Realtime closes a socket that sent nothing, not even a heartbeat, for this long (default 60 s). */
+  realtimeIdleTimeoutMs?: number
   /** Built app to serve with SPA fallback (dist/). */
   staticDir?: string
   /** The first administrator; generated and printed once when absent and none exists. */
@@ -38,9 +44,10 @@ export class StackStartFailed extends Error {}
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => {})
-  const db = await openDatabase(options.dataDir)
+  const db = await openDatabase(options)
   try {
     await migrate(db)
+    await installChangeCapture(db)
   } catch (error) {
     await db.close()
     throw new StackStartFailed((error as Error).message)
@@ -90,9 +97,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     })
   }
 
+  let realtime: RealtimeServer
+  try {
+    realtime = await startRealtime({ db, keys, log, idleTimeoutMs: options.realtimeIdleTimeoutMs })
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  server.on('upgrade', (req, socket, head) => realtime.handleUpgrade(req, socket, head))
+
   try {
     await listen(server, options.port, options.host ?? '127.0.0.1')
   } catch (error) {
+    await realtime.close()
     await db.close()
     throw error
   }
@@ -107,6 +124,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     keys,
     close: async () => {
       stopRetention()
+      await realtime.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await db.close()
@@ -114,7 +132,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
 }
 
-async function openDatabase(dataDir: string | undefined): Promise<SqlDatabase> {
+async function openDatabase({ dataDir, databaseUrl }: StackOptions): Promise<SqlDatabase> {
+  if (databaseUrl) {
+    try {
+      return await openPostgres(databaseUrl)
+    } catch (error) {
+      throw new StackStartFailed(`Could not connect to the PostgreSQL server of DATABASE_URL: ${(error as Error).message}`)
+    }
+  }
   try {
     return await openPglite(dataDir)
   } catch (error) {
@@ -134,7 +159,9 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
           : error,
       ),
     )
-    server.listen(port, host, () => resolve())
+    // Node's default backlog (511) overflows when a room of students submits at the bell:
+    // connections beyond it are dropped or reset before the server ever sees them.
+    server.listen({ port, host, backlog: 4096 }, () => resolve())
   })
 }
 

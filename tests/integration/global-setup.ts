@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import type { TestProject } from 'vitest/node'
 import { createUser } from '../../supabase/local/auth/admin-accounts.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
+import { recreatePostgresDatabase } from './fresh-postgres-database.ts'
 
 export interface StackInfo {
   url: string
@@ -11,6 +13,15 @@ export interface StackInfo {
   /** A signed-in account that is not an administrator. */
   userEmail: string
   userPassword: string
+  /** Tokens signed with the stack's own secret that must still get nowhere (the security probes). */
+  signedTokens: {
+    /** The administrator's access token, expired a minute ago. */
+    expiredAdmin: string
+    /** role authenticated for a user id that has no account. */
+    stranger: string
+    /** A database role PostgREST must never switch to. */
+    postgresRole: string
+  }
 }
 
 declare module 'vitest' {
@@ -26,10 +37,19 @@ const userPassword = 'not-an-admin-1'
 
 let stack: RunningStack | undefined
 
-/** One in-memory local stack for the whole integration run: PGlite takes seconds to boot. */
+/**
+ * One local stack for the whole integration run (PGlite takes seconds to boot): in memory, or
+ * on a freshly recreated PostgreSQL database when TEST_DATABASE_URL is set.
+ */
 export async function setup(project: TestProject): Promise<void> {
-  stack = await startStack({ port: 0, admin: { email: adminEmail, password: adminPassword } })
+  const databaseUrl = process.env.TEST_DATABASE_URL
+  if (databaseUrl) await recreatePostgresDatabase(databaseUrl)
+  stack = await startStack({ port: 0, databaseUrl, admin: { email: adminEmail, password: adminPassword } })
   await createUser(stack.db, userEmail, userPassword)
+  const { rows } = await stack.db.query<{ id: string }>('select id from auth.users where email = $1', [adminEmail])
+  const adminId = rows[0]?.id
+  if (!adminId) throw new Error(`the stack did not create ${adminEmail}`)
+  const claims = { aud: 'authenticated', role: 'authenticated' }
   project.provide('stack', {
     url: stack.url,
     anonKey: stack.anonKey,
@@ -38,6 +58,11 @@ export async function setup(project: TestProject): Promise<void> {
     adminPassword,
     userEmail,
     userPassword,
+    signedTokens: {
+      expiredAdmin: await stack.keys.sign({ ...claims, sub: adminId, email: adminEmail }, -60),
+      stranger: await stack.keys.sign({ ...claims, sub: randomUUID() }, 3600),
+      postgresRole: await stack.keys.sign({ ...claims, role: 'postgres', sub: adminId }, 3600),
+    },
   })
 }
 

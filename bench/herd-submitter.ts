@@ -1,0 +1,46 @@
+// The students of bench/realtime-herd.bench.ts, in a process of their own so that 2,000 clients
+// do not share an event loop with the server they measure. Submits with every code given on
+// stdin (one JSON array), spread evenly over one second, and prints one JSON report.
+// Usage: tsx bench/herd-submitter.ts <url> <anon key>  < codes.json
+import { createClient } from '@supabase/supabase-js'
+import { readFileSync } from 'node:fs'
+import WebSocket from 'ws'
+
+export interface HerdReport {
+  /** Epoch milliseconds. */
+  firedAt: number
+  doneAt: number
+  outcomes: Record<string, number>
+  latencies: number[]
+}
+
+const [url, anonKey] = process.argv.slice(2) as [string, string]
+const codes = JSON.parse(readFileSync(0, 'utf8')) as string[]
+const student = createClient(url, anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } })
+const answers = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i + 1), 'ABCD'[i % 4]]))
+const now = () => performance.timeOrigin + performance.now()
+
+const outcomes: Record<string, number> = {}
+const latencies: number[] = []
+const firedAt = now()
+await Promise.all(
+  codes.map(async (code, i) => {
+    await new Promise((resolve) => setTimeout(resolve, (i * 1000) / codes.length))
+    const t0 = now()
+    const { data, error } = await student.rpc('submit_exam', {
+      submission_id: crypto.randomUUID(),
+      code,
+      student_name: 'Herd Student',
+      answers,
+      tab_switches: 0,
+      time_taken: 600,
+      started_at: new Date(Date.now() - 600_000).toISOString(),
+      submitted_at: new Date().toISOString(),
+    })
+    latencies.push(now() - t0)
+    const outcome = error ? `error: ${error.message}` : String((data as { outcome?: string } | null)?.outcome)
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1
+  }),
+)
+const report: HerdReport = { firedAt, doneAt: now(), outcomes, latencies }
+console.log(JSON.stringify(report))

@@ -1,0 +1,142 @@
+// A herd: N students submit within one second (default 2,000) while administrators watch Test
+// Results live. Reports how long until each administrator's supabase-js client has seen every
+// submission through Realtime, how many refetches its coalesced screen made, and how the REST
+// API answered meanwhile, next to the same herd with nobody subscribed.
+// Usage: npx tsx bench/realtime-herd.bench.ts [submissions] [administrators]
+// On PGlite in memory, or on the PostgreSQL database of DATABASE_URL when set.
+import { spawn } from 'node:child_process'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { coalescedRefetch } from '../src/lib/coalesced-refetch.ts'
+import { randomInt } from 'node:crypto'
+import { addAdmin } from '../supabase/local/auth/admin-accounts.ts'
+import { startStack } from '../supabase/local/stack.ts'
+import type { HerdReport } from './herd-submitter.ts'
+import { percentile } from './percentiles.ts'
+
+const count = Number(process.argv[2] ?? 2000)
+const adminCount = Number(process.argv[3] ?? 1)
+const password = 'bench-password'
+const adminEmail = (i: number) => `bench-admin${i}@holdfast.test`
+const stack = await startStack({ port: 0, databaseUrl: process.env.DATABASE_URL, admin: { email: adminEmail(0), password } })
+for (let i = 1; i < adminCount; i++) await addAdmin(stack.db, adminEmail(i), password)
+const options = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } }
+const now = () => performance.timeOrigin + performance.now()
+const ms = (value: number) => `${value.toFixed(0)} ms`
+const spread = (samples: number[]) =>
+  `p50 ${ms(percentile(samples, 50))}  p95 ${ms(percentile(samples, 95))}  max ${ms(Math.max(...samples))}`
+
+/** `count` fresh codes, submitted from another process within one second; meanwhile a REST read every 100 ms. */
+async function herd(): Promise<HerdReport & { probes: number[] }> {
+  // Three random letters, so that runs on a kept PostgreSQL database do not reuse codes.
+  const prefix = Array.from({ length: 3 }, () => String.fromCharCode(65 + randomInt(26))).join('')
+  const codes = Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(5, '0')}`)
+  await stack.db.query('insert into public.login_codes (code) select unnest($1::text[])', [codes])
+  const probes: number[] = []
+  let probing = true
+  const probe = (async () => {
+    const visitor = createClient(stack.url, stack.anonKey, options)
+    while (probing) {
+      const t0 = now()
+      await visitor.from('exam_schedule').select('id').limit(1)
+      probes.push(now() - t0)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
+  const child = spawn('npx', ['tsx', new URL('./herd-submitter.ts', import.meta.url).pathname, stack.url, stack.anonKey], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  })
+  child.stdin.end(JSON.stringify(codes))
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  await new Promise((resolve) => child.on('exit', resolve))
+  probing = false
+  await probe
+  return { ...(JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as HerdReport), probes }
+}
+
+function report(label: string, result: Awaited<ReturnType<typeof herd>>): void {
+  console.log(`\n${label}`)
+  console.log(`  submissions:   ${count} fired within 1 s: ${JSON.stringify(result.outcomes)}`)
+  console.log(`  all answered:  ${ms(result.doneAt - result.firedAt)} after the first was fired`)
+  console.log(`  submit_exam:   ${spread(result.latencies)}`)
+  console.log(`  REST probe:    ${spread(result.probes)} (${result.probes.length} reads during the herd)`)
+}
+
+interface Watcher {
+  client: SupabaseClient
+  /** When the `n`th submission arrived. */
+  arrival(n: number): Promise<number>
+  refetches: () => number
+  lastTotal: () => number | null
+  dispose(): void
+}
+
+/** An administrator's Test Results screen: Realtime signals, coalesced refetches of its first page. */
+async function watch(index: number): Promise<Watcher> {
+  const client = createClient(stack.url, stack.anonKey, options)
+  const { error } = await client.auth.signInWithPassword({ email: adminEmail(index), password })
+  if (error) throw error
+  let refetches = 0
+  let lastTotal: number | null = null
+  const screen = coalescedRefetch(async () => {
+    refetches++
+    const { count: total } = await client
+      .from('submissions')
+      .select('id, student_name, login_code, score, submitted_at', { count: 'exact' })
+      .order('submitted_at', { ascending: false })
+      .range(0, 49)
+    lastTotal = total
+  })
+  const arrivals: number[] = []
+  const waiting = new Map<number, (at: number) => void>()
+  await new Promise<void>((resolve, reject) => {
+    client
+      .channel(`test-results-${index}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'submissions' }, (change) => {
+        if (change.eventType === 'INSERT') {
+          arrivals.push(now())
+          waiting.get(arrivals.length)?.(arrivals.at(-1) as number)
+        }
+        screen.changed()
+      })
+      .subscribe((status, err) => {
+        screen.subscriptionStatus(status)
+        if (status === 'SUBSCRIBED') resolve()
+        else if (err) reject(err)
+      })
+  })
+  return {
+    client,
+    arrival: (n) =>
+      n <= arrivals.length ? Promise.resolve(arrivals[n - 1] as number) : new Promise((resolve) => waiting.set(n, resolve)),
+    refetches: () => refetches,
+    lastTotal: () => lastTotal,
+    dispose: () => screen.dispose(),
+  }
+}
+
+report('Nobody subscribed (baseline)', await herd())
+
+const watchers = await Promise.all(Array.from({ length: adminCount }, (_, i) => watch(i)))
+const refetchesBefore = watchers.map((w) => w.refetches())
+const live = await herd()
+report(`${adminCount} administrator(s) watching Test Results through Realtime`, live)
+const timeout = new Promise<never>((_, reject) =>
+  setTimeout(() => reject(new Error('not every submission arrived in 120 s')), 120_000),
+)
+const accepted = live.outcomes.accepted ?? 0
+const seenAt = await Promise.race([Promise.all(watchers.map((w) => w.arrival(accepted))), timeout])
+// Let the trailing refetch of the burst run.
+await new Promise((resolve) => setTimeout(resolve, 1500))
+for (const [i, watcher] of watchers.entries()) {
+  const at = seenAt[i] as number
+  console.log(
+    `  admin ${i}:       saw all ${accepted} ${ms(at - live.firedAt)} after the first was fired (${ms(at - live.doneAt)} after the last ` +
+      `was answered) with ${watcher.refetches() - (refetchesBefore[i] as number)} refetches; the last counted ${watcher.lastTotal()} submissions`,
+  )
+  watcher.dispose()
+  await watcher.client.removeAllChannels()
+}
+console.log(`  memory:        ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MiB resident`)
+await stack.close()
