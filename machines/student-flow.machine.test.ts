@@ -149,6 +149,7 @@ describe('code step', () => {
   it.each([
     ['used', 'This login code has already been used.'],
     ['invalid', 'Invalid login code. Please check and try again.'],
+    ['rate_limited', 'Too many attempts from this network. Please wait a few minutes and try again.'],
     ['exam_closed', 'Exam is not currently available. Please check the schedule.'],
   ] as const)('stays on the code step for a %s code with %j', async (lookup, message) => {
     const { actor, settle, snapshot } = startFlow({ checkLoginCode: async () => lookup })
@@ -236,6 +237,7 @@ describe('loading the exam', () => {
   it.each([
     ['invalid', 'Invalid login code. Please check and try again.'],
     ['used', 'This login code has already been used.'],
+    ['rate_limited', 'Too many attempts from this network. Please wait a few minutes and try again.'],
     ['exam_closed', 'Exam is not currently available. Please check the schedule.'],
   ] as const)('returns to the code step and forgets the session when the code is %s', async (outcome, message) => {
     const { actor, settle, snapshot, log } = await atNameStep({ startExam: async () => ({ outcome }) })

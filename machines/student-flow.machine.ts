@@ -11,13 +11,15 @@ export interface StudentDetails {
   studentName: string
 }
 
-/** The code step's answer: the server's verdict on the code, or a closed exam window. */
-export type CodeLookup = 'valid' | 'used' | 'invalid' | 'exam_closed'
+/** The code step's answer: the server's verdict on the code (or its refusal to look), or a closed exam window. */
+export type CodeLookup = 'valid' | 'used' | 'invalid' | 'rate_limited' | 'exam_closed'
 
 /** Starting the exam: a stored attempt, or why there is none. */
 export type ExamStart =
   | { outcome: 'started'; attempt: ExamAttempt }
-  | { outcome: 'invalid' | 'used' | 'exam_closed' | 'no_questions' | 'no_valid_questions' | 'connection_error' }
+  | {
+      outcome: 'invalid' | 'used' | 'rate_limited' | 'exam_closed' | 'no_questions' | 'no_valid_questions' | 'connection_error'
+    }
 
 type ExamStartRefusal = Exclude<ExamStart, { outcome: 'started' }>['outcome']
 
@@ -86,6 +88,7 @@ function changeAttempt(context: StudentFlowContext, change: Partial<ExamAttempt>
 const codeRefusalMessages: Record<Exclude<CodeLookup, 'valid'>, string> = {
   used: studentMessages.usedCode,
   invalid: studentMessages.invalidCode,
+  rate_limited: studentMessages.rateLimited,
   exam_closed: studentMessages.examNotAvailable,
 }
 
@@ -189,7 +192,10 @@ export const studentFlowMachine = setup({
     nameTooShort: ({ event }) => event.type === 'SUBMIT_NAME' && event.name.trim().length < minimumStudentNameLength,
     examStarted: ({ context }) => context.examStartRefusal === null && context.attempt !== null,
     examStartRefusedCode: ({ context }) =>
-      context.examStartRefusal === 'invalid' || context.examStartRefusal === 'used' || context.examStartRefusal === 'exam_closed',
+      context.examStartRefusal === 'invalid' ||
+      context.examStartRefusal === 'used' ||
+      context.examStartRefusal === 'rate_limited' ||
+      context.examStartRefusal === 'exam_closed',
     attemptInProgress: ({ context }) => context.attempt?.status === 'in_progress',
     attemptSubmitted: ({ context }) => context.attempt?.status === 'submitted',
     hasSession: ({ context }) => context.loginCode !== '',

@@ -79,6 +79,12 @@ describe('parseQuestionCsv: a valid file', () => {
     expect(result.ok && result.questions.map((q) => q.correct_answer)).toEqual(['B', 'C'])
   })
 
+  it('reads a file that mixes LF, CR and CRLF line ends without losing a row into the extra columns', () => {
+    const result = parseQuestionCsv(`${questionCsvHeader}\n${row(1)},note\r${row(2)}\r\n${row(3)}\n"4","Two\r\nlines",a,b,c,d,B`)
+    expect(result.ok && result.questions.map((q) => q.question_number)).toEqual([1, 2, 3, 4])
+    expect(result.ok && result.questions[3]?.question_text).toBe('Two\nlines')
+  })
+
   it('reads a file that starts with a UTF-8 byte order mark like one without', () => {
     const text = csv(row(1), row(2))
     expect(parseQuestionCsv(`\ufeff${text}`)).toEqual(parseQuestionCsv(text))

@@ -33,8 +33,12 @@ const noQuestionsFoundMessage = 'No valid questions found in the import data'
  * the admin screen runs it in a Web Worker so a large file never blocks the page.
  */
 export function parseQuestionCsv(text: string): CsvImportResult {
-  // papaparse strips a UTF-8 byte order mark and detects CRLF, LF or CR line ends itself.
-  const parsed = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: false })
+  // Files stitched together or edited on several systems mix CRLF, LF and CR. papaparse would
+  // take the first line end for the whole file, and a row ending in another one would run on
+  // into the next row, past the seventh column where nothing is checked: that row would be
+  // lost without a word. So every line break becomes LF first (inside quoted fields too).
+  // papaparse strips a UTF-8 byte order mark itself.
+  const parsed = Papa.parse<string[]>(text.replace(/\r\n?/g, '\n'), { delimiter: ',', newline: '\n', skipEmptyLines: false })
   const rowErrors: CsvRowError[] = parsed.errors.map((error) => ({
     row: (error.row ?? 0) + 1,
     questionNumber: '',

@@ -21,6 +21,8 @@ export const studentMessages = {
   codeUsedOrInvalid: 'This login code has already been used or is invalid.',
   codeUsedForSubmission: 'This login code has already been used for submission.',
   databaseAccess: 'Database access error. Please refresh the page and try again, or contact administrator.',
+  /** Not in the spec: the server's limit on wrong codes from one network (migration 20261121000500). */
+  rateLimited: 'Too many attempts from this network. Please wait a few minutes and try again.',
   timeUp: 'Time is up! Submitting your test automatically...',
   cameraDenied: 'Camera access denied',
   cameraCannotPlay: 'Cannot play video',

@@ -26,6 +26,24 @@ export type Database = {
         }
         Relationships: []
       }
+      code_guess_failures: {
+        Row: {
+          client_address: string
+          failures: number
+          minute: string
+        }
+        Insert: {
+          client_address: string
+          failures: number
+          minute: string
+        }
+        Update: {
+          client_address?: string
+          failures?: number
+          minute?: string
+        }
+        Relationships: []
+      }
       exam_schedule: {
         Row: {
           created_at: string

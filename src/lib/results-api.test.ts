@@ -75,9 +75,12 @@ describe('parseResultLookup', () => {
     expect(lookup).toMatchObject({ outcome: 'ok', result: { solutions: null } })
   })
 
-  it.each(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired'])('passes the refusal %s on', (outcome) => {
-    expect(parseResultLookup({ outcome })).toEqual({ outcome })
-  })
+  it.each(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired', 'rate_limited'])(
+    'passes the refusal %s on',
+    (outcome) => {
+      expect(parseResultLookup({ outcome })).toEqual({ outcome })
+    },
+  )
 
   it.each([
     ['an unknown outcome', { outcome: 'maybe' }],

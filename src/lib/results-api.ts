@@ -33,6 +33,7 @@ const refusals: ReadonlySet<string> = new Set<LookupRefusal>([
   'unused',
   'no_submission',
   'result_expired',
+  'rate_limited',
 ])
 
 /** The lookup_result RPC for a normalised login code. A failed call or an answer of an unknown shape is `failed`. */

@@ -47,9 +47,10 @@ export async function readActiveSchedule(
   return dataOf(await query)[0] ?? null
 }
 
-export type LoginCodeStatus = 'valid' | 'used' | 'invalid'
+/** rate_limited: too many invalid codes from this network lately; the code was not looked at. */
+export type LoginCodeStatus = 'valid' | 'used' | 'invalid' | 'rate_limited'
 
-const loginCodeStatuses: readonly string[] = ['valid', 'used', 'invalid'] satisfies LoginCodeStatus[]
+const loginCodeStatuses: readonly string[] = ['valid', 'used', 'invalid', 'rate_limited'] satisfies LoginCodeStatus[]
 
 const isLoginCodeStatus = (status: string): status is LoginCodeStatus => loginCodeStatuses.includes(status)
 
@@ -65,7 +66,7 @@ export async function checkLoginCode(
   return status
 }
 
-type ExamQuestionsRefusal = 'invalid' | 'used' | 'exam_closed' | 'no_questions' | 'no_valid_questions'
+type ExamQuestionsRefusal = 'invalid' | 'used' | 'exam_closed' | 'no_questions' | 'no_valid_questions' | 'rate_limited'
 
 export type ExamQuestionsAnswer =
   | { outcome: 'ok'; questions: ExamQuestion[]; durationMinutes: number; windowEnd: string | null; serverNow: string }
@@ -77,6 +78,7 @@ const examQuestionsRefusals: readonly string[] = [
   'exam_closed',
   'no_questions',
   'no_valid_questions',
+  'rate_limited',
 ] satisfies ExamQuestionsRefusal[]
 
 const isExamQuestionsRefusal = (outcome: string): outcome is ExamQuestionsRefusal => examQuestionsRefusals.includes(outcome)
@@ -156,6 +158,8 @@ export function classifySubmitAnswer(answer: SupabaseAnswer<Json>): SendResult {
     return { kind: 'rejected', rejection: { reason: 'failed', detail: error.message } }
   }
   if (!isRecord(data) || typeof data.outcome !== 'string') return unexpectedAnswer()
+  // Refused for this network for a few minutes, not for this submission: the outbox sends it again later.
+  if (data.outcome === 'rate_limited') return { kind: 'retry', error: 'too many attempts from this network' }
   const refusal = rejectedOutcomes[data.outcome]
   if (refusal) return { kind: 'rejected', rejection: refusal }
   const { outcome, submission_id, score, total, received_at, answers_fingerprint } = data

@@ -6,6 +6,8 @@ export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 export interface RequestIdentity {
   role: ApiRole
   claims: Record<string, unknown>
+  /** The HTTP request's headers, as PostgREST hands them to SQL in `request.headers` (the client address among them). */
+  headers?: Record<string, string>
 }
 
 /**
@@ -14,10 +16,15 @@ export interface RequestIdentity {
  */
 export function runAs<T>(db: SqlDatabase, identity: RequestIdentity, work: (tx: SqlClient) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
-      identity.role,
-      JSON.stringify(identity.claims),
-    ])
+    await actAs(tx, identity)
     return work(tx)
   })
+}
+
+/** Makes the rest of the transaction act as `identity` (it may switch again: Realtime checks several subscribers in one). */
+export async function actAs(tx: SqlClient, identity: RequestIdentity): Promise<void> {
+  await tx.query(
+    `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true)`,
+    [identity.role, JSON.stringify(identity.claims), JSON.stringify(identity.headers ?? {})],
+  )
 }

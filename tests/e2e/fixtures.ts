@@ -222,6 +222,12 @@ export function keepSharedData(): () => SharedData {
 
 const noId = '00000000-0000-0000-0000-000000000000'
 
+/** Makes `questions` the whole bank (a short exam), for a file that registered keepSharedData(). */
+export async function replaceQuestionBank(questions: TablesInsert<'questions'>[]): Promise<void> {
+  dataOf(await service.from('questions').delete().neq('id', noId).select())
+  if (questions.length) dataOf(await service.from('questions').insert(questions).select())
+}
+
 async function restoreSharedData(snapshot: SharedData): Promise<void> {
   dataOf(await service.from('questions').delete().neq('id', noId).select())
   if (snapshot.questions.length) dataOf(await service.from('questions').insert(snapshot.questions).select())

@@ -13,6 +13,15 @@ export function anonClient(): SupabaseClient<Database> {
   })
 }
 
+/** An anonymous client that sends `headers` with every request (e.g. X-Forwarded-For, to act as many clients). */
+export function anonClientWith(headers: Record<string, string>): SupabaseClient<Database> {
+  return createClient<Database>(stack.url, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+    global: { headers },
+  })
+}
+
 export async function signedInClient(email: string, password: string): Promise<SupabaseClient<Database>> {
   const client = anonClient()
   const { error } = await client.auth.signInWithPassword({ email, password })

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { Tables, TablesInsert } from '../../src/lib/database.types.ts'
+import type { Database, Tables, TablesInsert } from '../../src/lib/database.types.ts'
 import { serviceClient } from './clients.ts'
 
 /** Test data arranged (and cleaned up) with the service role, behind row-level security's back. */
@@ -166,6 +166,23 @@ export async function everyTable() {
     login_codes: must(await service.from('login_codes').select('*').order('id')),
     questions: must(await service.from('questions').select('*').order('id')),
     submissions: must(await service.from('submissions').select('*').order('id')),
+  }
+}
+
+export type SubmitExamArgs = Database['public']['Functions']['submit_exam']['Args']
+
+/** submit_exam's arguments for `code`, as the student app sends them: a new submission id each time. */
+export function submitExamArgs(code: string, fields: Partial<SubmitExamArgs> = {}): SubmitExamArgs {
+  return {
+    submission_id: crypto.randomUUID(),
+    code,
+    student_name: 'Ada Lovelace',
+    answers: { '1': 'A', '2': 'B', '3': 'C' },
+    tab_switches: 2,
+    time_taken: 540,
+    started_at: isoFromNow(-10 * minute),
+    submitted_at: isoFromNow(-minute),
+    ...fields,
   }
 }
 

@@ -99,7 +99,14 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
       `select c.relname as name, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind = 'r' order by 1`,
     )
-    expect(tables.map((t) => t.name)).toEqual(['admin_users', 'exam_schedule', 'login_codes', 'questions', 'submissions'])
+    expect(tables.map((t) => t.name)).toEqual([
+      'admin_users',
+      'code_guess_failures',
+      'exam_schedule',
+      'login_codes',
+      'questions',
+      'submissions',
+    ])
     expect(tables.filter((t) => !t.rls)).toEqual([])
     const { rows: privileges } = await db.query<{ grantee: string; table_name: string; privilege_type: string }>(
       `select grantee, table_name, privilege_type from information_schema.role_table_grants
@@ -113,10 +120,23 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
     const db = await migrated()
     const { rows } = await db.query<{ name: string; config: string[] | null }>(
       `select p.proname as name, p.proconfig as config from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public' and p.prosecdef`,
+        where n.nspname in ('public', 'private') and p.prosecdef`,
     )
     expect(rows.length).toBeGreaterThanOrEqual(5)
     expect(rows.filter((r) => !(r.config ?? []).includes('search_path=""'))).toEqual([])
+  })
+
+  it('keeps the private schema and the failed-guess counts out of reach of the API roles', async () => {
+    const db = await migrated()
+    const { rows } = await db.query<{ role: string; schema_usage: boolean; table_access: boolean }>(
+      `select r as role, has_schema_privilege(r, 'private', 'usage') as schema_usage,
+              has_table_privilege(r, 'public.code_guess_failures', 'select, insert, update, delete') as table_access
+         from unnest(array['anon', 'authenticated']) as r order by 1`,
+    )
+    expect(rows).toEqual([
+      { role: 'anon', schema_usage: false, table_access: false },
+      { role: 'authenticated', schema_usage: false, table_access: false },
+    ])
   })
 
   it('lets anon execute exactly the four student functions', async () => {

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../src/lib/database.types.ts'
 import { anonClient, serviceClient } from './clients.ts'
 import {
   allQuestions,
@@ -16,15 +14,16 @@ import {
   randomCode,
   readCode,
   submissionsFor,
+  submitExamArgs as submission,
   succeeded,
   withQuestionBankRestored,
   withQuestions,
   withSchedule,
   zeroUuid,
   type Question,
+  type SubmitExamArgs as SubmitArgs,
 } from './exam-data.ts'
 
-type SubmitArgs = Database['public']['Functions']['submit_exam']['Args']
 type Outcome = { outcome: string } & Record<string, unknown>
 
 const anon = anonClient()
@@ -73,20 +72,6 @@ async function lookup(code: string): Promise<Outcome> {
   const { data, error } = await anon.rpc('lookup_result', { code })
   expect(error).toBeNull()
   return data as Outcome
-}
-
-function submission(code: string, fields: Partial<SubmitArgs> = {}): SubmitArgs {
-  return {
-    submission_id: randomUUID(),
-    code,
-    student_name: 'Ada Lovelace',
-    answers: { '1': 'A', '2': 'B', '3': 'C' },
-    tab_switches: 2,
-    time_taken: 540,
-    started_at: isoFromNow(-10 * minute),
-    submitted_at: isoFromNow(-minute),
-    ...fields,
-  }
 }
 
 async function submit(args: SubmitArgs): Promise<Outcome> {

@@ -40,6 +40,7 @@ describe('classifySubmitAnswer', () => {
     ['a gateway error', { data: null, error: error(''), status: 502 }],
     ['a server error', { data: null, error: error('XX000'), status: 500 }],
     ['a rate limit', { data: null, error: error(''), status: 429 }],
+    ['a refusal of this network for too many wrong codes', { data: { outcome: 'rate_limited' }, error: null, status: 200 }],
   ])('retries %s', (_, answer) => expect(classifySubmitAnswer(answer).kind).toBe('retry'))
 
   it('refuses for good on a policy error', () => {
@@ -116,7 +117,7 @@ describe('fetchExamQuestions', () => {
     })
   })
 
-  it.each(['invalid', 'used', 'exam_closed', 'no_questions', 'no_valid_questions'])(
+  it.each(['invalid', 'used', 'exam_closed', 'no_questions', 'no_valid_questions', 'rate_limited'])(
     'passes on the refusal %s',
     async (outcome) => {
       answering(() => Response.json({ outcome }))
@@ -140,6 +141,8 @@ describe('checkLoginCode and readActiveSchedule', () => {
   it('reads the code status the server answers', async () => {
     answering(() => Response.json('used'))
     expect(await checkLoginCode('ABCD1234', undefined, client)).toBe('used')
+    answering(() => Response.json('rate_limited'))
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toBe('rate_limited')
   })
 
   it('asks for the newest active schedule only', async () => {

@@ -191,7 +191,7 @@ function parseLogicItem(item: string): Filter {
 }
 
 /** Splits on commas outside parentheses and double quotes. */
-function splitTopLevel(text: string): string[] {
+export function splitTopLevel(text: string): string[] {
   const parts: string[] = []
   let depth = 0
   let quoted = false

@@ -88,7 +88,25 @@ async function identify(req: IncomingMessage, keys: JwtKeys): Promise<RequestIde
   const claims = await keys.verify(bearerToken(req) ?? apikey)
   const role = claims.role as ApiRole
   if (!roles.includes(role)) throw new RestError(401, 'PGRST301', `Invalid JWT: role "${String(claims.role)}" is not allowed`)
-  return { role, claims }
+  return { role, claims, headers: requestHeaders(req) }
+}
+
+/**
+ * The headers for `request.headers`, with the client's address in x-forwarded-for as a
+ * gateway puts it there (the student functions limit code guessing per address). Only a peer
+ * on this machine (Vite's dev proxy, the tests) may name the client itself; anyone else is
+ * the address of their connection. No Cloudflare stands in front of the local stack, so a
+ * cf-connecting-ip header can only be forged.
+ */
+function requestHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cf-connecting-ip') headers[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  const peer = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
+  const isLocalPeer = peer.startsWith('127.') || peer === '::1'
+  if (!isLocalPeer || !headers['x-forwarded-for']) headers['x-forwarded-for'] = peer
+  return headers
 }
 
 function checkProfile(req: IncomingMessage): void {
@@ -109,13 +127,35 @@ function parsePrefer(header: string): Prefer {
   }
 }
 
+/**
+ * Far deeper than any body our calls send. A deeper one is refused here: JSON.stringify, which
+ * binds it as a parameter, would overflow the stack and answer 500.
+ */
+const maxJsonDepth = 64
+
 function parseBody(text: string): unknown {
   if (text.trim() === '') return undefined
+  let body: unknown
   try {
-    return JSON.parse(text)
+    body = JSON.parse(text)
   } catch {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json')
   }
+  if (nestedDeeperThan(body, maxJsonDepth)) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', `JSON nested deeper than ${maxJsonDepth} levels`)
+  }
+  return body
+}
+
+/** Walks without recursion, so the check itself cannot overflow. */
+function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<{ item: unknown; depth: number }> = [{ item: value, depth: 0 }]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.item === null || typeof next.item !== 'object') continue
+    if (next.depth >= limit) return true
+    for (const child of Object.values(next.item)) pending.push({ item: child, depth: next.depth + 1 })
+  }
+  return false
 }
 
 async function route(tx: SqlClient, schema: Catalog, request: RestRequest): Promise<Reply> {
@@ -315,7 +355,7 @@ async function callFunction(tx: SqlClient, schema: Catalog, request: RestRequest
   const values = args as Record<string, unknown>
   const call = `public.${quoteIdent(fn.name)}(${fn.args
     .filter((a) => a.name in values)
-    .map((a) => `${quoteIdent(a.name)} => ${params.bind(argumentText(values[a.name], a.type))}::${a.type}`)
+    .map((a) => `${quoteIdent(a.name)} => ${params.bind(argumentText(values[a.name], a.type))}::text::${a.type}`)
     .join(', ')})`
   if (fn.returnsVoid) {
     await tx.query(`select ${call}`, params.values)
@@ -335,7 +375,10 @@ function matches(fn: FunctionInfo, given: string[]): boolean {
   return given.every((g) => names.has(g)) && required.every((r) => given.includes(r))
 }
 
-/** Arguments travel as text and are cast to the declared type by Postgres; JSON ones as JSON text. */
+/**
+ * Arguments travel as text and are cast to the declared type by Postgres (a bad value is its
+ * 22P02, not a throw from the driver's own conversion); JSON ones as JSON text.
+ */
 function argumentText(value: unknown, type: string): string | null {
   if (value === null || value === undefined) return null
   if (typeof value === 'object' || type === 'json' || type === 'jsonb') return JSON.stringify(value)

@@ -53,10 +53,13 @@ const isValues = { null: 'null', not_null: 'not null', true: 'true', false: 'fal
 function conditionSql(table: TableInfo, condition: Condition, params: Params): string {
   const target = column(table, condition.column)
   const { operator, value } = condition
+  // Bound as text and cast by Postgres, so a value that is no value of the column's type is
+  // Postgres' 22P02 (400), not a throw from the driver's own conversion (PGlite's boolean one).
+  const typed = (text: string) => `${params.bind(text)}::text::${table.columns.get(condition.column)}`
   switch (operator) {
     case 'in': {
       const list = value as string[]
-      return list.length === 0 ? 'false' : `${target} in (${list.map((v) => params.bind(v)).join(', ')})`
+      return list.length === 0 ? 'false' : `${target} in (${list.map(typed).join(', ')})`
     }
     case 'is':
       return `${target} is ${isValues[(value as string).toLowerCase() as keyof typeof isValues]}`
@@ -64,7 +67,7 @@ function conditionSql(table: TableInfo, condition: Condition, params: Params): s
     case 'ilike':
       return `${target}::text ${operator} ${params.bind(value)}`
     default:
-      return `${target} ${comparisons[operator]} ${params.bind(value)}`
+      return `${target} ${comparisons[operator]} ${typed(value as string)}`
   }
 }
 
