@@ -46,7 +46,7 @@ console.log(
   `  Realtime client (phx_join): ${withRealtime.length ? `in ${withRealtime.map((s) => s.name).join(', ')}` : 'not in it'}`,
 )
 console.log(`  auth client (grant_type):   ${withAuth.length ? `in ${withAuth.map((s) => s.name).join(', ')}` : 'not in it'}`)
-console.log('  the embedded stack serves these uncompressed: on its wire the raw size is what travels')
+console.log('  the embedded stack sends these gzip-compressed: on its wire the gzip size is what travels')
 
 const files = [
   ...readdirSync(join(app.buildDir, 'assets')).map((name) => join('assets', name)),

@@ -1,8 +1,5 @@
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
 import { createAuthApi } from './auth/auth-api.ts'
 import { ensureFirstAdmin, type AdminCredentials } from './auth/admin-accounts.ts'
 import { openPglite, openPostgres, type SqlDatabase } from './db.ts'
@@ -13,6 +10,7 @@ import { installChangeCapture } from './realtime/change-capture.ts'
 import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
 import { createRestApi } from './rest/rest-api.ts'
 import { startRetentionTimer } from './retention-timer.ts'
+import { createStaticFiles } from './static-files.ts'
 
 export interface StackOptions {
   port: number
@@ -55,6 +53,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const keys = await loadJwtKeys(options.dataDir)
   const adminEmail = await ensureFirstAdmin(db, options.admin ?? {}, log)
 
+  const serveStatic = options.staticDir ? createStaticFiles(options.staticDir) : undefined
   const routes: Array<[prefix: string, handler: RouteHandler]> = [
     ['/rest/v1/', createRestApi({ db, keys })],
     ['/auth/v1/', createAuthApi({ db, keys })],
@@ -87,8 +86,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     for (const [prefix, handler] of routes) {
       if (url.pathname.startsWith(prefix) || url.pathname === prefix.slice(0, -1)) return handler(req, res, url)
     }
-    if (options.staticDir && (req.method === 'GET' || req.method === 'HEAD'))
-      return serveStatic(options.staticDir, url.pathname, res)
+    if (serveStatic && (req.method === 'GET' || req.method === 'HEAD')) return serveStatic(req, url.pathname, res)
     sendJson(res, 404, {
       code: 'PGRST125',
       message: `Invalid path specified in request URL: ${url.pathname}`,
@@ -163,36 +161,4 @@ function listen(server: ReturnType<typeof createServer>, port: number, host: str
     // connections beyond it are dropped or reset before the server ever sees them.
     server.listen({ port, host, backlog: 4096 }, () => resolve())
   })
-}
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.woff2': 'font/woff2',
-}
-
-async function serveStatic(root: string, pathname: string, res: ServerResponse): Promise<void> {
-  const relative = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '')
-  let file = join(root, relative)
-  const isFile = await stat(file).then(
-    (s) => s.isFile(),
-    () => false,
-  )
-  // Paths without a file are client-side routes: the SPA decides (and redirects unknown ones).
-  if (!isFile) file = join(root, 'index.html')
-  const type = contentTypes[extname(file)] ?? 'application/octet-stream'
-  const immutable = file.includes(`${join(root, 'assets')}/`)
-  res.writeHead(200, {
-    'Content-Type': type,
-    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  })
-  createReadStream(file).pipe(res)
 }
