@@ -10,6 +10,9 @@ vi.mock('../../../lib/admin-login-codes', () => ({
   createLoginCodes: vi.fn(),
   deleteLoginCode: vi.fn(),
 }))
+// The screen's live updates are tested in use-live-admin-data.test.tsx.
+vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn(() => () => {}) }))
+vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
 
 const unused = (code: string): LoginCode => ({
   id: `id-${code}`,

@@ -1,20 +1,22 @@
 import { useEffect, useState } from 'react'
 import { cryptoRandomBytes, generateUniqueLoginCodes, type RandomBytes } from '../../../domain/login-code-generator'
 import { createLoginCodes, deleteLoginCode, listLoginCodes, type LoginCode } from '../../../lib/admin-login-codes'
+import type { LiveTable } from '../../../lib/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { formatDateTime } from '../components/format'
 import { StatCard, StatCards } from '../components/stat-card'
-import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
+import { useLiveAdminData } from '../components/use-live-admin-data'
 
 /** Spec §9: the copy button shows its check mark for 2 seconds. */
 const copyFeedbackMs = 2000
 /** Spec §9: the batch sizes the admin can generate at once. */
 const generateCounts = [1, 5]
+const codeTables: LiveTable[] = ['login_codes']
 
 export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: RandomBytes }) {
   const messages = useFlashMessages()
-  const { data: codes, reload } = useAdminData(listLoginCodes, messages.showError)
+  const { data: codes, reload, live } = useLiveAdminData(listLoginCodes, messages.showError, codeTables)
   const [generating, setGenerating] = useState(false)
   const [copiedId, setCopiedId] = useState<string | null>(null)
 
@@ -72,6 +74,7 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
     <AdminPage
       title="Login Code Manager"
       messages={messages}
+      live={live}
       actions={generateCounts.map((count) => (
         <button
           key={count}

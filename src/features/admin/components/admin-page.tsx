@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { FlashMessages } from './flash-messages'
+import { LiveIndicator } from './live-indicator'
 import type { FlashMessages as Messages } from './use-flash-messages'
+import type { LiveState } from './use-live-admin-data'
 
 interface AdminPageProps {
   title: string
@@ -9,13 +11,24 @@ interface AdminPageProps {
   subtitle?: ReactNode
   actions?: ReactNode
   messages: Messages
+  /** A screen that updates by itself says whether it is connected. */
+  live?: LiveState
   /** Every screen but the dashboard links back to it (spec §2). */
   backToDashboard?: boolean
   className?: string
   children: ReactNode
 }
 
-export function AdminPage({ title, subtitle, actions, messages, backToDashboard = true, className, children }: AdminPageProps) {
+export function AdminPage({
+  title,
+  subtitle,
+  actions,
+  messages,
+  live,
+  backToDashboard = true,
+  className,
+  children,
+}: AdminPageProps) {
   return (
     <div className={['admin-page', className].filter(Boolean).join(' ')}>
       {backToDashboard && (
@@ -27,6 +40,7 @@ export function AdminPage({ title, subtitle, actions, messages, backToDashboard 
         <div>
           <h1>{title}</h1>
           {subtitle && <p className="admin-page__subtitle">{subtitle}</p>}
+          {live && <LiveIndicator state={live} />}
         </div>
         {actions && <div className="admin-page__actions">{actions}</div>}
       </header>

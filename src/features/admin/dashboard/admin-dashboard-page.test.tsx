@@ -5,6 +5,9 @@ import { loadDashboardCounts } from '../../../lib/admin-dashboard'
 import { AdminDashboardPage } from './admin-dashboard-page'
 
 vi.mock('../../../lib/admin-dashboard', () => ({ loadDashboardCounts: vi.fn() }))
+// The screen's live updates are tested in use-live-admin-data.test.tsx.
+vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn(() => () => {}) }))
+vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
 
 it('shows the four counts, the system status with available = total - used, and links to the managers', async () => {
   vi.mocked(loadDashboardCounts).mockResolvedValue({

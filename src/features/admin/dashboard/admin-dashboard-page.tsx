@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom'
 import { loadDashboardCounts } from '../../../lib/admin-dashboard'
+import type { LiveTable } from '../../../lib/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { StatCard, StatCards } from '../components/stat-card'
-import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
+import { useLiveAdminData } from '../components/use-live-admin-data'
 
 const managers = [
   { to: '/admin/questions', title: 'Question Manager', description: 'Add, edit and import the exam questions.' },
@@ -21,12 +22,15 @@ const examFacts = [
   'Automatic time enforcement',
 ]
 
+/** The tables the counts are read from. */
+const countedTables: LiveTable[] = ['questions', 'login_codes', 'submissions']
+
 export function AdminDashboardPage() {
   const messages = useFlashMessages()
-  const { data: counts } = useAdminData(loadDashboardCounts, messages.showError)
+  const { data: counts, live } = useLiveAdminData(loadDashboardCounts, messages.showError, countedTables)
 
   return (
-    <AdminPage title="Admin Dashboard" messages={messages} backToDashboard={false}>
+    <AdminPage title="Admin Dashboard" messages={messages} live={live} backToDashboard={false}>
       <StatCards label="Statistics">
         <StatCard label="Total Questions" value={counts?.questions} />
         <StatCard label="Login Codes" value={counts?.loginCodes} />

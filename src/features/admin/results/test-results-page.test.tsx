@@ -1,12 +1,16 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
 import { localDateKey } from '../../../domain/results-analytics'
 import { listSubmissions, type SubmissionResult } from '../../../lib/admin-submissions'
+import { watchTableChanges } from '../../../lib/table-changes'
 import { formatDay } from '../components/format'
 import { TestResultsPage } from './test-results-page'
 
 vi.mock('../../../lib/admin-submissions', () => ({ listSubmissions: vi.fn() }))
+vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn() }))
+vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
 
 // Midday, so that "today" cannot roll over while a test runs.
 const today = new Date(2026, 10, 23, 12, 0)
@@ -31,6 +35,7 @@ function submission(name: string, score: number, at: Date, changes: Partial<Subm
 }
 
 let submissions: SubmissionResult[]
+let channels: FakeChannel[]
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: today })
@@ -42,6 +47,7 @@ beforeEach(() => {
     submission('Edsger Dijkstra', 20, yesterday),
   ]
   vi.mocked(listSubmissions).mockImplementation(async () => ({ ok: true, data: submissions }))
+  channels = fakeTableChanges(watchTableChanges)
 })
 
 afterEach(() => {
@@ -167,6 +173,22 @@ describe('TestResultsPage', () => {
     expect(report.textContent).toMatch(/CONFIDENTIAL/)
     const firstDay = report.querySelector('table') as HTMLElement
     expect([...firstDay.querySelectorAll('tbody tr')].map((row) => row.firstElementChild?.textContent)).toEqual(['1', '1', '3'])
+  })
+
+  it('shows a submission that arrives while it is open, keeping the search, and says it is live', async () => {
+    await renderPage()
+    const indicator = screen.getByRole('status', { name: 'Live updates' })
+    expect(indicator.textContent).toBe('Connecting…')
+    expect(channels.map((channel) => channel.tables)).toEqual([['submissions']])
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'grace' } })
+    expect(screen.getByText('Showing 1 of 4 results')).toBeDefined()
+
+    submissions = [submission('Grace Brewster', 40, today), ...submissions]
+    act(() => channels[0]?.listener.onStatus('SUBSCRIBED'))
+
+    expect(indicator.textContent).toBe('Live')
+    expect(await screen.findByText('Showing 2 of 5 results')).toBeDefined()
+    expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('grace')
   })
 
   it('shows a failed load in the red banner', async () => {

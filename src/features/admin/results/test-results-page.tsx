@@ -10,11 +10,12 @@ import {
 } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
 import { listSubmissions } from '../../../lib/admin-submissions'
+import type { LiveTable } from '../../../lib/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { formatDay } from '../components/format'
 import { StatCard, StatCards } from '../components/stat-card'
-import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
+import { useLiveAdminData } from '../components/use-live-admin-data'
 import { useNow } from '../components/use-now'
 import { DayGroup } from './day-group'
 import { ResultsPrintReport } from './results-print-report'
@@ -23,10 +24,11 @@ import { ScoreDistributionChart } from './score-distribution-chart'
 
 /** Spec §9: printing starts half a second after the button, once the report is laid out. */
 const printDelayMs = 500
+const resultTables: LiveTable[] = ['submissions']
 
 export function TestResultsPage() {
   const messages = useFlashMessages()
-  const { data: submissions } = useAdminData(listSubmissions, messages.showError)
+  const { data: submissions, live } = useLiveAdminData(listSubmissions, messages.showError, resultTables)
   const now = useNow(60_000)
   const [search, setSearch] = useState('')
   const [dateKey, setDateKey] = useState<string | null>(null)
@@ -96,6 +98,7 @@ export function TestResultsPage() {
       title="Test Results"
       className="results-page"
       messages={messages}
+      live={live}
       actions={
         <button type="button" className="admin-button admin-button--primary" onClick={printResults}>
           Print Results

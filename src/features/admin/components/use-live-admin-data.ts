@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react'
+import type { AdminResult } from '../../../lib/admin-result'
+import { coalescedRefetch } from '../../../lib/coalesced-refetch'
+import { getSupabase } from '../../../lib/supabase'
+import { watchTableChanges, type LiveTable } from '../../../lib/table-changes'
+import { useAdminData } from './use-admin-data'
+
+/** Whether the screen hears about changes: not yet, yes, or not since the connection dropped. */
+export type LiveState = 'connecting' | 'live' | 'reconnecting'
+
+/**
+ * useAdminData, kept up to date: every change of `tables` (and every rejoin of the channel,
+ * which may have missed some) refetches, at most once a second. A refetch replaces the data
+ * when it arrives, so the screen keeps showing what it had, and its own state (filters,
+ * open forms) stays as it is.
+ */
+export function useLiveAdminData<T>(
+  load: () => Promise<AdminResult<T>>,
+  onError: (message: string) => void,
+  tables: readonly LiveTable[],
+) {
+  const adminData = useAdminData(load, onError)
+  const [live, setLive] = useState<LiveState>('connecting')
+  const reload = useRef(adminData.reload)
+  useEffect(() => {
+    reload.current = adminData.reload
+  }, [adminData.reload])
+
+  // The channel follows the tables' names, not the identity of the array a screen passes.
+  const tableList = tables.join(',')
+  useEffect(() => {
+    let listening = true
+    const refetch = coalescedRefetch(() => reload.current())
+    const stopWatching = watchTableChanges(getSupabase(), tableList.split(',') as LiveTable[], {
+      onChange: refetch.changed,
+      onStatus: (status) => {
+        if (!listening) return
+        refetch.subscriptionStatus(status)
+        setLive(status === 'SUBSCRIBED' ? 'live' : 'reconnecting')
+      },
+    })
+    return () => {
+      listening = false
+      refetch.dispose()
+      stopWatching()
+    }
+  }, [tableList])
+
+  return { ...adminData, live }
+}
