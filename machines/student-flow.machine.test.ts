@@ -1,10 +1,11 @@
-import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type Actor } from 'xstate'
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type Actor, type EventObject } from 'xstate'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ExamAttempt } from '../src/domain/exam-attempt'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
 import { examAttempt, examQuestions, examStart } from '../tests/unit/exam-fixtures'
 import {
   studentFlowMachine,
+  type AttemptReporterEvent,
   type CodeLookup,
   type ExamStart,
   type ProgressWriterEvent,
@@ -41,6 +42,9 @@ function startFlow(fakes: Fakes = {}) {
     submitted: [] as ExamAttempt[],
     watched: [] as string[],
     retries: 0,
+    /** What the reporter was asked to pass on: state, answered count and tab switches. */
+    reports: [] as Array<{ state: string; answers: number; tabSwitches: number }>,
+    deadlineWatches: [] as string[],
   }
   const writer: {
     answer?: (
@@ -48,6 +52,8 @@ function startFlow(fakes: Fakes = {}) {
     ) => void
   } = {}
   const watcher: { send?: (status: SubmissionStatus) => void } = {}
+  const reporter: { connectionRestored?: () => void } = {}
+  const deadlines: { change?: (deadline: number) => void } = {}
   const machine = studentFlowMachine.provide({
     actors: {
       resume: fromPromise(fakes.resume ?? (async () => ({ kind: 'none' }) as const)),
@@ -75,6 +81,16 @@ function startFlow(fakes: Fakes = {}) {
         watcher.send = (status) => sendBack({ type: 'SUBMISSION_UPDATED', status })
         receive(() => log.retries++)
       }),
+      attemptReporter: fromCallback<AttemptReporterEvent>(({ receive, sendBack }) => {
+        reporter.connectionRestored = () => sendBack({ type: 'CONNECTION_RESTORED' })
+        receive(({ attempt, state }) =>
+          log.reports.push({ state, answers: Object.keys(attempt.answers).length, tabSwitches: attempt.tabSwitches }),
+        )
+      }),
+      watchDeadline: fromCallback<EventObject, { attemptId: string }>(({ input, sendBack }) => {
+        log.deadlineWatches.push(input.attemptId)
+        deadlines.change = (deadline) => sendBack({ type: 'DEADLINE_CHANGED', deadline })
+      }),
     },
     actions: {
       persistSession: (_, session) => log.sessions.push(session),
@@ -90,6 +106,8 @@ function startFlow(fakes: Fakes = {}) {
     log,
     writer,
     watcher,
+    reporter,
+    deadlines,
     settle,
     snapshot: () => actor.getSnapshot(),
     context: () => actor.getSnapshot().context,
@@ -239,6 +257,10 @@ describe('loading the exam', () => {
     ['used', 'This login code has already been used.'],
     ['rate_limited', 'Too many attempts from this network. Please wait a few minutes and try again.'],
     ['exam_closed', 'Exam is not currently available. Please check the schedule.'],
+    [
+      'time_over',
+      'The time for the exam with this login code is over. If your answers are waiting on another device, connect that device to send them.',
+    ],
   ] as const)('returns to the code step and forgets the session when the code is %s', async (outcome, message) => {
     const { actor, settle, snapshot, log } = await atNameStep({ startExam: async () => ({ outcome }) })
     actor.send({ type: 'SUBMIT_NAME', name: 'Ada Lovelace' })
@@ -488,6 +510,84 @@ describe('time running out', () => {
     actor.send({ type: 'SUBMIT' })
     await settle((s) => s.matches('sending'))
     expect(log.submitted).toHaveLength(2)
+  })
+})
+
+describe('reporting to the proctor', () => {
+  const inProgress = (answers: number, tabSwitches = 0) => ({ state: 'in_progress', answers, tabSwitches })
+
+  it('reports on start and every 30 s of the exam, with the progress so far', async () => {
+    const { actor, clock, log } = await inExam()
+    expect(log.reports).toEqual([inProgress(0)])
+    actor.send({ type: 'ANSWER', questionNumber: 1, letter: 'A' })
+    clock.increment(29_999)
+    expect(log.reports).toHaveLength(1)
+    clock.increment(1)
+    expect(log.reports).toEqual([inProgress(0), inProgress(1)])
+    actor.send({ type: 'ANSWER', questionNumber: 3, letter: 'C' })
+    clock.increment(30_000)
+    expect(log.reports).toEqual([inProgress(0), inProgress(1), inProgress(2)])
+  })
+
+  it('reports each tab switch as it is counted, and nothing for the return to the page', async () => {
+    const { actor, log } = await inExam()
+    actor.send({ type: 'LEFT_PAGE' })
+    actor.send({ type: 'LEFT_PAGE' })
+    actor.send({ type: 'RETURNED' })
+    actor.send({ type: 'BACK_NAVIGATION' })
+    expect(log.reports).toEqual([inProgress(0), inProgress(0, 1), inProgress(0, 2)])
+  })
+
+  it('reports when the connection comes back during the exam, and not before it started', async () => {
+    const flow = await atNameStep()
+    flow.reporter.connectionRestored?.()
+    expect(flow.log.reports).toEqual([])
+    flow.actor.send({ type: 'SUBMIT_NAME', name: 'Ada Lovelace' })
+    await flow.settle((s) => s.matches('exam'))
+    flow.reporter.connectionRestored?.()
+    expect(flow.log.reports).toEqual([inProgress(0), inProgress(0)])
+  })
+
+  it('reports the submission queued on the device, then no more heartbeats', async () => {
+    const { actor, clock, settle, log } = await inExam()
+    answerAll(actor)
+    actor.send({ type: 'SUBMIT' })
+    await settle((s) => s.matches('sending'))
+    expect(log.reports.at(-1)).toEqual({ state: 'submitted_on_device', answers: examQuestions.length, tabSwitches: 0 })
+    const reported = log.reports.length
+    clock.increment(120_000)
+    expect(log.reports).toHaveLength(reported)
+  })
+
+  it('reports on coming back to an exam in progress after a reload', async () => {
+    const attempt = examAttempt({ answers: { '1': 'A' }, tabSwitches: 2 })
+    const { settle, log } = startFlow({ resume: async () => ({ kind: 'attempt', attempt }) })
+    await settle((s) => s.matches('exam'))
+    expect(log.reports).toEqual([inProgress(1, 2)])
+  })
+})
+
+describe('a deadline moved by the server', () => {
+  it('counts to the later deadline when extra time is given during the exam, and submits then', async () => {
+    const { clock, deadlines, settle, snapshot, log } = await inExam({ submitAttempt: () => never() })
+    expect(log.deadlineWatches).toEqual([snapshot().context.attempt?.id])
+    clock.increment(600_000)
+    deadlines.change?.(examStart + 1_800_000 + 900_000)
+    expect(snapshot().context.attempt?.deadline).toBe(examStart + 2_700_000)
+    expect(snapshot().children.timer?.getSnapshot().context.remainingMs).toBe(2_100_000)
+    clock.increment(1_200_000)
+    expect(snapshot().matches({ exam: { phase: 'answering' } })).toBe(true)
+    clock.increment(900_000)
+    await settle(() => log.submitted.length > 0)
+    expect(log.submitted[0]?.submittedAt).toBe(examStart + 2_700_000)
+  })
+
+  it('keeps counting without a restart when the deadline it is told is the one it has', async () => {
+    const { clock, deadlines, snapshot } = await inExam()
+    clock.increment(1000)
+    const timer = snapshot().children.timer
+    deadlines.change?.(examStart + 1_800_000)
+    expect(snapshot().children.timer).toBe(timer)
   })
 })
 

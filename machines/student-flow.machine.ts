@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate'
+import { attemptReportIntervalMs, type ReportedAttemptState } from '../src/domain/attempt-report'
 import { allQuestionsAnswered, type ExamAttempt } from '../src/domain/exam-attempt'
 import type { AnswerLetter } from '../src/domain/question'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
@@ -18,7 +19,15 @@ export type CodeLookup = 'valid' | 'used' | 'invalid' | 'rate_limited' | 'exam_c
 export type ExamStart =
   | { outcome: 'started'; attempt: ExamAttempt }
   | {
-      outcome: 'invalid' | 'used' | 'rate_limited' | 'exam_closed' | 'no_questions' | 'no_valid_questions' | 'connection_error'
+      outcome:
+        | 'invalid'
+        | 'used'
+        | 'rate_limited'
+        | 'exam_closed'
+        | 'time_over'
+        | 'no_questions'
+        | 'no_valid_questions'
+        | 'connection_error'
     }
 
 type ExamStartRefusal = Exclude<ExamStart, { outcome: 'started' }>['outcome']
@@ -32,6 +41,12 @@ export type ProgressWriterEvent = { type: 'SAVE'; attempt: ExamAttempt; revision
 
 /** Sent to the submission watcher when the student asks to send a refused submission again. */
 export type SubmissionWatchEvent = { type: 'RETRY' }
+
+/**
+ * Sent to the attempt reporter, which passes the attempt's progress (never its answers) on to
+ * the proctor's live view; it answers CONNECTION_RESTORED when the device comes back online.
+ */
+export type AttemptReporterEvent = { type: 'REPORT'; attempt: ExamAttempt; state: ReportedAttemptState }
 
 export type StudentFlowEvent =
   | { type: 'SUBMIT_CODE'; code: string }
@@ -51,6 +66,9 @@ export type StudentFlowEvent =
   | { type: 'SUBMISSION_UPDATED'; status: SubmissionStatus }
   | { type: 'RETRY_SUBMISSION' }
   | { type: 'TAKE_ANOTHER' }
+  | { type: 'CONNECTION_RESTORED' }
+  /** The server moved the attempt's deadline (device clock): extra time given during the exam. */
+  | { type: 'DEADLINE_CHANGED'; deadline: number }
 
 export interface StudentFlowInput {
   now: () => number
@@ -94,6 +112,7 @@ const codeRefusalMessages: Record<Exclude<CodeLookup, 'valid'>, string> = {
 
 const examStartMessages: Record<ExamStartRefusal, string> = {
   ...codeRefusalMessages,
+  time_over: studentMessages.timeOver,
   no_questions: studentMessages.noQuestions,
   no_valid_questions: studentMessages.noValidQuestions,
   connection_error: studentMessages.databaseConnection,
@@ -118,14 +137,22 @@ const emptyStudent = {
  * The student's way through the exam (spec §4, §5): code step, name step, loading, the exam
  * itself, submitting and completion. Every change to the attempt goes to the progress writer;
  * the timer's end submits; the submission is handed to the outbox and watched until the
- * server answers. All I/O is injected with `provide`.
+ * server answers. The proctor hears of the attempt on start, every 30 s, at each tab switch,
+ * on reconnect and when the submission is queued; a deadline the server moves (extra time)
+ * restarts the timer. All I/O is injected with `provide`.
  */
 export const studentFlowMachine = setup({
   types: {
     input: {} as StudentFlowInput,
     context: {} as StudentFlowContext,
     events: {} as StudentFlowEvent,
-    children: {} as { timer: 'examTimer'; progressWriter: 'progressWriter'; submissionWatch: 'watchSubmission' },
+    children: {} as {
+      timer: 'examTimer'
+      progressWriter: 'progressWriter'
+      submissionWatch: 'watchSubmission'
+      attemptReporter: 'attemptReporter'
+      deadlineWatch: 'watchDeadline'
+    },
   },
   actors: {
     resume: fromPromise<ResumePoint>(notProvided('resume')),
@@ -134,6 +161,8 @@ export const studentFlowMachine = setup({
     progressWriter: fromCallback<ProgressWriterEvent>(notProvided('progressWriter')),
     submitAttempt: fromPromise<SubmissionStatus, { attempt: ExamAttempt }>(notProvided('submitAttempt')),
     watchSubmission: fromCallback<SubmissionWatchEvent, { submissionId: string }>(notProvided('watchSubmission')),
+    attemptReporter: fromCallback<AttemptReporterEvent>(notProvided('attemptReporter')),
+    watchDeadline: fromCallback<EventObject, { attemptId: string }>(notProvided('watchDeadline')),
     examTimer: examTimerMachine,
   },
   actions: {
@@ -167,6 +196,14 @@ export const studentFlowMachine = setup({
       attempt: attemptOf(context),
       revision: context.revision,
     })),
+    reportAttempt: sendTo('attemptReporter', ({ context }, params: { state: ReportedAttemptState }) => ({
+      type: 'REPORT' as const,
+      attempt: attemptOf(context),
+      state: params.state,
+    })),
+    takeDeadline: assign(({ context, event }) =>
+      event.type === 'DEADLINE_CHANGED' ? { attempt: { ...attemptOf(context), deadline: event.deadline } } : {},
+    ),
     markSaved: assign(({ context, event }) =>
       event.type === 'PROGRESS_SAVED' && event.revision >= context.savedRevision
         ? { savedRevision: event.revision, saveError: null }
@@ -195,7 +232,8 @@ export const studentFlowMachine = setup({
       context.examStartRefusal === 'invalid' ||
       context.examStartRefusal === 'used' ||
       context.examStartRefusal === 'rate_limited' ||
-      context.examStartRefusal === 'exam_closed',
+      context.examStartRefusal === 'exam_closed' ||
+      context.examStartRefusal === 'time_over',
     attemptInProgress: ({ context }) => context.attempt?.status === 'in_progress',
     attemptSubmitted: ({ context }) => context.attempt?.status === 'submitted',
     hasSession: ({ context }) => context.loginCode !== '',
@@ -216,6 +254,7 @@ export const studentFlowMachine = setup({
       )
     },
     timeUp: ({ context }) => context.timeUp,
+    deadlineMoved: ({ context, event }) => event.type === 'DEADLINE_CHANGED' && event.deadline !== attemptOf(context).deadline,
     onPage: ({ context }) => !context.awayFromPage,
     submissionAccepted: ({ event }) => event.type === 'SUBMISSION_UPDATED' && event.status.state === 'accepted',
     // A refusal is final, and after one failed send the student should not wait on a spinner.
@@ -229,10 +268,13 @@ export const studentFlowMachine = setup({
     postSubmitDelay: 1_000,
     // A send that neither succeeds nor fails this long is left to the outbox.
     receiptWait: 10_000,
+    reportInterval: attemptReportIntervalMs,
   },
 }).createMachine({
   id: 'studentFlow',
   context: ({ input }) => ({ ...emptyStudent, now: input.now }),
+  // For the whole visit: the last report (the submission queued) is made as the exam is left.
+  invoke: { id: 'attemptReporter', src: 'attemptReporter' },
   initial: 'resuming',
   states: {
     resuming: {
@@ -336,10 +378,15 @@ export const studentFlowMachine = setup({
     unavailable: {},
     exam: {
       type: 'parallel',
-      invoke: { id: 'progressWriter', src: 'progressWriter' },
+      entry: { type: 'reportAttempt', params: { state: 'in_progress' } },
+      invoke: [
+        { id: 'progressWriter', src: 'progressWriter' },
+        { id: 'deadlineWatch', src: 'watchDeadline', input: ({ context }) => ({ attemptId: attemptOf(context).id }) },
+      ],
       on: {
         PROGRESS_SAVED: { actions: 'markSaved' },
         PROGRESS_SAVE_FAILED: { actions: 'markSaveFailed' },
+        CONNECTION_RESTORED: { actions: { type: 'reportAttempt', params: { state: 'in_progress' } } },
       },
       states: {
         phase: {
@@ -379,6 +426,8 @@ export const studentFlowMachine = setup({
                   },
                   { target: 'submitting' },
                 ],
+                // Entered again, so the timer counts to the new deadline.
+                DEADLINE_CHANGED: { guard: 'deadlineMoved', target: 'answering', reenter: true, actions: 'takeDeadline' },
               },
             },
             submitting: {
@@ -386,7 +435,13 @@ export const studentFlowMachine = setup({
               invoke: {
                 src: 'submitAttempt',
                 input: ({ context }) => ({ attempt: attemptOf(context) }),
-                onDone: { target: '#studentFlow.sending', actions: assign({ submission: ({ event }) => event.output }) },
+                onDone: {
+                  target: '#studentFlow.sending',
+                  actions: [
+                    assign({ submission: ({ event }) => event.output }),
+                    { type: 'reportAttempt', params: { state: 'submitted_on_device' } },
+                  ],
+                },
                 onError: [
                   {
                     guard: 'timeUp',
@@ -414,10 +469,34 @@ export const studentFlowMachine = setup({
               guard: 'onPage',
               target: '.shown',
               reenter: true,
-              actions: ['leavePage', 'countTabSwitch', 'persistProgress'],
+              actions: [
+                'leavePage',
+                'countTabSwitch',
+                'persistProgress',
+                { type: 'reportAttempt', params: { state: 'in_progress' } },
+              ],
             },
             RETURNED: { actions: 'returnToPage' },
-            BACK_NAVIGATION: { target: '.shown', reenter: true, actions: ['countTabSwitch', 'persistProgress'] },
+            BACK_NAVIGATION: {
+              target: '.shown',
+              reenter: true,
+              actions: ['countTabSwitch', 'persistProgress', { type: 'reportAttempt', params: { state: 'in_progress' } }],
+            },
+          },
+        },
+        // Every 30 s the proctor hears how far the student is.
+        heartbeat: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: {
+                reportInterval: {
+                  target: 'waiting',
+                  reenter: true,
+                  actions: { type: 'reportAttempt', params: { state: 'in_progress' } },
+                },
+              },
+            },
           },
         },
       },

@@ -39,8 +39,9 @@ async function startExam(): Promise<ExamAttempt> {
     questions: [],
     startedAt: Date.now(),
     durationMinutes: 30,
-    windowEndIso: null,
+    deadlineIso: new Date(Date.now() + 30 * 60_000).toISOString(),
     serverOffsetMs: 0,
+    answerFileKey: '00'.repeat(32),
   })
   await saveNewAttempt(attempt)
   return attempt

@@ -1,14 +1,21 @@
 import { sha256Hex } from './sha256'
 
 /**
- * A short receipt of the submitted answers, identical to SQL `public.answers_fingerprint`:
- * "<number>:<letter>" pairs in ascending question order joined by ",", SHA-256, first 12 hex
- * characters. Student and admin compare it to see that what arrived is what was sent.
+ * Answers as SQL `private.answers_canonical` writes them: "<number>:<letter>" pairs in
+ * ascending question order joined by ",".
  */
-export function answersFingerprint(answers: Readonly<Record<string, string>>): string {
-  const canonical = Object.entries(answers)
+export function answersCanonical(answers: Readonly<Record<string, string>>): string {
+  return Object.entries(answers)
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(([questionNumber, letter]) => `${questionNumber}:${letter}`)
     .join(',')
-  return sha256Hex(canonical).slice(0, 12)
+}
+
+/**
+ * A short receipt of the submitted answers, identical to SQL `public.answers_fingerprint`:
+ * the canonical answers, SHA-256, first 12 hex characters. Student and admin compare it to
+ * see that what arrived is what was sent.
+ */
+export function answersFingerprint(answers: Readonly<Record<string, string>>): string {
+  return sha256Hex(answersCanonical(answers)).slice(0, 12)
 }

@@ -1,4 +1,3 @@
-import { examDeadline } from './exam-deadline'
 import type { AnswerLetter, QuestionContent } from './question'
 
 /** A question as students receive it: never with its correct answer. */
@@ -12,7 +11,7 @@ export type Answers = Record<string, AnswerLetter>
 /**
  * One exam taken on this device. Times are milliseconds on the device clock;
  * `serverOffsetMs` (server clock minus device clock, measured when the questions arrived)
- * turns them into server times for the submission.
+ * turns them into server times for the submission and back.
  */
 export interface ExamAttempt {
   /** Also the submission id, so a resend is recognised by the server. */
@@ -24,10 +23,13 @@ export interface ExamAttempt {
   currentIndex: number
   tabSwitches: number
   startedAt: number
+  /** The exam's duration with the student's extra minutes: the most time_taken can be. */
   durationSeconds: number
-  windowEnd: number | null
+  /** The server's deadline for the code (its first start, the window's end and extra minutes are in it). */
   deadline: number
   serverOffsetMs: number
+  /** Hex key for the emergency answer file; null for an attempt stored before the server sent one. */
+  answerFileKey: string | null
   status: 'in_progress' | 'submitted'
   submittedAt: number | null
 }
@@ -38,15 +40,15 @@ export interface NewAttempt {
   studentName: string
   questions: ExamQuestion[]
   startedAt: number
+  /** The schedule's duration plus the code's extra minutes. */
   durationMinutes: number
-  /** The window's end as the server reported it (ISO), or null without a schedule. */
-  windowEndIso: string | null
+  /** The server's deadline (ISO, server clock). */
+  deadlineIso: string
   serverOffsetMs: number
+  answerFileKey: string
 }
 
 export function startAttempt(fields: NewAttempt): ExamAttempt {
-  const durationSeconds = fields.durationMinutes * 60
-  const windowEnd = fields.windowEndIso === null ? null : Date.parse(fields.windowEndIso) - fields.serverOffsetMs
   return {
     id: fields.id,
     loginCode: fields.loginCode,
@@ -56,13 +58,18 @@ export function startAttempt(fields: NewAttempt): ExamAttempt {
     currentIndex: 0,
     tabSwitches: 0,
     startedAt: fields.startedAt,
-    durationSeconds,
-    windowEnd,
-    deadline: examDeadline({ startedAt: fields.startedAt, durationSeconds, windowEnd }),
+    durationSeconds: fields.durationMinutes * 60,
+    deadline: deviceTime(fields.deadlineIso, fields.serverOffsetMs),
     serverOffsetMs: fields.serverOffsetMs,
+    answerFileKey: fields.answerFileKey,
     status: 'in_progress',
     submittedAt: null,
   }
+}
+
+/** A server time (ISO) on the device clock of an attempt whose offset is `serverOffsetMs`. */
+export function deviceTime(serverIso: string, serverOffsetMs: number): number {
+  return Date.parse(serverIso) - serverOffsetMs
 }
 
 export function answeredCount(attempt: Pick<ExamAttempt, 'questions' | 'answers'>): number {

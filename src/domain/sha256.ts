@@ -18,7 +18,11 @@ const rotateRight = (value: number, bits: number) => (value >>> bits) | (value <
 
 /** The SHA-256 digest of the UTF-8 bytes of `text`, as 64 lower-case hex characters. */
 export function sha256Hex(text: string): string {
-  const bytes = new TextEncoder().encode(text)
+  return bytesToHex(sha256(new TextEncoder().encode(text)))
+}
+
+/** The 32-byte SHA-256 digest of `bytes`. */
+export function sha256(bytes: Uint8Array): Uint8Array {
   const paddedLength = Math.ceil((bytes.length + 9) / 64) * 64
   const padded = new Uint8Array(paddedLength)
   padded.set(bytes)
@@ -58,5 +62,12 @@ export function sha256Hex(text: string): string {
     }
     ;[a, b, c, d, e, f, g, h].forEach((value, i) => (hash[i] = (hash[i]! + value) | 0))
   }
-  return hash.map((word) => (word >>> 0).toString(16).padStart(8, '0')).join('')
+  const digest = new Uint8Array(32)
+  const digestView = new DataView(digest.buffer)
+  hash.forEach((word, i) => digestView.setUint32(i * 4, word >>> 0))
+  return digest
+}
+
+export function bytesToHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
 }

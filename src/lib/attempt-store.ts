@@ -1,4 +1,5 @@
-import type { ExamAttempt } from '../domain/exam-attempt'
+import { liveQuery } from 'dexie'
+import { deviceTime, type ExamAttempt } from '../domain/exam-attempt'
 import { examDb } from './exam-db'
 
 export async function saveNewAttempt(attempt: ExamAttempt): Promise<void> {
@@ -48,4 +49,27 @@ export async function hasExamInProgress(now = Date.now()): Promise<boolean> {
     .filter((attempt) => attempt.deadline > now)
     .count()
   return running > 0
+}
+
+/** Takes the server's deadline (ISO) for an attempt still in progress: extra time given during the exam reaches the timer. */
+export async function applyServerDeadline(attemptId: string, deadlineIso: string): Promise<void> {
+  await examDb.transaction('rw', examDb.attempts, async () => {
+    const attempt = await examDb.attempts.get(attemptId)
+    if (!attempt || attempt.status !== 'in_progress') return
+    const deadline = deviceTime(deadlineIso, attempt.serverOffsetMs)
+    if (deadline !== attempt.deadline) await examDb.attempts.update(attemptId, { deadline })
+  })
+}
+
+/** Calls `listener` with the attempt's stored deadline now and whenever it changes, until unsubscribed. */
+export function watchAttemptDeadline(attemptId: string, listener: (deadline: number) => void): () => void {
+  let known: number | undefined
+  const subscription = liveQuery(() => examDb.attempts.get(attemptId)).subscribe({
+    next: (attempt) => {
+      if (!attempt || attempt.deadline === known) return
+      known = attempt.deadline
+      listener(attempt.deadline)
+    },
+  })
+  return () => subscription.unsubscribe()
 }

@@ -44,6 +44,51 @@ export type Database = {
         }
         Relationships: []
       }
+      exam_attempts: {
+        Row: {
+          answered_count: number
+          client_online: boolean
+          deadline: string
+          id: string
+          last_seen: string
+          login_code: string
+          question_count: number
+          reported_at: string | null
+          started_at: string
+          state: string
+          student_name: string | null
+          tab_switches: number
+        }
+        Insert: {
+          answered_count?: number
+          client_online?: boolean
+          deadline: string
+          id: string
+          last_seen?: string
+          login_code: string
+          question_count: number
+          reported_at?: string | null
+          started_at?: string
+          state?: string
+          student_name?: string | null
+          tab_switches?: number
+        }
+        Update: {
+          answered_count?: number
+          client_online?: boolean
+          deadline?: string
+          id?: string
+          last_seen?: string
+          login_code?: string
+          question_count?: number
+          reported_at?: string | null
+          started_at?: string
+          state?: string
+          student_name?: string | null
+          tab_switches?: number
+        }
+        Relationships: []
+      }
       exam_schedule: {
         Row: {
           created_at: string
@@ -78,6 +123,7 @@ export type Database = {
         Row: {
           code: string
           created_at: string
+          extra_minutes: number
           id: string
           is_used: boolean
           used_at: string | null
@@ -86,6 +132,7 @@ export type Database = {
         Insert: {
           code: string
           created_at?: string
+          extra_minutes?: number
           id?: string
           is_used?: boolean
           used_at?: string | null
@@ -94,6 +141,7 @@ export type Database = {
         Update: {
           code?: string
           created_at?: string
+          extra_minutes?: number
           id?: string
           is_used?: boolean
           used_at?: string | null
@@ -148,6 +196,7 @@ export type Database = {
           id: string
           login_code: string
           received_at: string
+          recovered_from_file: boolean
           score: number
           started_at: string
           student_name: string
@@ -162,6 +211,7 @@ export type Database = {
           id: string
           login_code: string
           received_at?: string
+          recovered_from_file?: boolean
           score: number
           started_at: string
           student_name: string
@@ -176,6 +226,7 @@ export type Database = {
           id?: string
           login_code?: string
           received_at?: string
+          recovered_from_file?: boolean
           score?: number
           started_at?: string
           student_name?: string
@@ -213,6 +264,8 @@ export type Database = {
       exam_questions: {
         Args: {
           code: string
+          attempt_id?: string
+          student_name?: string
         }
         Returns: Json
       }
@@ -231,6 +284,24 @@ export type Database = {
           code: string
         }
         Returns: string
+      }
+      recover_submission_from_file: {
+        Args: {
+          file: Json
+        }
+        Returns: Json
+      }
+      report_exam_attempt: {
+        Args: {
+          attempt_id: string
+          code: string
+          answered_count: number
+          tab_switches: number
+          state: string
+          online: boolean
+          reported_at: string
+        }
+        Returns: Json
       }
       submit_exam: {
         Args: {

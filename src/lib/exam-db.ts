@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { ActiveSchedule } from '../domain/active-schedule'
+import type { AttemptReport } from '../domain/attempt-report'
 import type { ExamAttempt } from '../domain/exam-attempt'
 import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../domain/exam-submission'
 
@@ -35,6 +36,8 @@ export class ExamDatabase extends Dexie {
   declare attempts: EntityTable<ExamAttempt, 'id'>
   declare outbox: EntityTable<OutboxEntry, 'id'>
   declare cache: EntityTable<CachedSchedule, 'key'>
+  /** The latest report on each attempt not yet delivered: a newer one replaces it. */
+  declare reports: EntityTable<AttemptReport, 'attempt_id'>
 
   constructor() {
     super('holdfast-exam')
@@ -43,6 +46,18 @@ export class ExamDatabase extends Dexie {
       outbox: 'id, loginCode, state',
       cache: 'key',
     })
+    this.version(2)
+      .stores({ reports: 'attempt_id' })
+      .upgrade((tx) =>
+        tx
+          .table('attempts')
+          .toCollection()
+          .modify((attempt: Record<string, unknown>) => {
+            // Attempts from before the server fixed the deadline: no answer-file key, and a window end no longer used.
+            attempt.answerFileKey ??= null
+            delete attempt.windowEnd
+          }),
+      )
   }
 }
 

@@ -1,4 +1,5 @@
 import { liveQuery } from 'dexie'
+import { buildAnswerFile, type AnswerFile } from '../domain/answer-file'
 import { answersFingerprint } from '../domain/answers-fingerprint'
 import type { ExamAttempt } from '../domain/exam-attempt'
 import { buildSubmission, type SubmissionStatus } from '../domain/exam-submission'
@@ -71,4 +72,14 @@ export async function requeueSubmission(submissionId: string, now: number): Prom
     .equals(submissionId)
     .and((entry) => entry.state === 'rejected')
     .modify({ state: 'pending', rejection: null, nextAttemptAt: now })
+}
+
+/**
+ * The emergency answer file of a queued submission: the outbox entry, tagged with the key its
+ * attempt received with the questions. Undefined for an attempt stored before keys existed.
+ */
+export async function answerFileFor(submissionId: string): Promise<AnswerFile | undefined> {
+  const [entry, attempt] = await Promise.all([examDb.outbox.get(submissionId), examDb.attempts.get(submissionId)])
+  if (!entry || !attempt?.answerFileKey) return undefined
+  return buildAnswerFile(entry.submission, attempt.answerFileKey)
 }

@@ -1,4 +1,5 @@
 import type { ActiveSchedule } from '../domain/active-schedule'
+import type { AttemptReport } from '../domain/attempt-report'
 import type { ExamQuestion } from '../domain/exam-attempt'
 import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../domain/exam-submission'
 import { parseQuestionContent } from '../domain/question'
@@ -66,16 +67,29 @@ export async function checkLoginCode(
   return status
 }
 
-type ExamQuestionsRefusal = 'invalid' | 'used' | 'exam_closed' | 'no_questions' | 'no_valid_questions' | 'rate_limited'
+/** time_over: this code's exam was started before and its time is over. */
+type ExamQuestionsRefusal =
+  'invalid' | 'used' | 'exam_closed' | 'time_over' | 'no_questions' | 'no_valid_questions' | 'rate_limited'
 
 export type ExamQuestionsAnswer =
-  | { outcome: 'ok'; questions: ExamQuestion[]; durationMinutes: number; windowEnd: string | null; serverNow: string }
+  | {
+      outcome: 'ok'
+      questions: ExamQuestion[]
+      durationMinutes: number
+      extraMinutes: number
+      /** The server's deadline for this code (ISO). */
+      deadline: string
+      serverNow: string
+      /** Hex key for the emergency answer file of this code. */
+      answerFileKey: string
+    }
   | { outcome: ExamQuestionsRefusal | 'connection_error' }
 
 const examQuestionsRefusals: readonly string[] = [
   'invalid',
   'used',
   'exam_closed',
+  'time_over',
   'no_questions',
   'no_valid_questions',
   'rate_limited',
@@ -83,9 +97,17 @@ const examQuestionsRefusals: readonly string[] = [
 
 const isExamQuestionsRefusal = (outcome: string): outcome is ExamQuestionsRefusal => examQuestionsRefusals.includes(outcome)
 
-/** The exam's questions (never their answers) for an unused code while the window is open. */
-export async function fetchExamQuestions(code: string, client: HoldfastClient = getSupabase()): Promise<ExamQuestionsAnswer> {
-  const answer = await client.rpc('exam_questions', { code })
+/**
+ * The exam's questions (never their answers) for an unused code while the window is open. The
+ * server records the start of the attempt `attemptId` and answers with its deadline.
+ */
+export async function fetchExamQuestions(
+  code: string,
+  attemptId: string,
+  studentName: string,
+  client: HoldfastClient = getSupabase(),
+): Promise<ExamQuestionsAnswer> {
+  const answer = await client.rpc('exam_questions', { code, attempt_id: attemptId, student_name: studentName })
   if (answer.error && answer.status === 0) return { outcome: 'connection_error' }
   const parsed = parseExamQuestions(dataOf(answer))
   if (!parsed) throw new StudentApiError('The exam questions arrived in an unexpected shape.', answer.status)
@@ -95,7 +117,7 @@ export async function fetchExamQuestions(code: string, client: HoldfastClient = 
 function parseExamQuestions(data: Json): ExamQuestionsAnswer | undefined {
   if (!isRecord(data) || typeof data.outcome !== 'string') return undefined
   if (isExamQuestionsRefusal(data.outcome)) return { outcome: data.outcome }
-  const { outcome, questions, duration_minutes, window_end, server_now } = data
+  const { outcome, questions, duration_minutes, extra_minutes, deadline, server_now, answer_file_key } = data
   if (outcome !== 'ok' || !Array.isArray(questions)) return undefined
   const usable: ExamQuestion[] = []
   for (const question of questions) {
@@ -103,14 +125,25 @@ function parseExamQuestions(data: Json): ExamQuestionsAnswer | undefined {
     if (!parsed) return undefined
     usable.push(parsed)
   }
-  if (typeof duration_minutes !== 'number' || typeof server_now !== 'string') return undefined
-  if (window_end !== null && typeof window_end !== 'string') return undefined
+  if (
+    typeof duration_minutes !== 'number' ||
+    typeof extra_minutes !== 'number' ||
+    typeof deadline !== 'string' ||
+    Number.isNaN(Date.parse(deadline)) ||
+    typeof server_now !== 'string' ||
+    typeof answer_file_key !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(answer_file_key)
+  ) {
+    return undefined
+  }
   return {
     outcome: 'ok',
     questions: usable,
     durationMinutes: duration_minutes,
-    windowEnd: window_end ?? null,
+    extraMinutes: extra_minutes,
+    deadline,
     serverNow: server_now,
+    answerFileKey: answer_file_key,
   }
 }
 
@@ -128,16 +161,23 @@ export type SendResult =
   | { kind: 'retry'; error: string }
 
 // A request that hangs on a half-dead network is abandoned and tried again later.
-const submitTimeoutMs = 30_000
+const requestTimeoutMs = 30_000
 
-export async function sendSubmission(submission: ExamSubmission, client: HoldfastClient = getSupabase()): Promise<SendResult> {
+async function withTimeout<T>(call: (signal: AbortSignal) => PromiseLike<T>): Promise<T> {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), submitTimeoutMs)
+  const timer = setTimeout(() => controller.abort(), requestTimeoutMs)
   try {
-    return classifySubmitAnswer(await client.rpc('submit_exam', { ...submission }).abortSignal(controller.signal))
+    return await call(controller.signal)
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** No answer, a timeout, a rate limit or a server error: the same request may well succeed later. */
+const worthRetrying = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500
+
+export async function sendSubmission(submission: ExamSubmission, client: HoldfastClient = getSupabase()): Promise<SendResult> {
+  return classifySubmitAnswer(await withTimeout((signal) => client.rpc('submit_exam', { ...submission }).abortSignal(signal)))
 }
 
 const rejectedOutcomes: Record<string, SubmissionRejection> = {
@@ -153,7 +193,7 @@ const rejectedOutcomes: Record<string, SubmissionRejection> = {
 export function classifySubmitAnswer(answer: SupabaseAnswer<Json>): SendResult {
   const { data, error, status } = answer
   if (error) {
-    if (status === 0 || status === 408 || status === 429 || status >= 500) return { kind: 'retry', error: error.message }
+    if (worthRetrying(status)) return { kind: 'retry', error: error.message }
     if (error.code === '42501') return { kind: 'rejected', rejection: { reason: 'access_denied' } }
     return { kind: 'rejected', rejection: { reason: 'failed', detail: error.message } }
   }
@@ -181,4 +221,24 @@ export function classifySubmitAnswer(answer: SupabaseAnswer<Json>): SendResult {
 
 function unexpectedAnswer(): SendResult {
   return { kind: 'rejected', rejection: { reason: 'failed', detail: 'the server sent an unexpected answer' } }
+}
+
+/**
+ * One send of an attempt report: delivered (with the server's deadline, which moves when extra
+ * time is given), dropped because the server will never take it (an attempt it does not know,
+ * a closed window, a malformed report), or worth trying again later.
+ */
+export type ReportResult =
+  { kind: 'delivered'; deadline: string } | { kind: 'dropped'; reason: string } | { kind: 'retry'; error: string }
+
+export async function sendAttemptReport(report: AttemptReport, client: HoldfastClient = getSupabase()): Promise<ReportResult> {
+  return classifyReportAnswer(await withTimeout((signal) => client.rpc('report_exam_attempt', { ...report }).abortSignal(signal)))
+}
+
+export function classifyReportAnswer({ data, error, status }: SupabaseAnswer<Json>): ReportResult {
+  if (error) return worthRetrying(status) ? { kind: 'retry', error: error.message } : { kind: 'dropped', reason: error.message }
+  if (!isRecord(data)) return { kind: 'dropped', reason: 'the server sent an unexpected answer' }
+  if (data.outcome === 'rate_limited') return { kind: 'retry', error: 'too many attempts from this network' }
+  if (data.outcome === 'ok' && typeof data.deadline === 'string') return { kind: 'delivered', deadline: data.deadline }
+  return { kind: 'dropped', reason: typeof data.outcome === 'string' ? data.outcome : 'the server sent an unexpected answer' }
 }

@@ -1,10 +1,14 @@
+import type { AttemptReport } from '../domain/attempt-report'
 import type { ExamSubmission } from '../domain/exam-submission'
+import { pendingReport, pendingReports, settleReport } from './attempt-reports'
+import { applyServerDeadline } from './attempt-store'
 import { examDb, type OutboxEntry } from './exam-db'
 import { pendingEntries } from './outbox'
-import { sendSubmission, type SendResult } from './student-api'
+import { sendAttemptReport, sendSubmission, type ReportResult, type SendResult } from './student-api'
 
 export interface SyncWorkerOptions {
   send: (submission: ExamSubmission) => Promise<SendResult>
+  sendReport: (report: AttemptReport) => Promise<ReportResult>
   now?: () => number
   /** A number in [0, 1), as Math.random gives. */
   random?: () => number
@@ -17,8 +21,10 @@ export interface SyncWorkerOptions {
 }
 
 export interface SyncWorker {
-  /** Sends every pending submission now, whatever its backoff says; resolves when that round is done. */
+  /** Sends every pending submission now, whatever its backoff says, and the pending reports; resolves when that round is done. */
   syncNow(): Promise<void>
+  /** Sends the pending attempt reports now, and nothing else; resolves when they are answered. */
+  reportNow(): Promise<void>
   /** Listens for `online` and sends what is pending; resolves when that first round is done. */
   start(): Promise<void>
   stop(): void
@@ -38,10 +44,15 @@ export function backoffDelay(sendCount: number, random: () => number, baseDelayM
  * many triggers (a new submission, `online`, the backoff timer) fire at once; the server
  * deduplicates on the submission id in case a response was lost. Network and server errors
  * retry forever; a definitive answer settles the entry, which stays on the device.
+ *
+ * Attempt reports travel beside the submissions, never in their way: only the latest report of
+ * an attempt is sent, a failed one simply waits for the next trigger (the exam reports every
+ * 30 s, and `online` sends it), and no submission waits for a report.
  */
 export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const {
     send,
+    sendReport,
     now = Date.now,
     random = Math.random,
     setTimer = (run, delayMs) => setTimeout(run, delayMs),
@@ -54,6 +65,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     maxDelayMs = 60_000,
   } = options
   const inFlight = new Map<string, Promise<void>>()
+  const reportsInFlight = new Map<string, Promise<void>>()
   let timer: unknown = null
   let started = false
   let stopListening = () => {}
@@ -96,9 +108,41 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   }
 
   async function drain(force: boolean): Promise<void> {
+    await Promise.all([drainSubmissions(force), drainReports()])
+  }
+
+  async function drainSubmissions(force: boolean): Promise<void> {
     const entries = await pendingEntries()
     await Promise.all(entries.map((entry) => sendEntry(entry.id, force)))
     await scheduleNextDrain()
+  }
+
+  async function drainReports(): Promise<void> {
+    const reports = await pendingReports()
+    await Promise.all(reports.map((report) => deliverReports(report.attempt_id)))
+  }
+
+  function deliverReports(attemptId: string): Promise<void> {
+    const running = reportsInFlight.get(attemptId)
+    if (running) return running
+    const delivering = deliverLatestReport(attemptId).finally(() => reportsInFlight.delete(attemptId))
+    reportsInFlight.set(attemptId, delivering)
+    return delivering
+  }
+
+  /** Sends the attempt's report until the latest one is answered: a report made meanwhile goes right after. */
+  async function deliverLatestReport(attemptId: string): Promise<void> {
+    for (let report = await pendingReport(attemptId); report; report = await pendingReport(attemptId)) {
+      let result: ReportResult
+      try {
+        result = await sendReport(report)
+      } catch (error) {
+        result = { kind: 'retry', error: error instanceof Error ? error.message : String(error) }
+      }
+      if (result.kind === 'retry') return
+      if (result.kind === 'delivered') await applyServerDeadline(attemptId, result.deadline)
+      if (await settleReport(report)) return
+    }
   }
 
   // Nothing here has a screen to report to: a storage error leaves the outbox as it was, the
@@ -127,6 +171,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
 
   return {
     syncNow: () => drainInBackground(true),
+    reportNow: () => drainReports().catch(() => undefined),
     async start() {
       if (started) return
       started = true
@@ -146,7 +191,10 @@ let appSyncWorker: SyncWorker | undefined
 
 /** The app's one sync worker, sending through Supabase. */
 export function submissionSync(): SyncWorker {
-  appSyncWorker ??= createSyncWorker({ send: (submission) => sendSubmission(submission) })
+  appSyncWorker ??= createSyncWorker({
+    send: (submission) => sendSubmission(submission),
+    sendReport: (report) => sendAttemptReport(report),
+  })
   return appSyncWorker
 }
 

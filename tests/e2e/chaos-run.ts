@@ -603,6 +603,21 @@ async function checkDatabase(db: SqlDatabase, { code, plan, submissionIds }: Exp
   expect(submission.student_name).toBe(plan.studentName)
   expect([...submissionIds], 'every send carried the one submission id that was stored').toEqual([submission.id])
 
+  // Every start the server recorded (a start whose answer was lost included) ends received; the
+  // attempt that made the submission shows the student's name and every answer.
+  const { rows: attempts } = await db.query<{ id: string; state: string; student_name: string | null; answered_count: number }>(
+    'select id, state, student_name, answered_count from public.exam_attempts where login_code = $1',
+    [code],
+  )
+  expect(
+    attempts.map((attempt) => attempt.state),
+    'every attempt of the code received',
+  ).toEqual(attempts.map(() => 'received'))
+  expect(
+    attempts.find((attempt) => attempt.id === submission.id),
+    'the attempt of the submission',
+  ).toMatchObject({ student_name: plan.studentName, answered_count: plan.finalAnswers.size })
+
   const { rows: codes } = await db.query<{ is_used: boolean; used_by: string | null; used_at: string | null }>(
     'select is_used, used_by, used_at from public.login_codes where code = $1',
     [code],

@@ -162,6 +162,7 @@ export async function withSchedule<T>(
 export async function everyTable() {
   return {
     admin_users: must(await service.from('admin_users').select('*').order('user_id')),
+    exam_attempts: must(await service.from('exam_attempts').select('*').order('id')),
     exam_schedule: must(await service.from('exam_schedule').select('*').order('id')),
     login_codes: must(await service.from('login_codes').select('*').order('id')),
     questions: must(await service.from('questions').select('*').order('id')),

@@ -102,6 +102,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
     expect(tables.map((t) => t.name)).toEqual([
       'admin_users',
       'code_guess_failures',
+      'exam_attempts',
       'exam_schedule',
       'login_codes',
       'questions',
@@ -126,20 +127,21 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
     expect(rows.filter((r) => !(r.config ?? []).includes('search_path=""'))).toEqual([])
   })
 
-  it('keeps the private schema and the failed-guess counts out of reach of the API roles', async () => {
+  it('keeps the private schema, the failed-guess counts and the answer-file secret out of reach of the API roles', async () => {
     const db = await migrated()
-    const { rows } = await db.query<{ role: string; schema_usage: boolean; table_access: boolean }>(
+    const { rows } = await db.query<{ role: string; schema_usage: boolean; table_access: boolean; secret_access: boolean }>(
       `select r as role, has_schema_privilege(r, 'private', 'usage') as schema_usage,
-              has_table_privilege(r, 'public.code_guess_failures', 'select, insert, update, delete') as table_access
+              has_table_privilege(r, 'public.code_guess_failures', 'select, insert, update, delete') as table_access,
+              has_table_privilege(r, 'private.answer_file_secret', 'select, insert, update, delete') as secret_access
          from unnest(array['anon', 'authenticated']) as r order by 1`,
     )
     expect(rows).toEqual([
-      { role: 'anon', schema_usage: false, table_access: false },
-      { role: 'authenticated', schema_usage: false, table_access: false },
+      { role: 'anon', schema_usage: false, table_access: false, secret_access: false },
+      { role: 'authenticated', schema_usage: false, table_access: false, secret_access: false },
     ])
   })
 
-  it('lets anon execute exactly the four student functions', async () => {
+  it('lets anon execute exactly the five student functions', async () => {
     const db = await migrated()
     const { rows } = await db.query<{ name: string }>(
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -147,6 +149,12 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
           and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
         order by 1`,
     )
-    expect(rows.map((r) => r.name)).toEqual(['check_login_code', 'exam_questions', 'lookup_result', 'submit_exam'])
+    expect(rows.map((r) => r.name)).toEqual([
+      'check_login_code',
+      'exam_questions',
+      'lookup_result',
+      'report_exam_attempt',
+      'submit_exam',
+    ])
   })
 })

@@ -32,8 +32,8 @@ type Attempt = () => PromiseLike<Answer>
 type TableName = Exclude<keyof Database['public']['Tables'], 'code_guess_failures'>
 type WriteKind = 'insert' | 'update' | 'delete'
 
-const tableNames: TableName[] = ['admin_users', 'exam_schedule', 'login_codes', 'questions', 'submissions']
-const adminOnlyTables: TableName[] = ['admin_users', 'login_codes', 'questions', 'submissions']
+const tableNames: TableName[] = ['admin_users', 'exam_attempts', 'exam_schedule', 'login_codes', 'questions', 'submissions']
+const adminOnlyTables: TableName[] = ['admin_users', 'exam_attempts', 'login_codes', 'questions', 'submissions']
 
 const service = serviceClient()
 const anon = anonClient()
@@ -58,6 +58,7 @@ const fixture = {} as {
   inactiveSchedule: Schedule
   submission: Submission
   olderSubmission: Submission
+  attemptId: string
 }
 
 const mcq = { option_a: 'One', option_b: 'Two', option_c: 'Three', option_d: 'Four' }
@@ -92,6 +93,17 @@ beforeAll(async () => {
       .single(),
   )
   fixture.submission = must(await service.from('submissions').insert(submissionRow(fixture.usedCode.code)).select().single())
+  // An exam started with the unused code: its attempt row is written by exam_questions alone.
+  fixture.attemptId = randomUUID()
+  expect(
+    must(
+      await anon.rpc('exam_questions', {
+        code: fixture.code.code,
+        attempt_id: fixture.attemptId,
+        student_name: 'Fixture Student',
+      }),
+    ),
+  ).toMatchObject({ outcome: 'ok' })
   fixture.olderSubmission = must(
     await service
       .from('submissions')
@@ -147,6 +159,19 @@ function writeAttempts(client: Client): Record<TableName, Record<WriteKind, Atte
       update: () =>
         client.from('questions').update({ correct_answer: 'D', question_text: 'Changed' }).eq('id', firstQuestion.id).select(),
       delete: () => client.from('questions').delete().eq('id', fixture.question.id).select(),
+    },
+    exam_attempts: {
+      insert: () =>
+        client
+          .from('exam_attempts')
+          .insert({ id: randomUUID(), login_code: fixture.code.code, deadline: isoFromNow(hour), question_count: 1 }),
+      update: () =>
+        client
+          .from('exam_attempts')
+          .update({ deadline: isoFromNow(24 * hour), tab_switches: 0 })
+          .eq('id', fixture.attemptId)
+          .select(),
+      delete: () => client.from('exam_attempts').delete().eq('id', fixture.attemptId).select(),
     },
     submissions: {
       insert: () => client.from('submissions').insert(submissionRow(fixture.code.code, { score: 50 })),
@@ -409,6 +434,19 @@ describe('administrator', () => {
         expect(await allQuestions()).toEqual([])
       })
       expect(await allQuestions()).toEqual(expect.arrayContaining(bankBefore))
+    })
+  })
+
+  describe('exam attempts', () => {
+    it('reads every attempt and writes none: only the student functions write them', async () => {
+      const attempts = must(await admin.from('exam_attempts').select('*').order('id'))
+      expect(attempts).toEqual(must(await service.from('exam_attempts').select('*').order('id')))
+      expect(attempts.map((attempt) => attempt.id)).toContain(fixture.attemptId)
+      const before = await everyTable()
+      const writes = writeAttempts(admin).exam_attempts
+      for (const kind of ['insert', 'update', 'delete'] as const)
+        expectPermissionDenied(await writes[kind](), `${kind} exam_attempts`)
+      expect(await everyTable()).toEqual(before)
     })
   })
 

@@ -322,6 +322,53 @@ describe('functions', () => {
   })
 })
 
+describe('report_exam_attempt', () => {
+  const codes: string[] = []
+  let code: string
+  let attemptId: string
+  afterAll(async () => {
+    await deleteCodes(codes)
+  })
+  beforeAll(async () => {
+    code = (await createCode()).code
+    codes.push(code)
+    attemptId = randomUUID()
+    expect(must(await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Probe Student' }))).toMatchObject({
+      outcome: 'ok',
+    })
+    before = await everything()
+  })
+  afterEach(async () => {
+    expect(await everything()).toEqual(before)
+  })
+
+  const report = (fields: Record<string, unknown>) => ({
+    attempt_id: attemptId,
+    code,
+    answered_count: 1,
+    tab_switches: 0,
+    state: 'in_progress',
+    online: true,
+    reported_at: new Date().toISOString(),
+    ...fields,
+  })
+
+  it.each([
+    ['a deadline of its own', { deadline: '2099-01-01T00:00:00Z' }, 404],
+    ['a state of received', { state: 'received' }, 400],
+    ['SQL as the state', { state: "in_progress'); update public.exam_attempts set deadline = 'infinity'; --" }, 400],
+    ['an answered count past the integer range', { answered_count: 2 ** 31 }, 400],
+    ['an answered count that is not a number', { answered_count: 'NaN' }, 400],
+    ['a fractional tab-switch count', { tab_switches: 1.5 }, 400],
+    ['an attempt id that is not a uuid', { attempt_id: "x' or 1=1 --" }, 400],
+    ['a report time that is not a time', { reported_at: 'yesterday-ish' }, 400],
+    ['a name to write into the row', { student_name: 'Someone Else' }, 404],
+  ])('refuses a report with %s and changes nothing', async (_name, fields, status) => {
+    const res = await rest('rpc/report_exam_attempt', { method: 'POST', body: JSON.stringify(report(fields)) })
+    expect(res.status).toBe(status)
+  })
+})
+
 describe('bodies', () => {
   beforeAll(async () => {
     before = await everything()
@@ -438,7 +485,7 @@ describe('lookup_result for a code that is not yours', () => {
     expect(text).not.toContain('question_text')
   })
 
-  it('answers an unknown code and every malformed one alike, from all four functions', async () => {
+  it('answers an unknown code and every malformed one alike, from all five functions', async () => {
     const malformed = [
       '',
       '   ',
@@ -456,6 +503,17 @@ describe('lookup_result for a code that is not yours', () => {
       questions: must(await anon.rpc('exam_questions', { code })),
       lookup: must(await anon.rpc('lookup_result', { code })),
       submit: must(await anon.rpc('submit_exam', submitExamArgs(code))),
+      report: must(
+        await anon.rpc('report_exam_attempt', {
+          attempt_id: randomUUID(),
+          code,
+          answered_count: 0,
+          tab_switches: 0,
+          state: 'in_progress',
+          online: true,
+          reported_at: isoFromNow(0),
+        }),
+      ),
     })
     const unknown = await outcomesOf(randomCode())
     expect(unknown).toEqual({
@@ -463,6 +521,7 @@ describe('lookup_result for a code that is not yours', () => {
       questions: { outcome: 'invalid' },
       lookup: { outcome: 'invalid' },
       submit: { outcome: 'invalid_code' },
+      report: { outcome: 'invalid' },
     })
     const tables = await everyTable()
     for (const code of malformed) expect(await outcomesOf(code), code.slice(0, 20)).toEqual(unknown)

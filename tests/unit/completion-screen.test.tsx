@@ -1,19 +1,28 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { fromCallback, fromPromise } from 'xstate'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { studentFlowMachine, type ResumePoint } from '../../machines/student-flow.machine'
+import { buildAnswerFile } from '../../src/domain/answer-file'
 import type { SubmissionStatus } from '../../src/domain/exam-submission'
 import { ExamPage } from '../../src/features/student/exam-page'
 import { StudentFlow } from '../../src/features/student/student-flow-context'
-import { examQuestions, examStart, finishedAttempt } from './exam-fixtures'
+import { saveNewAttempt } from '../../src/lib/attempt-store'
+import { examDb } from '../../src/lib/exam-db'
+import { queueSubmission } from '../../src/lib/outbox'
+import { clearExamDb, examAnswerFileKey, examQuestions, examStart, finishedAttempt } from './exam-fixtures'
 
-function renderCompletion(status: SubmissionStatus) {
+function renderCompletion(
+  status: SubmissionStatus,
+  attempt = finishedAttempt({ status: 'submitted' }),
+  now: () => number = () => examStart,
+) {
   const log = { retries: 0, forgotten: 0 }
   const watcher: { send?: (status: SubmissionStatus) => void } = {}
   const machine = studentFlowMachine.provide({
     actors: {
-      resume: fromPromise<ResumePoint>(async () => ({ kind: 'attempt', attempt: finishedAttempt({ status: 'submitted' }) })),
+      resume: fromPromise<ResumePoint>(async () => ({ kind: 'attempt', attempt })),
+      attemptReporter: fromCallback(() => {}),
       watchSubmission: fromCallback(({ sendBack, receive }) => {
         watcher.send = (next) => sendBack({ type: 'SUBMISSION_UPDATED', status: next })
         watcher.send(status)
@@ -24,7 +33,7 @@ function renderCompletion(status: SubmissionStatus) {
   })
   render(
     <MemoryRouter>
-      <StudentFlow.Provider logic={machine} options={{ input: { now: () => examStart } }}>
+      <StudentFlow.Provider logic={machine} options={{ input: { now } }}>
         <ExamPage />
       </StudentFlow.Provider>
     </MemoryRouter>,
@@ -86,5 +95,78 @@ describe('completion screen', () => {
     expect(screen.getByRole('link', { name: 'View My Results' }).getAttribute('href')).toBe('/solutions')
     fireEvent.click(screen.getByRole('button', { name: 'Take Another Test' }))
     expect(log.forgotten).toBe(1)
+  })
+})
+
+describe('the emergency answer file', () => {
+  beforeEach(clearExamDb)
+  afterEach(() => vi.restoreAllMocks())
+
+  const pending: SubmissionStatus = { state: 'pending', fingerprint: 'f', sendCount: 3 }
+  const download = { name: 'Download answer file' }
+
+  /** A submitted attempt whose submission waits in the outbox. */
+  async function waitingAttempt(fields: Parameters<typeof finishedAttempt>[0] = {}) {
+    const attempt = finishedAttempt({ status: 'submitted', ...fields })
+    await saveNewAttempt(attempt)
+    await queueSubmission(attempt, examStart)
+    return attempt
+  }
+
+  /** Catches the download the page starts: the file name and the text of the file. */
+  function catchDownloads() {
+    const files: Array<{ name: string; text: Promise<string> }> = []
+    let blob: Blob | undefined
+    URL.createObjectURL = vi.fn((object: Blob) => {
+      blob = object
+      return 'blob:answer-file'
+    })
+    URL.revokeObjectURL = vi.fn()
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      if (blob) files.push({ name: this.download, text: blob.text() })
+    })
+    return files
+  }
+
+  it('is offered once the submission has waited 2 minutes past the deadline, not before', async () => {
+    const attempt = await waitingAttempt()
+    let clock = attempt.deadline + 119_999
+    renderCompletion(pending, attempt, () => clock)
+    await screen.findByText('Your answers are saved on this device and waiting to be sent.')
+    expect(screen.queryByRole('button', download)).toBeNull()
+    // The screen checks again when its timer says the moment has come.
+    clock += 1
+    expect(await screen.findByRole('button', download)).toBeDefined()
+  })
+
+  it('downloads the outbox entry as holdfast-answers-<CODE>.json, tagged with the attempt key', async () => {
+    const files = catchDownloads()
+    const attempt = await waitingAttempt()
+    renderCompletion(pending, attempt, () => attempt.deadline + 120_000)
+    fireEvent.click(await screen.findByRole('button', download))
+    await vi.waitFor(() => expect(files).toHaveLength(1))
+    const [file] = files as [(typeof files)[number]]
+    expect(file.name).toBe('holdfast-answers-ABCD1234.json')
+    const entry = await examDb.outbox.get(attempt.id)
+    expect(JSON.parse(await file.text)).toEqual(buildAnswerFile(entry!.submission, examAnswerFileKey))
+  })
+
+  it.each([
+    ['once the answers are received', { state: 'accepted', fingerprint: 'f', receipt } as const, {}],
+    ['for an attempt stored before the server sent keys', pending, { answerFileKey: null }],
+  ])('is not offered %s', async (_name, status, fields) => {
+    const attempt = await waitingAttempt(fields)
+    renderCompletion(status, attempt, () => attempt.deadline + 3_600_000)
+    await screen.findByRole('heading', { level: 1, name: 'Test Completed!' })
+    expect(screen.queryByRole('button', download)).toBeNull()
+  })
+
+  it('says so when the file cannot be made, and keeps the answers', async () => {
+    const attempt = finishedAttempt({ status: 'submitted' })
+    renderCompletion(pending, attempt, () => attempt.deadline + 120_000)
+    fireEvent.click(await screen.findByRole('button', download))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The answer file could not be made: this device has no key for it. Your answers are still kept on this device.',
+    )
   })
 })

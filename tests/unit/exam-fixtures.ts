@@ -13,6 +13,9 @@ export const examQuestions: ExamQuestion[] = [1, 2, 3].map((n) => ({
   option_d: 'd',
 }))
 
+/** A code's answer-file key as the server sends it: 32 bytes in hex. */
+export const examAnswerFileKey = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f'
+
 let attemptCounter = 0
 
 /** A started attempt with its own id, for code ABCD1234 unless told otherwise. */
@@ -26,8 +29,9 @@ export function examAttempt(fields: Partial<ExamAttempt> = {}): ExamAttempt {
       questions: examQuestions,
       startedAt: examStart,
       durationMinutes: 30,
-      windowEndIso: null,
+      deadlineIso: new Date(examStart + 30 * 60_000).toISOString(),
       serverOffsetMs: 0,
+      answerFileKey: examAnswerFileKey,
     }),
     ...fields,
   }

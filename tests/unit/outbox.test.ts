@@ -1,12 +1,14 @@
 import 'fake-indexeddb/auto'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { answersFingerprint } from '../../src/domain/answers-fingerprint'
 import {
+  applyServerDeadline,
   hasExamInProgress,
   latestAttemptFor,
   saveAttemptProgress,
   saveNewAttempt,
   unfinishedAttempt,
+  watchAttemptDeadline,
 } from '../../src/lib/attempt-store'
 import { examDb } from '../../src/lib/exam-db'
 import { findPendingSubmission, queueSubmission, watchSubmissionStatus } from '../../src/lib/outbox'
@@ -57,6 +59,18 @@ describe('attempt store', () => {
     await saveNewAttempt(attempt)
     expect(await hasExamInProgress(attempt.deadline - 1)).toBe(true)
     expect(await hasExamInProgress(attempt.deadline)).toBe(false)
+  })
+
+  it('tells a watcher the deadline, and again only when the server moves it', async () => {
+    const attempt = examAttempt({ serverOffsetMs: 60_000 })
+    await saveNewAttempt(attempt)
+    const seen: number[] = []
+    const stop = watchAttemptDeadline(attempt.id, (deadline) => seen.push(deadline))
+    await vi.waitFor(() => expect(seen).toEqual([attempt.deadline]))
+    await saveAttemptProgress({ id: attempt.id, answers: { '1': 'A' }, currentIndex: 1, tabSwitches: 0 })
+    await applyServerDeadline(attempt.id, '2026-11-23T09:46:00.000Z')
+    await vi.waitFor(() => expect(seen).toEqual([attempt.deadline, Date.parse('2026-11-23T09:45:00.000Z')]))
+    stop()
   })
 })
 

@@ -1,17 +1,25 @@
 import { createClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../../src/lib/database.types'
-import { checkLoginCode, classifySubmitAnswer, fetchExamQuestions, readActiveSchedule } from '../../src/lib/student-api'
+import {
+  checkLoginCode,
+  classifyReportAnswer,
+  classifySubmitAnswer,
+  fetchExamQuestions,
+  readActiveSchedule,
+} from '../../src/lib/student-api'
 
 // One client for the file (supabase-js warns about several in one page); each test sets its answer.
 let respond: (url: string) => Response | Promise<Response> = () => Response.json(null)
 let requests: string[] = []
+let lastBody: unknown
 const client = createClient<Database>('http://api.test', 'anon-key', {
   auth: { persistSession: false, autoRefreshToken: false },
   global: {
-    fetch: async (input) => {
+    fetch: async (input, init) => {
       const url = input instanceof Request ? input.url : String(input)
       requests.push(url)
+      lastBody = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
       return respond(url)
     },
   },
@@ -96,32 +104,41 @@ describe('classifySubmitAnswer', () => {
 })
 
 describe('fetchExamQuestions', () => {
-  it('keeps only the fields a student may see, even if the server sent more', async () => {
-    answering(() =>
-      Response.json({
-        outcome: 'ok',
-        questions: [{ ...question, correct_answer: 'C' }],
-        duration_minutes: 30,
-        window_end: '2026-11-30T09:00:00Z',
-        server_now: '2026-11-23T09:00:00Z',
-      }),
-    )
-    const answer = await fetchExamQuestions('ABCD1234', client)
+  const attemptId = 'a1b2c3d4-0000-4000-8000-000000000001'
+  const key = 'ab'.repeat(32)
+  const started = {
+    outcome: 'ok',
+    questions: [question],
+    duration_minutes: 30,
+    extra_minutes: 15,
+    window_end: '2026-11-30T09:00:00Z',
+    deadline: '2026-11-23T09:45:00Z',
+    server_now: '2026-11-23T09:00:00Z',
+    answer_file_key: key,
+  }
+  const fetchQuestions = () => fetchExamQuestions('ABCD1234', attemptId, 'Ada Lovelace', client)
+
+  it('names the attempt and the student, and keeps only the fields a student may see, even if the server sent more', async () => {
+    answering(() => Response.json({ ...started, questions: [{ ...question, correct_answer: 'C' }] }))
+    const answer = await fetchQuestions()
+    expect(lastBody).toEqual({ code: 'ABCD1234', attempt_id: attemptId, student_name: 'Ada Lovelace' })
     expect(requests).toEqual(['http://api.test/rest/v1/rpc/exam_questions'])
     expect(answer).toEqual({
       outcome: 'ok',
       questions: [question],
       durationMinutes: 30,
-      windowEnd: '2026-11-30T09:00:00Z',
+      extraMinutes: 15,
+      deadline: '2026-11-23T09:45:00Z',
       serverNow: '2026-11-23T09:00:00Z',
+      answerFileKey: key,
     })
   })
 
-  it.each(['invalid', 'used', 'exam_closed', 'no_questions', 'no_valid_questions', 'rate_limited'])(
+  it.each(['invalid', 'used', 'exam_closed', 'time_over', 'no_questions', 'no_valid_questions', 'rate_limited'])(
     'passes on the refusal %s',
     async (outcome) => {
       answering(() => Response.json({ outcome }))
-      expect(await fetchExamQuestions('ABCD1234', client)).toEqual({ outcome })
+      expect(await fetchQuestions()).toEqual({ outcome })
     },
   )
 
@@ -129,12 +146,48 @@ describe('fetchExamQuestions', () => {
     answering(() => {
       throw new TypeError('Failed to fetch')
     })
-    expect(await fetchExamQuestions('ABCD1234', client)).toEqual({ outcome: 'connection_error' })
+    expect(await fetchQuestions()).toEqual({ outcome: 'connection_error' })
     answering(() => Response.json({ message: 'boom' }, { status: 500 }))
-    await expect(fetchExamQuestions('ABCD1234', client)).rejects.toThrow('boom')
+    await expect(fetchQuestions()).rejects.toThrow('boom')
     answering(() => Response.json({ outcome: 'ok', questions: [{ id: 1 }] }))
-    await expect(fetchExamQuestions('ABCD1234', client)).rejects.toThrow(/unexpected shape/)
+    await expect(fetchQuestions()).rejects.toThrow(/unexpected shape/)
   })
+
+  it.each([
+    ['no deadline', { deadline: undefined }],
+    ['a deadline that is no time', { deadline: 'soon' }],
+    ['no answer-file key', { answer_file_key: undefined }],
+    ['a key that is not 32 bytes of hex', { answer_file_key: 'xyz' }],
+  ])('refuses a start with %s rather than guessing', async (_name, fields) => {
+    answering(() => Response.json({ ...started, ...fields }))
+    await expect(fetchQuestions()).rejects.toThrow(/unexpected shape/)
+  })
+})
+
+describe('classifyReportAnswer', () => {
+  const error = (code: string, message = 'boom') => ({ code, message, details: '', hint: '' })
+
+  it('reads the deadline the server sent back for a delivered report', () => {
+    expect(classifyReportAnswer({ data: { outcome: 'ok', deadline: '2026-11-23T09:45:00Z' }, error: null, status: 200 })).toEqual(
+      {
+        kind: 'delivered',
+        deadline: '2026-11-23T09:45:00Z',
+      },
+    )
+  })
+
+  it.each([
+    ['a network failure', { data: null, error: error('', 'TypeError: Failed to fetch'), status: 0 }],
+    ['a server error', { data: null, error: error('XX000'), status: 500 }],
+    ['a refusal of this network for too many wrong codes', { data: { outcome: 'rate_limited' }, error: null, status: 200 }],
+  ])('tries again after %s', (_, answer) => expect(classifyReportAnswer(answer).kind).toBe('retry'))
+
+  it.each([
+    ['an attempt the server does not know', { data: { outcome: 'invalid' }, error: null, status: 200 }],
+    ['a closed window', { data: { outcome: 'exam_closed' }, error: null, status: 200 }],
+    ['a report out of bounds', { data: null, error: error('22023', 'answered_count is more'), status: 400 }],
+    ['an answer it cannot read', { data: { outcome: 'ok' }, error: null, status: 200 }],
+  ])('drops a report after %s', (_, answer) => expect(classifyReportAnswer(answer).kind).toBe('dropped'))
 })
 
 describe('checkLoginCode and readActiveSchedule', () => {

@@ -1,11 +1,14 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { buildAttemptReport, type AttemptReport } from '../../src/domain/attempt-report'
 import type { ExamSubmission, SubmissionReceipt } from '../../src/domain/exam-submission'
+import { pendingReports, recordAttemptReport } from '../../src/lib/attempt-reports'
+import { saveNewAttempt } from '../../src/lib/attempt-store'
 import { examDb } from '../../src/lib/exam-db'
 import { queueSubmission, requeueSubmission } from '../../src/lib/outbox'
-import type { SendResult } from '../../src/lib/student-api'
+import type { ReportResult, SendResult } from '../../src/lib/student-api'
 import { backoffDelay, createSyncWorker, type SyncWorkerOptions } from '../../src/lib/sync-worker'
-import { clearExamDb, examStart, finishedAttempt } from './exam-fixtures'
+import { clearExamDb, examAttempt, examStart, finishedAttempt } from './exam-fixtures'
 
 /** The server's side of submit_exam: one submission per id and per code, the first receipt returned again for a resend. */
 function fakeServer() {
@@ -66,12 +69,19 @@ beforeEach(async () => {
 
 afterEach(() => stopWorker())
 
+const deliveredAt = (deadline: string) => async (): Promise<ReportResult> => ({ kind: 'delivered', deadline })
+
 /** A worker with a test clock, random source, timers and online event, after its first round of sends. */
-async function startWorker(send: SyncWorkerOptions['send'], random = () => 0.5) {
+async function startWorker(
+  send: SyncWorkerOptions['send'],
+  random = () => 0.5,
+  sendReport: SyncWorkerOptions['sendReport'] = deliveredAt('2026-11-23T09:30:00.000Z'),
+) {
   const timers = manualTimers()
   let online = () => {}
   const worker = createSyncWorker({
     send,
+    sendReport,
     now: () => now,
     random,
     setTimer: timers.setTimer,
@@ -266,5 +276,101 @@ describe('sync worker', () => {
     await requeueSubmission(attempt.id, now)
     await worker.syncNow()
     expect((await entryOf(attempt.id))?.state).toBe('accepted')
+  })
+})
+
+describe('attempt reports', () => {
+  const report = (fields: Partial<AttemptReport> = {}): AttemptReport => ({
+    ...buildAttemptReport(examAttempt({ id: 'a1b2c3d4-0000-4000-8000-00000000aaaa' }), 'in_progress', now, true),
+    ...fields,
+  })
+  const neverSubmits = async (): Promise<SendResult> => offline()
+
+  it('sends only the latest report of an attempt, and forgets it once delivered', async () => {
+    const sendReport = vi.fn(async (_sent: AttemptReport): Promise<ReportResult> => ({
+      kind: 'delivered',
+      deadline: '2026-11-23T09:30:00.000Z',
+    }))
+    const { worker } = await startWorker(neverSubmits, undefined, sendReport)
+    await recordAttemptReport(report({ answered_count: 1 }))
+    await recordAttemptReport(report({ answered_count: 2, tab_switches: 1 }))
+    await worker.reportNow()
+    expect(sendReport.mock.calls.map(([sent]) => [sent.answered_count, sent.tab_switches])).toEqual([[2, 1]])
+    expect(await pendingReports()).toEqual([])
+  })
+
+  it('sends a report made while an older one was on its way right after it, and keeps neither', async () => {
+    let release = () => {}
+    const sendReport = vi.fn(async (sent: AttemptReport): Promise<ReportResult> => {
+      if (sent.answered_count === 1) await new Promise<void>((resolve) => (release = resolve))
+      return { kind: 'delivered', deadline: '2026-11-23T09:30:00.000Z' }
+    })
+    const { worker } = await startWorker(neverSubmits, undefined, sendReport)
+    await recordAttemptReport(report({ answered_count: 1 }))
+    const reporting = worker.reportNow()
+    await vi.waitFor(() => expect(sendReport).toHaveBeenCalledTimes(1))
+    await recordAttemptReport(report({ answered_count: 3 }))
+    // The trigger of the newer report joins the send in flight rather than racing it.
+    const joined = worker.reportNow()
+    expect(sendReport).toHaveBeenCalledTimes(1)
+    release()
+    await Promise.all([reporting, joined])
+    expect(sendReport.mock.calls.map(([sent]) => sent.answered_count)).toEqual([1, 3])
+    expect(await pendingReports()).toEqual([])
+  })
+
+  it('keeps a report the network did not take and sends it when the browser comes back online', async () => {
+    let reachable = false
+    const sendReport = vi.fn(async (): Promise<ReportResult> =>
+      reachable ? { kind: 'delivered', deadline: '2026-11-23T09:30:00.000Z' } : { kind: 'retry', error: 'Failed to fetch' },
+    )
+    const { worker, goOnline } = await startWorker(neverSubmits, undefined, sendReport)
+    await recordAttemptReport(report())
+    await worker.reportNow()
+    expect(await pendingReports()).toEqual([report()])
+    reachable = true
+    goOnline()
+    await vi.waitFor(async () => expect(await pendingReports()).toEqual([]))
+    expect(sendReport).toHaveBeenCalledTimes(2)
+  })
+
+  it('drops a report the server will never take', async () => {
+    const { worker } = await startWorker(neverSubmits, undefined, async () => ({ kind: 'dropped', reason: 'exam_closed' }))
+    await recordAttemptReport(report())
+    await worker.reportNow()
+    expect(await pendingReports()).toEqual([])
+  })
+
+  it('never holds a submission up: a report that hangs neither delays its send nor its retry timer', async () => {
+    const server = fakeServer()
+    let reachable = false
+    const hanging = vi.fn(() => new Promise<ReportResult>(() => {}))
+    const { worker, timers } = await startWorker(
+      (submission) => (reachable ? server.submit(submission) : offline()),
+      undefined,
+      hanging,
+    )
+    await recordAttemptReport(report())
+    const attempt = await queued()
+    void worker.syncNow()
+    await vi.waitFor(() => expect(timers.delays).toEqual([500]))
+    expect(hanging).toHaveBeenCalledTimes(1)
+    reachable = true
+    now += 500
+    timers.fire()
+    await vi.waitFor(async () => expect((await entryOf(attempt.id))?.state).toBe('accepted'))
+  })
+
+  it('takes the deadline the server sends back for an attempt still in progress: extra time reaches the device', async () => {
+    const inProgress = examAttempt({ serverOffsetMs: 60_000 })
+    const submitted = examAttempt({ status: 'submitted' })
+    await Promise.all([saveNewAttempt(inProgress), saveNewAttempt(submitted)])
+    const later = '2026-11-23T09:46:00.000Z'
+    const { worker } = await startWorker(neverSubmits, undefined, deliveredAt(later))
+    await recordAttemptReport(buildAttemptReport(inProgress, 'in_progress', now, true))
+    await recordAttemptReport(buildAttemptReport(submitted, 'submitted_on_device', now, true))
+    await worker.reportNow()
+    expect((await examDb.attempts.get(inProgress.id))?.deadline).toBe(Date.parse(later) - 60_000)
+    expect((await examDb.attempts.get(submitted.id))?.deadline).toBe(submitted.deadline)
   })
 })

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import type { SubmissionStatus } from '../../domain/exam-submission'
 import { scorePercentage } from '../../domain/score'
 import { submissionRejectionMessage } from '../../domain/student-messages'
+import { AnswerFileOffer } from './answer-file-offer'
 import { StudentFlow } from './student-flow-context'
 
 /** Spec §2: after the exam. Says plainly whether the server has the answers or this device still holds them. */
@@ -9,6 +10,8 @@ export function CompletionScreen() {
   const flow = StudentFlow.useActorRef()
   const submission = StudentFlow.useSelector((snapshot) => snapshot.context.submission)
   const questionCount = StudentFlow.useSelector((snapshot) => snapshot.context.attempt?.questions.length)
+  const attempt = StudentFlow.useSelector((snapshot) => snapshot.context.attempt)
+  const now = StudentFlow.useSelector((snapshot) => snapshot.context.now)
   const refused = submission?.state === 'rejected'
   return (
     <div className="student-page student-card completion">
@@ -19,6 +22,9 @@ export function CompletionScreen() {
           questionCount={questionCount}
           onRetry={() => flow.send({ type: 'RETRY_SUBMISSION' })}
         />
+      ) : null}
+      {submission?.state === 'pending' && attempt?.answerFileKey ? (
+        <AnswerFileOffer submissionId={attempt.id} deadline={attempt.deadline} now={now} />
       ) : null}
       <div className="completion__actions">
         <Link to="/" className="button">

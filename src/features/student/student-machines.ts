@@ -1,7 +1,8 @@
-import { fromCallback, fromPromise } from 'xstate'
+import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import { scheduleStatusMachine } from '../../../machines/schedule-status.machine'
 import {
   studentFlowMachine,
+  type AttemptReporterEvent,
   type CodeLookup,
   type ExamStart,
   type ProgressWriterEvent,
@@ -10,10 +11,18 @@ import {
   type SubmissionWatchEvent,
 } from '../../../machines/student-flow.machine'
 import { isExamWindowOpen } from '../../domain/active-schedule'
-import { startAttempt } from '../../domain/exam-attempt'
+import { buildAttemptReport, type ReportedAttemptState } from '../../domain/attempt-report'
+import { startAttempt, type ExamAttempt } from '../../domain/exam-attempt'
 import { normalizeLoginCode } from '../../domain/login-code'
 import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/active-schedule-cache'
-import { latestAttemptFor, saveAttemptProgress, saveNewAttempt, unfinishedAttempt } from '../../lib/attempt-store'
+import { recordAttemptReport } from '../../lib/attempt-reports'
+import {
+  latestAttemptFor,
+  saveAttemptProgress,
+  saveNewAttempt,
+  unfinishedAttempt,
+  watchAttemptDeadline,
+} from '../../lib/attempt-store'
 import { findPendingSubmission, queueSubmission, requeueSubmission, watchSubmissionStatus } from '../../lib/outbox'
 import { checkLoginCode, fetchExamQuestions } from '../../lib/student-api'
 import { clearStudentSession, readStudentSession, writeStudentSession } from '../../lib/student-session'
@@ -43,18 +52,20 @@ async function lookUpLoginCode(code: string, signal: AbortSignal): Promise<CodeL
 }
 
 async function startExam(student: StudentDetails): Promise<ExamStart> {
-  const answer = await fetchExamQuestions(student.loginCode)
+  const attemptId = newSubmissionId()
+  const answer = await fetchExamQuestions(student.loginCode, attemptId, student.studentName)
   if (answer.outcome !== 'ok') return { outcome: answer.outcome }
   const receivedAt = Date.now()
   const attempt = startAttempt({
-    id: newSubmissionId(),
+    id: attemptId,
     ...student,
     questions: answer.questions,
     startedAt: receivedAt,
-    durationMinutes: answer.durationMinutes,
-    windowEndIso: answer.windowEnd,
-    // The window's end is the server's; measured against the device clock once, here.
+    durationMinutes: answer.durationMinutes + answer.extraMinutes,
+    deadlineIso: answer.deadline,
+    // The deadline is the server's; measured against the device clock once, here.
     serverOffsetMs: Date.parse(answer.serverNow) - receivedAt,
+    answerFileKey: answer.answerFileKey,
   })
   await saveNewAttempt(attempt)
   // Asked now, the browser is less likely to evict the attempt under storage pressure.
@@ -64,6 +75,14 @@ async function startExam(student: StudentDetails): Promise<ExamStart> {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/** A report for the proctor; it never holds the exam up, and one that cannot be stored is simply skipped (the next comes in 30 s). */
+function reportAttempt(attempt: ExamAttempt, state: ReportedAttemptState): void {
+  recordAttemptReport(buildAttemptReport(attempt, state, Date.now(), navigator.onLine)).then(
+    () => submissionSync().reportNow(),
+    () => undefined,
+  )
 }
 
 /** The student flow with its real I/O: Supabase, Dexie, localStorage and the sync worker. */
@@ -89,6 +108,15 @@ export const liveStudentFlowMachine = studentFlowMachine.provide({
       void submissionSync().syncNow()
       return status
     }),
+    attemptReporter: fromCallback<AttemptReporterEvent>(({ receive, sendBack }) => {
+      receive((event) => reportAttempt(event.attempt, event.state))
+      const restored = () => sendBack({ type: 'CONNECTION_RESTORED' })
+      window.addEventListener('online', restored)
+      return () => window.removeEventListener('online', restored)
+    }),
+    watchDeadline: fromCallback<EventObject, { attemptId: string }>(({ input, sendBack }) =>
+      watchAttemptDeadline(input.attemptId, (deadline) => sendBack({ type: 'DEADLINE_CHANGED', deadline })),
+    ),
     watchSubmission: fromCallback<SubmissionWatchEvent, { submissionId: string }>(({ input, receive, sendBack }) => {
       receive(() => {
         // If the entry cannot be requeued the screen stays as it is and Try Again can be pressed again.

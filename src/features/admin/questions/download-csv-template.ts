@@ -1,13 +1,7 @@
 import { questionCsvTemplate } from '../../../domain/question-csv-template'
+import { saveTextFile } from '../../../lib/save-text-file'
 
-/** Saves the import template as questions-template.csv through a temporary link. */
+/** Saves the import template as questions-template.csv. */
 export function downloadCsvTemplate(): void {
-  const url = URL.createObjectURL(new Blob([questionCsvTemplate], { type: 'text/csv' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = 'questions-template.csv'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  URL.revokeObjectURL(url)
+  saveTextFile('questions-template.csv', questionCsvTemplate, 'text/csv')
 }

@@ -1,0 +1,37 @@
+import { answeredCount, type ExamAttempt } from './exam-attempt'
+
+/** What a device says about its attempt; 'received' is the server's to set. */
+export type ReportedAttemptState = 'in_progress' | 'submitted_on_device'
+
+/** The arguments of the `report_exam_attempt` RPC: progress for the proctor, never the answers. */
+export interface AttemptReport {
+  attempt_id: string
+  code: string
+  answered_count: number
+  tab_switches: number
+  state: ReportedAttemptState
+  /** Whether the device believed it was online when it made the report. */
+  online: boolean
+  /** When the device made the report, on the server's clock: a late-arriving older report changes nothing. */
+  reported_at: string
+}
+
+/** The device reports on start, every 30 s, on each tab switch, on reconnect and when it queues the submission. */
+export const attemptReportIntervalMs = 30_000
+
+export function buildAttemptReport(
+  attempt: ExamAttempt,
+  state: ReportedAttemptState,
+  now: number,
+  online: boolean,
+): AttemptReport {
+  return {
+    attempt_id: attempt.id,
+    code: attempt.loginCode,
+    answered_count: answeredCount(attempt),
+    tab_switches: attempt.tabSwitches,
+    state,
+    online,
+    reported_at: new Date(now + attempt.serverOffsetMs).toISOString(),
+  }
+}

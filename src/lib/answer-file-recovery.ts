@@ -1,0 +1,46 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { adminRequest, type AdminResult } from './admin-result'
+import type { Database, Json } from './database.types'
+import { isRecord } from './is-record'
+
+/** What `recover_submission_from_file` answers, and the words an administrator reads for each. */
+export const answerFileRecoveryMessages = {
+  accepted: 'Answer file accepted: the submission is recorded and marked "recovered from file".',
+  already_received: 'This submission had already been received. Nothing was changed.',
+  malformed:
+    'This is not a readable Holdfast answer file: it is damaged, incomplete or another kind of file. Nothing was recorded.',
+  unknown_code: 'The login code in this answer file does not exist. Nothing was recorded.',
+  bad_tag:
+    'This answer file was not made by its exam session, or it was edited afterwards: its integrity tag does not match. Nothing was recorded.',
+  code_used: 'This login code has already been used by another submission. Nothing was recorded.',
+  exam_over: 'The answers in this file were submitted after the deadline of this login code. Nothing was recorded.',
+} as const
+
+const uploadFailed = 'Failed to upload the answer file'
+
+/**
+ * Uploads an emergency answer file (its text, as the student handed it over) as the signed-in
+ * administrator of `client` (the app's getSupabase()). The server verifies its tag and records
+ * the submission once; the message says what happened.
+ */
+export async function recoverSubmissionFromFile(client: SupabaseClient<Database>, text: string): Promise<AdminResult<string>> {
+  let file: Json
+  try {
+    file = JSON.parse(text) as Json
+  } catch {
+    return { ok: false, error: answerFileRecoveryMessages.malformed }
+  }
+  const reply = await adminRequest({ message: uploadFailed, preferServerMessage: true }, () =>
+    client.rpc('recover_submission_from_file', { file }),
+  )
+  return reply.ok ? recoveryMessage(reply.data) : reply
+}
+
+function recoveryMessage(data: Json): AdminResult<string> {
+  if (!isRecord(data)) return { ok: false, error: uploadFailed }
+  if (data.outcome === 'accepted') {
+    return { ok: true, data: answerFileRecoveryMessages[data.already_received === true ? 'already_received' : 'accepted'] }
+  }
+  const refusal = Object.entries(answerFileRecoveryMessages).find(([outcome]) => outcome === data.outcome)
+  return { ok: false, error: refusal?.[1] ?? uploadFailed }
+}

@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises'
+import { createClient } from '@supabase/supabase-js'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import WebSocket from 'ws'
+import type { Database, Tables } from '../../src/lib/database.types.ts'
+import {
+  adminEmail,
+  adminPassword,
+  answer,
+  answerAll,
+  appUrl,
+  createLoginCode,
+  dataOf,
+  deleteLoginCodes,
+  examQuestions,
+  pagePerTest,
+  service,
+  startExam,
+  submissionsFor,
+  type Question,
+} from './fixtures.ts'
+
+/**
+ * What the proctor learns from a student's device (issue 8): the attempt row the exam keeps up
+ * to date, before and after a dropped connection, and the emergency answer file a student
+ * hands over when the network never comes back.
+ */
+
+let context: BrowserContext
+let page: Page
+pagePerTest((opened) => {
+  context = opened.context
+  page = opened.page
+})
+let questions: Question[]
+const codes: string[] = []
+
+async function newCode(): Promise<string> {
+  const code = await createLoginCode()
+  codes.push(code)
+  return code
+}
+
+beforeAll(async () => {
+  questions = await examQuestions()
+})
+
+afterAll(async () => {
+  await deleteLoginCodes(codes)
+})
+
+async function attemptsOf(code: string): Promise<Tables<'exam_attempts'>[]> {
+  return dataOf(await service.from('exam_attempts').select('*').eq('login_code', code))
+}
+
+/** Waits until the code has one attempt and it shows `expected` (reports travel in the background). */
+async function attemptReaches(code: string, expected: Partial<Tables<'exam_attempts'>>): Promise<void> {
+  const fields = Object.keys(expected) as Array<keyof Tables<'exam_attempts'>>
+  await expect
+    .poll(async () => (await attemptsOf(code)).map((row) => Object.fromEntries(fields.map((field) => [field, row[field]]))), {
+      timeout: 30_000,
+    })
+    .toEqual([expected])
+}
+
+it('keeps the proctor’s attempt row up to date: start, answers at a tab switch, the submission received', async () => {
+  const code = await newCode()
+  await startExam(page, code, 'Grace Hopper')
+  await expect.poll(async () => (await attemptsOf(code)).length, { timeout: 30_000 }).toBe(1)
+  const [started] = await attemptsOf(code)
+  expect(started).toMatchObject({ student_name: 'Grace Hopper', question_count: questions.length, state: 'in_progress' })
+
+  await answer(page, questions[0]!.correct_answer)
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+  await page.getByText(/Tab switches so far: 1\./).waitFor()
+  await attemptReaches(code, { answered_count: 1, tab_switches: 1 })
+
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await answerAll(
+    page,
+    questions.map((q) => q.correct_answer),
+  )
+  await page.getByRole('button', { name: 'Submit Test' }).click()
+  await page.getByText('Your answers have been received.').waitFor()
+  const [row] = await attemptsOf(code)
+  const [submission] = await submissionsFor(code)
+  expect(row).toMatchObject({ id: submission!.id, state: 'received', answered_count: questions.length, tab_switches: 1 })
+})
+
+it('tells the proctor on reconnect what was done offline', async () => {
+  const code = await newCode()
+  await startExam(page, code)
+  await expect.poll(async () => (await attemptsOf(code)).length, { timeout: 30_000 }).toBe(1)
+  await context.setOffline(true)
+  await page.getByText('Offline: answers stay on this device').waitFor()
+  await answer(page, 'A')
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+  await page.getByText(/Tab switches so far: 1\./).waitFor()
+  expect(await attemptsOf(code)).toMatchObject([{ answered_count: 0, tab_switches: 0 }])
+
+  await context.setOffline(false)
+  await attemptReaches(code, { answered_count: 1, tab_switches: 1, client_online: true, state: 'in_progress' })
+})
+
+it('offers the answer file 2 minutes after the deadline; the proctor’s upload records it once, and the late send changes nothing', async () => {
+  await page.clock.install()
+  const code = await newCode()
+  await startExam(page, code, 'Katherine Johnson')
+  await answer(page, 'B')
+  await context.setOffline(true)
+  await page.clock.fastForward('30:01')
+  await page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
+  const downloadButton = page.getByRole('button', { name: 'Download answer file' })
+  expect(await downloadButton.count()).toBe(0)
+
+  await page.clock.fastForward('02:00')
+  const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()])
+  expect(download.suggestedFilename()).toBe(`holdfast-answers-${code}.json`)
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown>
+  expect(file).toMatchObject({ format: 'holdfast-answer-file', version: 1, login_code: code, answers: { '1': 'B' } })
+
+  // The proctor uploads it, signed in, while the student's device is still offline.
+  const admin = createClient<Database>(appUrl, inject('appAnonKey'), {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  })
+  expect((await admin.auth.signInWithPassword({ email: adminEmail, password: adminPassword })).error).toBeNull()
+  expect(dataOf(await admin.rpc('recover_submission_from_file', { file: file as never }))).toMatchObject({
+    outcome: 'accepted',
+    already_received: false,
+  })
+  const [recovered, ...others] = await submissionsFor(code)
+  expect(others).toEqual([])
+  expect(recovered).toMatchObject({ id: file.submission_id, answers: { '1': 'B' }, recovered_from_file: true })
+
+  await context.setOffline(false)
+  await page.getByText('Your answers have been received.').waitFor()
+  expect(await submissionsFor(code)).toEqual([recovered])
+})
