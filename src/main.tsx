@@ -3,13 +3,13 @@ import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { createAppRouter } from './app/router'
 import { loadAppConfig } from './lib/env'
-import { initSupabase } from './lib/supabase'
+import { initPublicApi } from './lib/public-api'
 import { startSubmissionSync } from './lib/sync-worker'
 import './app/app.css'
 
 async function start(root: Root) {
   try {
-    initSupabase(await loadAppConfig())
+    initPublicApi(await loadAppConfig())
   } catch (error) {
     root.render(<StartupError error={error} />)
     return

@@ -2,7 +2,7 @@ import { isAnswerLetter, parseQuestionContent, type AnswerLetter, type QuestionC
 import type { LookupRefusal } from '../domain/result-lookup'
 import type { Json } from './database.types'
 import { isRecord } from './is-record'
-import { getSupabase, type HoldfastClient } from './supabase'
+import { getPublicApi, type PublicApi } from './public-api'
 
 export interface QuestionSolution extends QuestionContent {
   correct_answer: AnswerLetter
@@ -37,7 +37,7 @@ const refusals: ReadonlySet<string> = new Set<LookupRefusal>([
 ])
 
 /** The lookup_result RPC for a normalised login code. A failed call or an answer of an unknown shape is `failed`. */
-export async function lookupResult(code: string, client: HoldfastClient = getSupabase()): Promise<ResultLookup> {
+export async function lookupResult(code: string, client: PublicApi = getPublicApi()): Promise<ResultLookup> {
   try {
     const { data, error } = await client.rpc('lookup_result', { code })
     if (error) return { outcome: 'failed' }

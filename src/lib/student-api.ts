@@ -5,7 +5,7 @@ import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../
 import { parseQuestionContent } from '../domain/question'
 import type { Json } from './database.types'
 import { isRecord } from './is-record'
-import { getSupabase, type HoldfastClient } from './supabase'
+import { getPublicApi, type PublicApi } from './public-api'
 
 /** What supabase-js answers for every call: data, or an error with the HTTP status (0 when the network failed). */
 interface SupabaseAnswer<T> {
@@ -34,7 +34,7 @@ function dataOf<T>(answer: SupabaseAnswer<T>): T {
 /** The newest active schedule (anon may read it), or null when none is active. */
 export async function readActiveSchedule(
   signal?: AbortSignal,
-  client: HoldfastClient = getSupabase(),
+  client: PublicApi = getPublicApi(),
 ): Promise<ActiveSchedule | null> {
   let query = client
     .from('exam_schedule')
@@ -58,7 +58,7 @@ const isLoginCodeStatus = (status: string): status is LoginCodeStatus => loginCo
 export async function checkLoginCode(
   code: string,
   signal?: AbortSignal,
-  client: HoldfastClient = getSupabase(),
+  client: PublicApi = getPublicApi(),
 ): Promise<LoginCodeStatus> {
   let call = client.rpc('check_login_code', { code })
   if (signal) call = call.abortSignal(signal)
@@ -105,7 +105,7 @@ export async function fetchExamQuestions(
   code: string,
   attemptId: string,
   studentName: string,
-  client: HoldfastClient = getSupabase(),
+  client: PublicApi = getPublicApi(),
 ): Promise<ExamQuestionsAnswer> {
   const answer = await client.rpc('exam_questions', { code, attempt_id: attemptId, student_name: studentName })
   if (answer.error && answer.status === 0) return { outcome: 'connection_error' }
@@ -176,7 +176,7 @@ async function withTimeout<T>(call: (signal: AbortSignal) => PromiseLike<T>): Pr
 /** No answer, a timeout, a rate limit or a server error: the same request may well succeed later. */
 const worthRetrying = (status: number) => status === 0 || status === 408 || status === 429 || status >= 500
 
-export async function sendSubmission(submission: ExamSubmission, client: HoldfastClient = getSupabase()): Promise<SendResult> {
+export async function sendSubmission(submission: ExamSubmission, client: PublicApi = getPublicApi()): Promise<SendResult> {
   return classifySubmitAnswer(await withTimeout((signal) => client.rpc('submit_exam', { ...submission }).abortSignal(signal)))
 }
 
@@ -231,7 +231,7 @@ function unexpectedAnswer(): SendResult {
 export type ReportResult =
   { kind: 'delivered'; deadline: string } | { kind: 'dropped'; reason: string } | { kind: 'retry'; error: string }
 
-export async function sendAttemptReport(report: AttemptReport, client: HoldfastClient = getSupabase()): Promise<ReportResult> {
+export async function sendAttemptReport(report: AttemptReport, client: PublicApi = getPublicApi()): Promise<ReportResult> {
   return classifyReportAnswer(await withTimeout((signal) => client.rpc('report_exam_attempt', { ...report }).abortSignal(signal)))
 }
 

@@ -1,24 +1,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
-import type { AppConfig } from './env'
+import { getAppConfig } from './public-api'
 
+/** The full supabase-js client (auth, Realtime): the admin area's, so only its lazily loaded chunk carries it. */
 export type HoldfastClient = SupabaseClient<Database>
-
-export function createSupabaseClient(config: AppConfig): HoldfastClient {
-  return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey)
-}
 
 let client: HoldfastClient | undefined
 
-/** Called once by main.tsx after the app config has loaded. */
-export function initSupabase(config: AppConfig): HoldfastClient {
-  client = createSupabaseClient(config)
-  return client
-}
-
+/** One client per tab, made on first use from the configuration main.tsx loaded. */
 export function getSupabase(): HoldfastClient {
-  if (!client) {
-    throw new Error('getSupabase() called before initSupabase(); main.tsx initialises it at start-up.')
-  }
+  client ??= createClient<Database>(getAppConfig().supabaseUrl, getAppConfig().supabaseAnonKey)
   return client
 }

@@ -1,6 +1,5 @@
-import { createClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
-import type { Database } from '../../src/lib/database.types'
+import { createPublicApi } from '../../src/lib/public-api'
 import {
   checkLoginCode,
   classifyReportAnswer,
@@ -9,20 +8,15 @@ import {
   readActiveSchedule,
 } from '../../src/lib/student-api'
 
-// One client for the file (supabase-js warns about several in one page); each test sets its answer.
+// One client for the file; each test sets its answer.
 let respond: (url: string) => Response | Promise<Response> = () => Response.json(null)
 let requests: string[] = []
 let lastBody: unknown
-const client = createClient<Database>('http://api.test', 'anon-key', {
-  auth: { persistSession: false, autoRefreshToken: false },
-  global: {
-    fetch: async (input, init) => {
-      const url = input instanceof Request ? input.url : String(input)
-      requests.push(url)
-      lastBody = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-      return respond(url)
-    },
-  },
+const client = createPublicApi({ supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }, async (input, init) => {
+  const url = input instanceof Request ? input.url : String(input)
+  requests.push(url)
+  lastBody = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
+  return respond(url)
 })
 
 function answering(answer: (url: string) => Response | Promise<Response>) {
