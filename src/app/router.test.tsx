@@ -33,6 +33,7 @@ describe('routes', () => {
     ['/admin/codes', 'Login Code Manager'],
     ['/admin/results', 'Test Results'],
     ['/admin/schedule', 'Exam Schedule'],
+    ['/admin/live', 'Proctor Room'],
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],
     ['/cookies', 'Cookie Policy'],

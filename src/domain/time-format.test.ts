@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCountdown, formatMinutesSeconds } from './time-format'
+import { formatCountdown, formatMinutesSeconds, formatTimeAgo } from './time-format'
 
 describe('formatMinutesSeconds', () => {
   it.each([
@@ -24,4 +24,20 @@ describe('formatCountdown', () => {
     [86_400_000 + 7_000, '1d 0h 0m 7s'],
     [-10_000, '0s'],
   ])('%d ms → %s', (ms, text) => expect(formatCountdown(ms)).toBe(text))
+})
+
+describe('formatTimeAgo', () => {
+  it.each([
+    [0, 'just now'],
+    [4_999, 'just now'],
+    [5_000, '5 s ago'],
+    [59_999, '59 s ago'],
+    [60_000, '1 min ago'],
+    [150_000, '2 min ago'],
+    [3_599_999, '59 min ago'],
+    [3_600_000, '1 h ago'],
+    [86_399_999, '23 h ago'],
+    [2 * 86_400_000, '2 d ago'],
+    [-30_000, 'just now'],
+  ])('%d ms → %s', (ms, text) => expect(formatTimeAgo(ms)).toBe(text))
 })

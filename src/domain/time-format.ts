@@ -22,3 +22,13 @@ export function formatCountdown(milliseconds: number): string {
   const shown = first < 0 ? [] : parts.slice(first)
   return [...shown.map(([value, unit]) => `${value}${unit}`), `${seconds}s`].join(' ')
 }
+
+/** How long ago something happened, coarser as it recedes: "just now", "45 s ago", "2 min ago", "3 h ago", "2 d ago". */
+export function formatTimeAgo(milliseconds: number): string {
+  const seconds = Math.max(0, Math.floor(milliseconds / 1000))
+  if (seconds < 5) return 'just now'
+  if (seconds < 60) return `${seconds} s ago`
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`
+  return `${Math.floor(seconds / 86_400)} d ago`
+}

@@ -1,8 +1,8 @@
 import type { REALTIME_SUBSCRIBE_STATES, SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 
-/** The tables of the supabase_realtime publication (migration 20261121000400_publish_realtime_tables.sql). */
-export type LiveTable = 'submissions' | 'login_codes' | 'questions' | 'exam_schedule'
+/** The tables of the supabase_realtime publication (migrations 20261121000400_publish_realtime_tables.sql, 20261122000100_create_exam_attempts.sql). */
+export type LiveTable = 'submissions' | 'login_codes' | 'questions' | 'exam_schedule' | 'exam_attempts'
 
 /** What `channel.subscribe` reports: SUBSCRIBED on each (re)join, the others when the channel is not listening. */
 export type ChannelStatus = `${REALTIME_SUBSCRIBE_STATES}`

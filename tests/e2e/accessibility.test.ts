@@ -159,11 +159,19 @@ describe('axe finds no serious or critical violation', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' })
   })
 
-  it('on the login codes, results and schedules screens', async () => {
+  it('on the login codes with the extra-time dialog open, results, schedules and the proctor room', async () => {
     await signInAsAdmin(page)
     await open('/admin/codes', 'Login Code Manager')
     await page.getByRole('list', { name: 'Available codes' }).waitFor()
     await expectAccessible('login codes')
+    await page
+      .getByRole('button', { name: /^Extra time for / })
+      .first()
+      .click()
+    await page.getByRole('dialog', { name: /^Extra time for / }).waitFor()
+    await expectAccessible('extra-time dialog')
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
 
     const code = await newCode()
     await submitExam(code, 'Katherine Johnson', { '1': 'A', '2': 'C', '3': 'A', '4': 'B' })
@@ -175,6 +183,17 @@ describe('axe finds no serious or critical violation', () => {
     await open('/admin/schedule', 'Exam Schedule')
     await page.getByRole('list', { name: 'Exam schedules' }).waitFor()
     await expectAccessible('exam schedules')
+
+    await open('/admin/live', 'Proctor Room')
+    await page
+      .getByRole('region', { name: 'Exam attempts' })
+      .or(page.getByText('No exams started in the last 24 hours'))
+      .waitFor()
+    await page
+      .getByLabel('Answer files (.json)')
+      .setInputFiles([{ name: 'not-an-answer-file.json', mimeType: 'application/json', buffer: Buffer.from('{}') }])
+    await page.getByRole('list', { name: 'Uploaded answer files' }).waitFor()
+    await expectAccessible('proctor room')
   })
 })
 

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom'
 import { AdminGate } from './auth/admin-gate'
 import { LoginCodeManagerPage } from './codes/login-code-manager-page'
 import { AdminDashboardPage } from './dashboard/admin-dashboard-page'
+import { ProctorRoomPage } from './live/proctor-room-page'
 import { QuestionManagerPage } from './questions/question-manager-page'
 import { TestResultsPage } from './results/test-results-page'
 import { ExamSchedulePage } from './schedule/exam-schedule-page'
@@ -18,6 +19,7 @@ export function AdminArea() {
           <Route path="codes" element={<LoginCodeManagerPage />} />
           <Route path="results" element={<TestResultsPage />} />
           <Route path="schedule" element={<ExamSchedulePage />} />
+          <Route path="live" element={<ProctorRoomPage />} />
         </Route>
         {/* Outside the gate, so an unknown path goes to /admin whether or not anyone is signed in. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -2,13 +2,20 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RandomBytes } from '../../../domain/login-code-generator'
-import { createLoginCodes, deleteLoginCode, listLoginCodes, type LoginCode } from '../../../lib/admin-login-codes'
+import {
+  createLoginCodes,
+  deleteLoginCode,
+  listLoginCodes,
+  setExtraMinutes,
+  type LoginCode,
+} from '../../../lib/admin-login-codes'
 import { LoginCodeManagerPage } from './login-code-manager-page'
 
 vi.mock('../../../lib/admin-login-codes', () => ({
   listLoginCodes: vi.fn(),
   createLoginCodes: vi.fn(),
   deleteLoginCode: vi.fn(),
+  setExtraMinutes: vi.fn(),
 }))
 // The screen's live updates are tested in use-live-admin-data.test.tsx.
 vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn(() => () => {}) }))
@@ -21,6 +28,7 @@ const unused = (code: string): LoginCode => ({
   is_used: false,
   used_by: null,
   used_at: null,
+  extra_minutes: 0,
 })
 const used = (code: string, by: string): LoginCode => ({
   ...unused(code),
@@ -37,6 +45,7 @@ beforeEach(() => {
   vi.mocked(listLoginCodes).mockImplementation(async () => ({ ok: true, data: codes }))
   vi.mocked(createLoginCodes).mockReset().mockResolvedValue({ ok: true, data: null })
   vi.mocked(deleteLoginCode).mockReset().mockResolvedValue({ ok: true, data: null })
+  vi.mocked(setExtraMinutes).mockReset().mockResolvedValue({ ok: true, data: null })
   writeText.mockReset().mockResolvedValue()
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
 })
@@ -83,6 +92,67 @@ describe('LoginCodeManagerPage', () => {
     expect(new Set(batch).size).toBe(5)
     for (const code of batch) expect(code).toMatch(/^[A-Z0-9]{8}$/)
     expect(batch).not.toContain('AAAAAAAA')
+    expect(vi.mocked(createLoginCodes).mock.calls[0]?.[1]).toBe(0)
+  })
+
+  it('gives new codes the extra time typed beside the buttons', async () => {
+    await renderPage()
+
+    fireEvent.change(screen.getByRole('spinbutton', { name: /^Extra time for new codes/ }), { target: { value: '25' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Generate 1' }))
+
+    expect(await screen.findByText('Successfully generated 1 new login codes')).toBeDefined()
+    expect(vi.mocked(createLoginCodes).mock.calls[0]?.[1]).toBe(25)
+  })
+
+  it.each(['181', '', '-1', '2.5'])(
+    'refuses to generate codes with %j minutes of extra time, inserting nothing',
+    async (value) => {
+      await renderPage()
+
+      fireEvent.change(screen.getByRole('spinbutton', { name: /^Extra time for new codes/ }), { target: { value } })
+      fireEvent.click(screen.getByRole('button', { name: 'Generate 5' }))
+
+      expect(screen.getByRole('alert').textContent).toBe('Extra time must be a whole number of minutes between 0 and 180')
+      expect(createLoginCodes).not.toHaveBeenCalled()
+    },
+  )
+
+  it('changes the extra time of a code, refusing a value out of range with a message', async () => {
+    codes = [{ ...unused('AAAAAAAA'), extra_minutes: 15 }, unused('BBBBBBBB')]
+    await renderPage()
+    const available = within(screen.getByRole('list', { name: 'Available codes' }))
+    expect(available.getAllByRole('listitem')[0]?.textContent).toContain('+15 min extra time')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Extra time for AAAAAAAA' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Extra time for AAAAAAAA' }))
+    const minutes = dialog.getByRole('spinbutton', { name: /^Extra time/ }) as HTMLInputElement
+    expect(minutes.value).toBe('15')
+    fireEvent.change(minutes, { target: { value: '200' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+    expect(dialog.getByRole('alert').textContent).toBe('Extra time must be a whole number of minutes between 0 and 180')
+    expect(setExtraMinutes).not.toHaveBeenCalled()
+
+    codes = [{ ...unused('AAAAAAAA'), extra_minutes: 30 }, unused('BBBBBBBB')]
+    fireEvent.change(minutes, { target: { value: '30' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText('Extra time for AAAAAAAA set to 30 minutes')).toBeDefined()
+    expect(setExtraMinutes).toHaveBeenCalledWith('id-AAAAAAAA', 30)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(await available.findByText('+30 min')).toBeDefined()
+  })
+
+  it("keeps the dialog open with the server's message when the change fails", async () => {
+    vi.mocked(setExtraMinutes).mockResolvedValue({ ok: false, error: 'Failed to update extra time' })
+    await renderPage()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Extra time for BBBBBBBB' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Extra time for BBBBBBBB' }))
+    fireEvent.change(dialog.getByRole('spinbutton', { name: /^Extra time/ }), { target: { value: '10' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }))
+
+    expect((await dialog.findByRole('alert')).textContent).toBe('Failed to update extra time')
   })
 
   it('generates a single code', async () => {

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react'
+import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import { cryptoRandomBytes, generateUniqueLoginCodes, type RandomBytes } from '../../../domain/login-code-generator'
 import { createLoginCodes, deleteLoginCode, listLoginCodes, type LoginCode } from '../../../lib/admin-login-codes'
 import type { LiveTable } from '../../../lib/table-changes'
 import { AdminPage } from '../components/admin-page'
+import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { formatDateTime } from '../components/format'
 import { StatCard, StatCards } from '../components/stat-card'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
+import { ExtraMinutesInput, ExtraTimeDialog } from './extra-time-dialog'
 
 /** Spec §9: the copy button shows its check mark for 2 seconds. */
 const copyFeedbackMs = 2000
@@ -19,6 +22,9 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
   const { data: codes, reload, live } = useLiveAdminData(listLoginCodes, messages.showError, codeTables)
   const [generating, setGenerating] = useState(false)
   const [copiedId, setCopiedId] = useState<string | null>(null)
+  /** The extra time new codes get, as typed. */
+  const [newExtraMinutes, setNewExtraMinutes] = useState('0')
+  const [extraTimeFor, setExtraTimeFor] = useState<LoginCode | null>(null)
 
   useEffect(() => {
     if (!copiedId) return
@@ -30,6 +36,11 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
   const used = codes?.filter((code) => code.is_used) ?? []
 
   async function generate(count: number) {
+    const extraMinutes = parseExtraMinutes(newExtraMinutes)
+    if (!extraMinutes.ok) {
+      messages.showError(extraMinutes.error)
+      return
+    }
     const batch = generateUniqueLoginCodes(
       count,
       (codes ?? []).map((code) => code.code),
@@ -40,7 +51,7 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
       return
     }
     setGenerating(true)
-    const result = await createLoginCodes(batch.codes)
+    const result = await createLoginCodes(batch.codes, extraMinutes.minutes)
     setGenerating(false)
     if (!result.ok) {
       messages.showError(result.error)
@@ -61,6 +72,12 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
     await reload()
   }
 
+  async function extraTimeSaved(code: LoginCode, minutes: number) {
+    setExtraTimeFor(null)
+    messages.showSuccess(`Extra time for ${code.code} set to ${minutes} minutes`)
+    await reload()
+  }
+
   async function copy(code: LoginCode) {
     try {
       await navigator.clipboard.writeText(code.code)
@@ -75,17 +92,25 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
       title="Login Code Manager"
       messages={messages}
       live={live}
-      actions={generateCounts.map((count) => (
-        <button
-          key={count}
-          type="button"
-          className="admin-button admin-button--primary"
-          onClick={() => void generate(count)}
-          disabled={generating}
-        >
-          {`Generate ${count}`}
-        </button>
-      ))}
+      actions={
+        <>
+          <label className="admin-field admin-field--inline">
+            <span>Extra time for new codes (minutes, 0 to {maxExtraMinutes})</span>
+            <ExtraMinutesInput value={newExtraMinutes} onChange={setNewExtraMinutes} disabled={generating} />
+          </label>
+          {generateCounts.map((count) => (
+            <button
+              key={count}
+              type="button"
+              className="admin-button admin-button--primary"
+              onClick={() => void generate(count)}
+              disabled={generating}
+            >
+              {`Generate ${count}`}
+            </button>
+          ))}
+        </>
+      }
     >
       <StatCards label="Login code statistics">
         <StatCard label="Total" value={codes?.length} />
@@ -114,8 +139,17 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
                 {available.map((code) => (
                   <li key={code.id} className="code-item">
                     <span className="code-item__code">{code.code}</span>
+                    {code.extra_minutes > 0 && <ExtraTimeBadge minutes={code.extra_minutes} />}
                     <span className="admin-muted">Created {formatDateTime(code.created_at)}</span>
                     <span className="code-item__actions">
+                      <button
+                        type="button"
+                        className="admin-button admin-button--small"
+                        aria-label={`Extra time for ${code.code}`}
+                        onClick={() => setExtraTimeFor(code)}
+                      >
+                        Extra time
+                      </button>
                       <button
                         type="button"
                         className="admin-button admin-button--small"
@@ -150,6 +184,7 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
                   <li key={code.id} className="code-item">
                     <span className="code-item__code">{code.code}</span>
                     <span className="admin-badge admin-badge--grey">USED</span>
+                    {code.extra_minutes > 0 && <ExtraTimeBadge minutes={code.extra_minutes} />}
                     <span>Used by {code.used_by ?? 'unknown'}</span>
                     <span className="admin-muted">Used on {code.used_at ? formatDateTime(code.used_at) : 'unknown date'}</span>
                   </li>
@@ -158,6 +193,14 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
             )}
           </section>
         </div>
+      )}
+
+      {extraTimeFor && (
+        <ExtraTimeDialog
+          code={extraTimeFor}
+          onClose={() => setExtraTimeFor(null)}
+          onSaved={(minutes) => void extraTimeSaved(extraTimeFor, minutes)}
+        />
       )}
     </AdminPage>
   )

@@ -38,6 +38,7 @@ it('shows the four counts, the system status with available = total - used, and 
     ['Login Code Manager', '/admin/codes'],
     ['Test Results', '/admin/results'],
     ['Exam Schedule', '/admin/schedule'],
+    ['Proctor Room', '/admin/live'],
   ])
   expect(screen.getByText('50 Multiple Choice Questions')).toBeDefined()
   expect(screen.queryByRole('link', { name: /Back to Dashboard/ })).toBeNull()

@@ -11,6 +11,11 @@ const managers = [
   { to: '/admin/codes', title: 'Login Code Manager', description: 'Generate one-time login codes and see which are used.' },
   { to: '/admin/results', title: 'Test Results', description: 'Daily analysis, rankings and a printable report.' },
   { to: '/admin/schedule', title: 'Exam Schedule', description: 'Set when the exam opens and closes, and for how long.' },
+  {
+    to: '/admin/live',
+    title: 'Proctor Room',
+    description: 'Follow every exam live: progress, time left, connection, and emergency answer files.',
+  },
 ]
 
 // Spec §2: the exam facts the info panel lists.

@@ -1,5 +1,6 @@
 import { formatAverageScore, type DayGroup, type ResultsStats } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
+import { formatExtraTime } from '../../../domain/extra-time'
 import { formatMinutesSeconds } from '../../../domain/time-format'
 import type { SubmissionResult } from '../../../lib/admin-submissions'
 import { formatDateTime, formatDay } from '../components/format'
@@ -44,6 +45,7 @@ export function ResultsPrintReport({ days, stats, scope, generatedAt }: ResultsP
                 <th scope="col">Tab switches</th>
                 <th scope="col">Time taken</th>
                 <th scope="col">Rating</th>
+                <th scope="col">Notes</th>
               </tr>
             </thead>
             <tbody>
@@ -59,6 +61,7 @@ export function ResultsPrintReport({ days, stats, scope, generatedAt }: ResultsP
                   <td>{submission.tab_switches}</td>
                   <td>{formatMinutesSeconds(submission.time_taken)}</td>
                   <td>{rating}</td>
+                  <td>{resultNotes(submission).join('; ')}</td>
                 </tr>
               ))}
             </tbody>
@@ -70,4 +73,12 @@ export function ResultsPrintReport({ days, stats, scope, generatedAt }: ResultsP
       </footer>
     </section>
   )
+}
+
+/** What the proctor should know beside the figures: extra time given, a submission recovered from a file. */
+function resultNotes(submission: SubmissionResult): string[] {
+  return [
+    ...(submission.extra_minutes > 0 ? [`${formatExtraTime(submission.extra_minutes)} extra time`] : []),
+    ...(submission.recovered_from_file ? ['Recovered from file'] : []),
+  ]
 }

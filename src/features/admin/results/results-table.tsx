@@ -2,6 +2,7 @@ import type { RankedResult } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
 import { formatMinutesSeconds } from '../../../domain/time-format'
 import type { SubmissionResult } from '../../../lib/admin-submissions'
+import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { formatDateTime, formatTime } from '../components/format'
 
 const ratingTone = { Excellent: 'green', Pass: 'blue', 'Needs Improvement': 'red' } as const
@@ -30,7 +31,10 @@ export function ResultsTable({ results, caption }: { results: RankedResult<Submi
           {results.map(({ submission, rank, percentage, rating, tabSwitchColour }) => (
             <tr key={submission.id}>
               <td>#{rank}</td>
-              <th scope="row">{submission.student_name}</th>
+              <th scope="row">
+                {submission.student_name}
+                {submission.recovered_from_file && <span className="admin-badge admin-badge--purple">Recovered from file</span>}
+              </th>
               <td className="admin-mono">{submission.login_code}</td>
               <td>{formatTime(submission.submitted_at)}</td>
               <td>
@@ -40,7 +44,10 @@ export function ResultsTable({ results, caption }: { results: RankedResult<Submi
               <td>
                 <span className={`tab-switches tab-switches--${tabSwitchColour}`}>{submission.tab_switches}</span>
               </td>
-              <td>{formatMinutesSeconds(submission.time_taken)}</td>
+              <td>
+                {formatMinutesSeconds(submission.time_taken)}
+                {submission.extra_minutes > 0 && <ExtraTimeBadge minutes={submission.extra_minutes} />}
+              </td>
               <td>
                 <span className={`admin-badge admin-badge--${ratingTone[rating]}`}>{rating}</span>
               </td>

@@ -30,6 +30,8 @@ function submission(name: string, score: number, at: Date, changes: Partial<Subm
     submitted_at: at.toISOString(),
     received_at: at.toISOString(),
     answers_fingerprint: `fp${String(serial).padStart(10, '0')}`,
+    recovered_from_file: false,
+    extra_minutes: 0,
     ...changes,
   }
 }
@@ -106,6 +108,33 @@ describe('TestResultsPage', () => {
     ])
     expect(within(table).getByText('fp0000000001')).toBeDefined()
     expect(screen.getByRole('img', { name: /^Score distribution/ }).getAttribute('aria-label')).toContain('90-100%: 2')
+  })
+
+  it('marks extra time and a submission recovered from a file, on screen and in the printed report', async () => {
+    submissions = [
+      submission('Ada Lovelace', 45, today, { extra_minutes: 15 }),
+      submission('Alan Turing', 30, today, { recovered_from_file: true }),
+      submission('Grace Hopper', 20, today),
+    ]
+    await renderPage()
+
+    const table = screen.getByRole('table', { name: `Results of ${formatDay(localDateKey(today))}, ranked by score` })
+    const [ada, alan, grace] = rowsOf(table)
+    expect([ada?.[1], ada?.[7]]).toEqual(['Ada Lovelace', '12:34+15 min extra time'])
+    expect([alan?.[1], alan?.[7]]).toEqual(['Alan TuringRecovered from file', '12:34'])
+    expect([grace?.[1], grace?.[7]]).toEqual(['Grace Hopper', '12:34'])
+    expect(
+      within(table)
+        .getByRole('rowheader', { name: /Alan Turing/ })
+        .querySelector('.admin-badge--purple'),
+    ).not.toBeNull()
+
+    const report = document.querySelector('.results-print-report table') as HTMLElement
+    expect([...report.querySelectorAll('tbody tr')].map((row) => row.lastElementChild?.textContent)).toEqual([
+      '+15 min extra time',
+      'Recovered from file',
+      '',
+    ])
   })
 
   it('keeps other days collapsed until opened', async () => {

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react'
+import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
+import { setExtraMinutes, type LoginCode } from '../../../lib/admin-login-codes'
+import { AdminDialog } from '../components/admin-dialog'
+import { ErrorBanner } from '../components/flash-messages'
+
+interface ExtraTimeDialogProps {
+  code: LoginCode
+  onClose: () => void
+  onSaved: (minutes: number) => void
+}
+
+/** Changes a code's extra time; out-of-range input is refused with a message and saves nothing. */
+export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps) {
+  const [text, setText] = useState(String(code.extra_minutes))
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    const parsed = parseExtraMinutes(text)
+    if (!parsed.ok) {
+      setError(parsed.error)
+      return
+    }
+    setSaving(true)
+    const result = await setExtraMinutes(code.id, parsed.minutes)
+    setSaving(false)
+    if (!result.ok) {
+      setError(result.error)
+      return
+    }
+    onSaved(parsed.minutes)
+  }
+
+  return (
+    <AdminDialog title={`Extra time for ${code.code}`} onClose={() => !saving && onClose()}>
+      {/* noValidate: our message replaces the browser's. */}
+      <form onSubmit={(event) => void save(event)} noValidate>
+        <p className="admin-muted">
+          Minutes added to this student&apos;s time, for an accommodation. If the exam has started, its deadline moves too.
+        </p>
+        <label className="admin-field">
+          <span>Extra time (minutes, 0 to {maxExtraMinutes})</span>
+          <ExtraMinutesInput value={text} onChange={setText} disabled={saving} />
+        </label>
+        {error && <ErrorBanner message={error} />}
+        <div className="admin-button-row admin-button-row--end">
+          <button type="button" className="admin-button" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  )
+}
+
+/** A whole number of minutes from 0 to 180. */
+export function ExtraMinutesInput({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string
+  onChange: (value: string) => void
+  disabled?: boolean
+}) {
+  return (
+    <input
+      type="number"
+      min={0}
+      max={maxExtraMinutes}
+      step={1}
+      inputMode="numeric"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+    />
+  )
+}

@@ -1,0 +1,83 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react'
+import type { AdminResult } from '../../../lib/admin-result'
+import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/answer-file-recovery'
+import { getSupabase } from '../../../lib/supabase'
+
+/** A real answer file is a few kilobytes; anything this large is another kind of file, refused without reading it. */
+const maxAnswerFileBytes = 1_000_000
+
+interface UploadOutcome {
+  id: number
+  fileName: string
+  result: AdminResult<string>
+}
+
+async function recoverFromFile(file: File): Promise<AdminResult<string>> {
+  if (file.size > maxAnswerFileBytes) return { ok: false, error: answerFileRecoveryMessages.malformed }
+  let text: string
+  try {
+    text = await file.text()
+  } catch {
+    return { ok: false, error: 'This file could not be read. Nothing was recorded.' }
+  }
+  return recoverSubmissionFromFile(getSupabase(), text)
+}
+
+/**
+ * Uploads the emergency answer files students hand over, one after the other, and says for each
+ * what the server did with it, newest first. `onRecorded` runs after each file accepted.
+ */
+export function AnswerFileUpload({ onRecorded }: { onRecorded: () => void }) {
+  const titleId = useId()
+  const hintId = useId()
+  const serial = useRef(0)
+  const [pending, setPending] = useState(0)
+  const [outcomes, setOutcomes] = useState<UploadOutcome[]>([])
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget
+    const files = [...(input.files ?? [])]
+    // Emptied, so that choosing the same file again uploads it again.
+    input.value = ''
+    setPending((count) => count + files.length)
+    for (const file of files) {
+      const result = await recoverFromFile(file)
+      setPending((count) => count - 1)
+      setOutcomes((current) => [{ id: ++serial.current, fileName: file.name, result }, ...current])
+      if (result.ok) onRecorded()
+    }
+  }
+
+  return (
+    <section className="admin-panel answer-file-upload" aria-labelledby={titleId}>
+      <h2 id={titleId}>Emergency answer files</h2>
+      <p id={hintId} className="admin-muted">
+        When a student&apos;s answers cannot reach the server, their completion screen offers an answer file two minutes after the
+        deadline. Upload it here: the server checks that the file was made by that exam session and records the submission once,
+        marked &quot;Recovered from file&quot; for your judgement.
+      </p>
+      <label className="admin-field">
+        <span>Answer files (.json)</span>
+        <input
+          type="file"
+          accept=".json,application/json"
+          multiple
+          aria-describedby={hintId}
+          onChange={(event) => void upload(event)}
+        />
+      </label>
+      <div role="status" aria-live="polite" className="answer-file-upload__outcomes">
+        {pending > 0 && <p>Uploading {pending === 1 ? '1 file' : `${pending} files`}…</p>}
+        {outcomes.length > 0 && (
+          <ul aria-label="Uploaded answer files">
+            {outcomes.map(({ id, fileName, result }) => (
+              <li key={id} className={`admin-banner admin-banner--${result.ok ? 'success' : 'error'}`}>
+                <strong>{fileName}</strong>: {result.ok ? result.data : result.error}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  )
+}
