@@ -5,6 +5,7 @@
 import { createClient } from '@supabase/supabase-js'
 import { readFileSync } from 'node:fs'
 import WebSocket from 'ws'
+import { benchSubmission } from './bench-submission.ts'
 
 export interface HerdReport {
   /** Epoch milliseconds. */
@@ -17,7 +18,6 @@ export interface HerdReport {
 const [url, anonKey] = process.argv.slice(2) as [string, string]
 const codes = JSON.parse(readFileSync(0, 'utf8')) as string[]
 const student = createClient(url, anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } })
-const answers = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i + 1), 'ABCD'[i % 4]]))
 const now = () => performance.timeOrigin + performance.now()
 
 const outcomes: Record<string, number> = {}
@@ -27,16 +27,7 @@ await Promise.all(
   codes.map(async (code, i) => {
     await new Promise((resolve) => setTimeout(resolve, (i * 1000) / codes.length))
     const t0 = now()
-    const { data, error } = await student.rpc('submit_exam', {
-      submission_id: crypto.randomUUID(),
-      code,
-      student_name: 'Herd Student',
-      answers,
-      tab_switches: 0,
-      time_taken: 600,
-      started_at: new Date(Date.now() - 600_000).toISOString(),
-      submitted_at: new Date().toISOString(),
-    })
+    const { data, error } = await student.rpc('submit_exam', benchSubmission(code, 'Herd Student'))
     latencies.push(now() - t0)
     const outcome = error ? `error: ${error.message}` : String((data as { outcome?: string } | null)?.outcome)
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1

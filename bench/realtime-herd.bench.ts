@@ -4,7 +4,6 @@
 // API answered meanwhile, next to the same herd with nobody subscribed.
 // Usage: npx tsx bench/realtime-herd.bench.ts [submissions] [administrators]
 // On PGlite in memory, or on the PostgreSQL database of DATABASE_URL when set.
-import { spawn } from 'node:child_process'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { coalescedRefetch } from '../src/lib/coalesced-refetch.ts'
@@ -13,6 +12,7 @@ import { addAdmin } from '../supabase/local/auth/admin-accounts.ts'
 import { startStack } from '../supabase/local/stack.ts'
 import type { HerdReport } from './herd-submitter.ts'
 import { percentile } from './percentiles.ts'
+import { spawnHerd } from './spawn-herd.ts'
 
 const count = Number(process.argv[2] ?? 2000)
 const adminCount = Number(process.argv[3] ?? 1)
@@ -43,16 +43,10 @@ async function herd(): Promise<HerdReport & { probes: number[] }> {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   })()
-  const child = spawn('npx', ['tsx', new URL('./herd-submitter.ts', import.meta.url).pathname, stack.url, stack.anonKey], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  })
-  child.stdin.end(JSON.stringify(codes))
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  await new Promise((resolve) => child.on('exit', resolve))
+  const report = await spawnHerd(stack.url, stack.anonKey, codes)
   probing = false
   await probe
-  return { ...(JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as HerdReport), probes }
+  return { ...report, probes }
 }
 
 function report(label: string, result: Awaited<ReturnType<typeof herd>>): void {

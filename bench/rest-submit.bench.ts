@@ -4,6 +4,7 @@
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { startStack } from '../supabase/local/stack.ts'
+import { benchSubmission } from './bench-submission.ts'
 import { percentile } from './percentiles.ts'
 
 const count = Number(process.argv[2] ?? 300)
@@ -15,22 +16,12 @@ const anon = createClient(stack.url, stack.anonKey, {
   auth: { persistSession: false },
   realtime: { transport: WebSocket as never },
 })
-const answers = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i + 1), 'ABCD'[i % 4]]))
 const latencies: number[] = []
 let accepted = 0
 const started = performance.now()
 for (const code of codes) {
   const t0 = performance.now()
-  const { data } = await anon.rpc('submit_exam', {
-    submission_id: crypto.randomUUID(),
-    code,
-    student_name: 'Bench Student',
-    answers,
-    tab_switches: 0,
-    time_taken: 600,
-    started_at: new Date(Date.now() - 600_000).toISOString(),
-    submitted_at: new Date().toISOString(),
-  })
+  const { data } = await anon.rpc('submit_exam', benchSubmission(code, 'Bench Student'))
   latencies.push(performance.now() - t0)
   if ((data as { outcome?: string } | null)?.outcome === 'accepted') accepted++
 }

@@ -3,24 +3,17 @@
 // many were accepted, stored twice or lost, the throughput and latency percentiles, and in the
 // same run the raw single-row insert throughput of the same database: the ceiling, and the ratio.
 // Usage: npx tsx bench/submission-herd.bench.ts [students]
-import { spawn } from 'node:child_process'
 import { startStack } from '../supabase/local/stack.ts'
-import type { HerdReport } from './herd-submitter.ts'
+import { benchAnswers } from './bench-submission.ts'
 import { percentile } from './percentiles.ts'
+import { spawnHerd } from './spawn-herd.ts'
 
 const count = Number(process.argv[2] ?? 2000)
 const stack = await startStack({ port: 0, admin: { email: 'bench@holdfast.test', password: 'bench-password' } })
 const codes = Array.from({ length: count }, (_, i) => `S${String(i).padStart(7, '0')}`)
 await stack.db.query('insert into public.login_codes (code) select unnest($1::text[])', [codes])
 
-const child = spawn('npx', ['tsx', new URL('./herd-submitter.ts', import.meta.url).pathname, stack.url, stack.anonKey], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-})
-child.stdin.end(JSON.stringify(codes))
-let output = ''
-child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-await new Promise((resolve) => child.on('exit', resolve))
-const herd = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as HerdReport
+const herd = await spawnHerd(stack.url, stack.anonKey, codes)
 
 const { rows } = await stack.db.query<{ stored: number; codes: number; claimed: number }>(
   `select (select count(*)::int from public.submissions where login_code = any($1)) as stored,
@@ -36,7 +29,7 @@ const herdRate = accepted / seconds
 
 // The ceiling: the same number of single-row inserts, one statement (and transaction) each,
 // straight into the same database: no HTTP, no JWT, no role switch, no code claim, no scoring.
-const answers = JSON.stringify(Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i + 1), 'ABCD'[i % 4]])))
+const answers = JSON.stringify(benchAnswers)
 const insertStarted = performance.now()
 for (let i = 0; i < count; i++) {
   await stack.db.query(

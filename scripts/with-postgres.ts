@@ -5,10 +5,10 @@
 // run as root, so as root the cluster runs as the `postgres` user (or `nobody`).
 import { spawn, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { freePort } from './free-port.ts'
 
 interface ThrowawayPostgres {
   /** The URL of an empty database on the cluster. */
@@ -77,17 +77,6 @@ function unprivilegedUser(): { name: string; uid: number; gid: number } {
     if (id.status === 0 && gid.status === 0) return { name, uid: Number(id.stdout.trim()), gid: Number(gid.stdout.trim()) }
   }
   throw new Error('Running as root, and neither a postgres nor a nobody user exists to run PostgreSQL as')
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 const [command, ...args] = process.argv.slice(2)

@@ -1,5 +1,4 @@
 import { answersCanonical } from './answers-fingerprint'
-import type { Answers } from './exam-attempt'
 import type { ExamSubmission } from './exam-submission'
 import { hexToBytes, hmacSha256Hex } from './hmac-sha256'
 import { bytesToHex } from './sha256'
@@ -10,17 +9,10 @@ import { bytesToHex } from './sha256'
  * questions (one key per login code), so the server can tell a file made by the exam session
  * from one typed by hand or edited since. SQL `private.answer_file_tag` computes the same.
  */
-export interface AnswerFile {
+export interface AnswerFile extends Omit<ExamSubmission, 'code'> {
   format: 'holdfast-answer-file'
   version: 1
-  submission_id: string
   login_code: string
-  student_name: string
-  answers: Answers
-  tab_switches: number
-  time_taken: number
-  started_at: string
-  submitted_at: string
   /** 64 lower-case hex characters. */
   tag: string
 }

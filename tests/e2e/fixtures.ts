@@ -259,6 +259,36 @@ export async function signInAsAdmin(page: Page): Promise<void> {
 
 // The student
 
+/** What a student-exam file's tests share; context and page are fresh for each test. */
+export interface StudentExamFixture {
+  context: BrowserContext
+  page: Page
+  /** The exam's questions, read before the file's tests. */
+  questions: Question[]
+  /** A login code no other test uses, deleted with its submissions after the file. */
+  newCode(): Promise<string>
+}
+
+/** Registers the hooks of a file whose tests take the exam as a student: pagePerTest, the questions, the codes. */
+export function studentExamFixture(): StudentExamFixture {
+  const codes: string[] = []
+  const fixture = {
+    async newCode() {
+      const code = await createLoginCode()
+      codes.push(code)
+      return code
+    },
+  } as StudentExamFixture
+  pagePerTest((opened) => Object.assign(fixture, opened))
+  beforeAll(async () => {
+    fixture.questions = await examQuestions()
+  })
+  afterAll(async () => {
+    await deleteLoginCodes(codes)
+  })
+  return fixture
+}
+
 export async function openStudentPortal(page: Page): Promise<void> {
   await page.goto(`${appUrl}/student`)
   await page.getByRole('heading', { level: 1, name: 'Student Portal' }).waitFor()
@@ -281,6 +311,20 @@ export async function enterExam(page: Page, code: string, name = 'E2E Student'):
 export async function startExam(page: Page, code: string, name?: string): Promise<void> {
   await openStudentPortal(page)
   await enterExam(page, code, name)
+}
+
+/**
+ * On a simulated clock: starts the exam with a new code, answers question 1 with `letter`, goes
+ * offline and lets the 30 minutes run out. Answers the code.
+ */
+export async function runOutOfTimeOffline(exam: StudentExamFixture, name: string, letter: string): Promise<string> {
+  await exam.page.clock.install()
+  const code = await exam.newCode()
+  await startExam(exam.page, code, name)
+  await answer(exam.page, letter)
+  await exam.context.setOffline(true)
+  await exam.page.clock.fastForward('30:01')
+  return code
 }
 
 export function option(page: Page, letter: string) {

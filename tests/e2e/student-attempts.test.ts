@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createClient } from '@supabase/supabase-js'
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { expect, inject, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Database, Tables } from '../../src/lib/database.types.ts'
 import {
@@ -10,15 +9,12 @@ import {
   answer,
   answerAll,
   appUrl,
-  createLoginCode,
   dataOf,
-  deleteLoginCodes,
-  examQuestions,
-  pagePerTest,
+  runOutOfTimeOffline,
   service,
   startExam,
+  studentExamFixture,
   submissionsFor,
-  type Question,
 } from './fixtures.ts'
 
 /**
@@ -27,28 +23,7 @@ import {
  * hands over when the network never comes back.
  */
 
-let context: BrowserContext
-let page: Page
-pagePerTest((opened) => {
-  context = opened.context
-  page = opened.page
-})
-let questions: Question[]
-const codes: string[] = []
-
-async function newCode(): Promise<string> {
-  const code = await createLoginCode()
-  codes.push(code)
-  return code
-}
-
-beforeAll(async () => {
-  questions = await examQuestions()
-})
-
-afterAll(async () => {
-  await deleteLoginCodes(codes)
-})
+const exam = studentExamFixture()
 
 async function attemptsOf(code: string): Promise<Tables<'exam_attempts'>[]> {
   return dataOf(await service.from('exam_attempts').select('*').eq('login_code', code))
@@ -65,57 +40,52 @@ async function attemptReaches(code: string, expected: Partial<Tables<'exam_attem
 }
 
 it('keeps the proctor’s attempt row up to date: start, answers at a tab switch, the submission received', async () => {
-  const code = await newCode()
-  await startExam(page, code, 'Grace Hopper')
+  const code = await exam.newCode()
+  await startExam(exam.page, code, 'Grace Hopper')
   await expect.poll(async () => (await attemptsOf(code)).length, { timeout: 30_000 }).toBe(1)
   const [started] = await attemptsOf(code)
-  expect(started).toMatchObject({ student_name: 'Grace Hopper', question_count: questions.length, state: 'in_progress' })
+  expect(started).toMatchObject({ student_name: 'Grace Hopper', question_count: exam.questions.length, state: 'in_progress' })
 
-  await answer(page, questions[0]!.correct_answer)
-  await page.evaluate(() => window.dispatchEvent(new Event('blur')))
-  await page.getByText(/Tab switches so far: 1\./).waitFor()
+  await answer(exam.page, exam.questions[0]!.correct_answer)
+  await exam.page.evaluate(() => window.dispatchEvent(new Event('blur')))
+  await exam.page.getByText(/Tab switches so far: 1\./).waitFor()
   await attemptReaches(code, { answered_count: 1, tab_switches: 1 })
 
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await exam.page.evaluate(() => window.dispatchEvent(new Event('focus')))
   await answerAll(
-    page,
-    questions.map((q) => q.correct_answer),
+    exam.page,
+    exam.questions.map((q) => q.correct_answer),
   )
-  await page.getByRole('button', { name: 'Submit Test' }).click()
-  await page.getByText('Your answers have been received.').waitFor()
+  await exam.page.getByRole('button', { name: 'Submit Test' }).click()
+  await exam.page.getByText('Your answers have been received.').waitFor()
   const [row] = await attemptsOf(code)
   const [submission] = await submissionsFor(code)
-  expect(row).toMatchObject({ id: submission!.id, state: 'received', answered_count: questions.length, tab_switches: 1 })
+  expect(row).toMatchObject({ id: submission!.id, state: 'received', answered_count: exam.questions.length, tab_switches: 1 })
 })
 
 it('tells the proctor on reconnect what was done offline', async () => {
-  const code = await newCode()
-  await startExam(page, code)
+  const code = await exam.newCode()
+  await startExam(exam.page, code)
   await expect.poll(async () => (await attemptsOf(code)).length, { timeout: 30_000 }).toBe(1)
-  await context.setOffline(true)
-  await page.getByText('Offline: answers stay on this device').waitFor()
-  await answer(page, 'A')
-  await page.evaluate(() => window.dispatchEvent(new Event('blur')))
-  await page.getByText(/Tab switches so far: 1\./).waitFor()
+  await exam.context.setOffline(true)
+  await exam.page.getByText('Offline: answers stay on this device').waitFor()
+  await answer(exam.page, 'A')
+  await exam.page.evaluate(() => window.dispatchEvent(new Event('blur')))
+  await exam.page.getByText(/Tab switches so far: 1\./).waitFor()
   expect(await attemptsOf(code)).toMatchObject([{ answered_count: 0, tab_switches: 0 }])
 
-  await context.setOffline(false)
+  await exam.context.setOffline(false)
   await attemptReaches(code, { answered_count: 1, tab_switches: 1, client_online: true, state: 'in_progress' })
 })
 
 it('offers the answer file 2 minutes after the deadline; the proctor’s upload records it once, and the late send changes nothing', async () => {
-  await page.clock.install()
-  const code = await newCode()
-  await startExam(page, code, 'Katherine Johnson')
-  await answer(page, 'B')
-  await context.setOffline(true)
-  await page.clock.fastForward('30:01')
-  await page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
-  const downloadButton = page.getByRole('button', { name: 'Download answer file' })
+  const code = await runOutOfTimeOffline(exam, 'Katherine Johnson', 'B')
+  await exam.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
+  const downloadButton = exam.page.getByRole('button', { name: 'Download answer file' })
   expect(await downloadButton.count()).toBe(0)
 
-  await page.clock.fastForward('02:00')
-  const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()])
+  await exam.page.clock.fastForward('02:00')
+  const [download] = await Promise.all([exam.page.waitForEvent('download'), downloadButton.click()])
   expect(download.suggestedFilename()).toBe(`holdfast-answers-${code}.json`)
   const file = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown>
   expect(file).toMatchObject({ format: 'holdfast-answer-file', version: 1, login_code: code, answers: { '1': 'B' } })
@@ -134,7 +104,7 @@ it('offers the answer file 2 minutes after the deadline; the proctor’s upload 
   expect(others).toEqual([])
   expect(recovered).toMatchObject({ id: file.submission_id, answers: { '1': 'B' }, recovered_from_file: true })
 
-  await context.setOffline(false)
-  await page.getByText('Your answers have been received.').waitFor()
+  await exam.context.setOffline(false)
+  await exam.page.getByText('Your answers have been received.').waitFor()
   expect(await submissionsFor(code)).toEqual([recovered])
 })

@@ -1,168 +1,142 @@
-import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { answersFingerprint } from '../../src/domain/answers-fingerprint.ts'
 import {
   answer,
-  createLoginCode,
-  deleteLoginCodes,
-  examQuestions,
   openStudentPortal,
   option,
-  pagePerTest,
   recordApiResponses,
   showQuestion,
   startExam,
+  studentExamFixture,
   submissionsFor,
   submitCode,
   submitExam,
   timerSeconds,
   withSchedule,
   wrongAnswer,
-  type Question,
 } from './fixtures.ts'
 
-let context: BrowserContext
-let page: Page
-pagePerTest((opened) => {
-  context = opened.context
-  page = opened.page
-})
-let questions: Question[]
-const codes: string[] = []
-
-async function newCode(): Promise<string> {
-  const code = await createLoginCode()
-  codes.push(code)
-  return code
-}
-
-beforeAll(async () => {
-  questions = await examQuestions()
-})
-
-afterAll(async () => {
-  await deleteLoginCodes(codes)
-})
+const exam = studentExamFixture()
 
 /** Correct for odd question numbers, wrong for even ones: a score the test can predict. */
 function mixedAnswers(): { letters: string[]; correct: number } {
-  const letters = questions.map((q) => (q.question_number % 2 === 1 ? q.correct_answer : wrongAnswer(q.correct_answer)))
-  return { letters, correct: questions.filter((q) => q.question_number % 2 === 1).length }
+  const letters = exam.questions.map((q) => (q.question_number % 2 === 1 ? q.correct_answer : wrongAnswer(q.correct_answer)))
+  return { letters, correct: exam.questions.filter((q) => q.question_number % 2 === 1).length }
 }
 
 describe('the student exam', () => {
   it('runs from code to completion, scored by the server, with a receipt matching what it stored', async () => {
-    const apiBodies = recordApiResponses(context)
-    const code = await newCode()
-    await openStudentPortal(page)
-    await page.getByText(/^Exam is active until /).waitFor()
+    const apiBodies = recordApiResponses(exam.context)
+    const code = await exam.newCode()
+    await openStudentPortal(exam.page)
+    await exam.page.getByText(/^Exam is active until /).waitFor()
 
-    await startExam(page, code.toLowerCase(), 'Ada Lovelace')
-    await page.getByText('Answers saved on this device').waitFor()
-    await page.getByRole('timer', { name: 'Time remaining' }).waitFor()
-    await page.getByLabel('Your camera').waitFor()
+    await startExam(exam.page, code.toLowerCase(), 'Ada Lovelace')
+    await exam.page.getByText('Answers saved on this device').waitFor()
+    await exam.page.getByRole('timer', { name: 'Time remaining' }).waitFor()
+    await exam.page.getByLabel('Your camera').waitFor()
 
     const { letters, correct } = mixedAnswers()
     // By keyboard: a radio is reached and chosen with Space, Next is pressed with Enter.
     for (const [index, letter] of letters.entries()) {
-      await page.getByRole('heading', { name: `Question ${index + 1} of ${letters.length}` }).waitFor()
-      await option(page, letter).press('Space')
-      await expect.poll(() => option(page, letter).isChecked()).toBe(true)
+      await exam.page.getByRole('heading', { name: `Question ${index + 1} of ${letters.length}` }).waitFor()
+      await option(exam.page, letter).press('Space')
+      await expect.poll(() => option(exam.page, letter).isChecked()).toBe(true)
       if (index === letters.length - 2) {
-        const submit = page.getByRole('button', { name: 'Submit Test' })
-        await page.getByRole('button', { name: 'Next' }).press('Enter')
-        await page.getByText('Please answer all questions before submitting.').waitFor()
+        const submit = exam.page.getByRole('button', { name: 'Submit Test' })
+        await exam.page.getByRole('button', { name: 'Next' }).press('Enter')
+        await exam.page.getByText('Please answer all questions before submitting.').waitFor()
         expect(await submit.isDisabled()).toBe(true)
       } else if (index < letters.length - 1) {
-        await page.getByRole('button', { name: 'Next' }).press('Enter')
+        await exam.page.getByRole('button', { name: 'Next' }).press('Enter')
       }
     }
-    await page.getByText('Answers saved on this device').waitFor()
+    await exam.page.getByText('Answers saved on this device').waitFor()
     expect(apiBodies.length).toBeGreaterThan(0)
     expect(apiBodies.filter((body) => body.includes('correct_answer'))).toEqual([])
 
-    await page.getByRole('button', { name: 'Submit Test' }).click()
-    await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
-    await page.getByText('Your answers have been received.').waitFor()
-    expect(await page.getByText(/^Score: /).textContent()).toBe(
-      `Score: ${correct} / ${questions.length} (${Math.round((correct / questions.length) * 100)}%)`,
+    await exam.page.getByRole('button', { name: 'Submit Test' }).click()
+    await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
+    await exam.page.getByText('Your answers have been received.').waitFor()
+    expect(await exam.page.getByText(/^Score: /).textContent()).toBe(
+      `Score: ${correct} / ${exam.questions.length} (${Math.round((correct / exam.questions.length) * 100)}%)`,
     )
 
     const [row, ...others] = await submissionsFor(code)
     expect(others).toEqual([])
     expect(row).toMatchObject({ student_name: 'Ada Lovelace', score: correct, tab_switches: 0 })
-    const sent = Object.fromEntries(questions.map((q, i) => [String(q.question_number), letters[i]!]))
+    const sent = Object.fromEntries(exam.questions.map((q, i) => [String(q.question_number), letters[i]!]))
     expect(row!.answers).toEqual(sent)
     expect(row!.answers_fingerprint).toBe(answersFingerprint(sent))
-    expect(await page.locator('.completion__receipt code').textContent()).toBe(row!.answers_fingerprint)
+    expect(await exam.page.locator('.completion__receipt code').textContent()).toBe(row!.answers_fingerprint)
 
-    await page.getByRole('button', { name: 'Take Another Test' }).click()
-    await page.getByLabel('Login Code').waitFor()
-    expect(new URL(page.url()).pathname).toBe('/student')
-    expect(await page.evaluate(() => localStorage.getItem('holdfast.student-session'))).toBeNull()
+    await exam.page.getByRole('button', { name: 'Take Another Test' }).click()
+    await exam.page.getByLabel('Login Code').waitFor()
+    expect(new URL(exam.page.url()).pathname).toBe('/student')
+    expect(await exam.page.evaluate(() => localStorage.getItem('holdfast.student-session'))).toBeNull()
   })
 
   it('resumes after a reload on the same question with the same answers, tab switches and time left', async () => {
-    await page.clock.install()
-    const code = await newCode()
-    await startExam(page, code)
-    await answer(page, 'B')
-    await page.getByRole('button', { name: 'Next' }).click()
-    await answer(page, 'D')
-    await showQuestion(page, 4)
-    await page.evaluate(() => window.dispatchEvent(new Event('blur')))
-    await page.getByText(/Tab switches so far: 1\./).waitFor()
-    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
-    await page.clock.fastForward('10:00')
-    await expect.poll(() => timerSeconds(page)).toBeLessThanOrEqual(20 * 60)
-    const before = await timerSeconds(page)
+    await exam.page.clock.install()
+    const code = await exam.newCode()
+    await startExam(exam.page, code)
+    await answer(exam.page, 'B')
+    await exam.page.getByRole('button', { name: 'Next' }).click()
+    await answer(exam.page, 'D')
+    await showQuestion(exam.page, 4)
+    await exam.page.evaluate(() => window.dispatchEvent(new Event('blur')))
+    await exam.page.getByText(/Tab switches so far: 1\./).waitFor()
+    await exam.page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await exam.page.clock.fastForward('10:00')
+    await expect.poll(() => timerSeconds(exam.page)).toBeLessThanOrEqual(20 * 60)
+    const before = await timerSeconds(exam.page)
 
-    await page.reload()
+    await exam.page.reload()
 
-    await page.getByRole('heading', { name: /^Question 4 of \d+$/ }).waitFor()
-    const after = await timerSeconds(page)
+    await exam.page.getByRole('heading', { name: /^Question 4 of \d+$/ }).waitFor()
+    const after = await timerSeconds(exam.page)
     expect(after).toBeLessThanOrEqual(before)
     expect(after).toBeGreaterThanOrEqual(before - 5)
-    await showQuestion(page, 1)
-    expect(await option(page, 'B').isChecked()).toBe(true)
-    await showQuestion(page, 2)
-    expect(await option(page, 'D').isChecked()).toBe(true)
+    await showQuestion(exam.page, 1)
+    expect(await option(exam.page, 'B').isChecked()).toBe(true)
+    await showQuestion(exam.page, 2)
+    expect(await option(exam.page, 'D').isChecked()).toBe(true)
     expect(
-      await page
+      await exam.page
         .getByRole('navigation', { name: 'Questions' })
         .getByRole('button', { name: /, answered$/ })
         .count(),
     ).toBe(2)
-    await page.evaluate(() => window.dispatchEvent(new Event('blur')))
-    await page.getByText(/Tab switches so far: 2\./).waitFor()
+    await exam.page.evaluate(() => window.dispatchEvent(new Event('blur')))
+    await exam.page.getByText(/Tab switches so far: 2\./).waitFor()
   })
 
   it('blocks the browser back button during the exam and counts the attempt', async () => {
-    const code = await newCode()
-    await startExam(page, code)
-    await page.goBack()
-    await page.getByText(/Tab switches so far: 1\./).waitFor()
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/student/test')
-    await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
+    const code = await exam.newCode()
+    await startExam(exam.page, code)
+    await exam.page.goBack()
+    await exam.page.getByText(/Tab switches so far: 1\./).waitFor()
+    await expect.poll(() => new URL(exam.page.url()).pathname).toBe('/student/test')
+    await exam.page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
   })
 
   it('submits automatically when the time runs out, answered or not', async () => {
-    await page.clock.install()
-    const code = await newCode()
-    await startExam(page, code)
-    await answer(page, 'C')
+    await exam.page.clock.install()
+    const code = await exam.newCode()
+    await startExam(exam.page, code)
+    await answer(exam.page, 'C')
     // Hold the submission back until the time-up message has been seen.
     let letThrough = () => {}
     const heldBack = new Promise<void>((resolve) => (letThrough = resolve))
-    await page.route('**/rest/v1/rpc/submit_exam', async (route) => {
+    await exam.page.route('**/rest/v1/rpc/submit_exam', async (route) => {
       await heldBack
       await route.continue()
     })
-    await page.clock.fastForward('30:01')
-    await page.getByText('Time is up! Submitting your test automatically...').waitFor()
+    await exam.page.clock.fastForward('30:01')
+    await exam.page.getByText('Time is up! Submitting your test automatically...').waitFor()
     letThrough()
-    await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
-    await page.getByText('Your answers have been received.').waitFor()
+    await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
+    await exam.page.getByText('Your answers have been received.').waitFor()
     const [row, ...others] = await submissionsFor(code)
     expect(others).toEqual([])
     expect(row).toMatchObject({ answers: { '1': 'C' }, time_taken: 1800 })
@@ -175,43 +149,43 @@ describe('the code and name steps', () => {
     ['ab1', 'Please enter a valid login code'],
     ['NOPE0000', 'Invalid login code. Please check and try again.'],
   ])('answers the code %j with %j', async (code, message) => {
-    await openStudentPortal(page)
-    await submitCode(page, code)
-    await page.getByRole('alert').getByText(message, { exact: true }).waitFor()
+    await openStudentPortal(exam.page)
+    await submitCode(exam.page, code)
+    await exam.page.getByRole('alert').getByText(message, { exact: true }).waitFor()
   })
 
   it('refuses a code that was already used', async () => {
-    const code = await newCode()
+    const code = await exam.newCode()
     await submitExam(code, 'Earlier Student', { '1': 'A' })
-    await openStudentPortal(page)
-    await submitCode(page, code)
-    await page.getByRole('alert').getByText('This login code has already been used.', { exact: true }).waitFor()
+    await openStudentPortal(exam.page)
+    await submitCode(exam.page, code)
+    await exam.page.getByRole('alert').getByText('This login code has already been used.', { exact: true }).waitFor()
   })
 
   it('checks the name and goes back to the code step', async () => {
-    const code = await newCode()
-    await openStudentPortal(page)
-    await submitCode(page, code)
-    await page.getByRole('button', { name: 'Start Test' }).click()
-    await page.getByRole('alert').getByText('Please enter your full name', { exact: true }).waitFor()
-    await page.getByLabel('Full Name').fill('A')
-    await page.getByRole('button', { name: 'Start Test' }).click()
-    await page.getByRole('alert').getByText('Please enter a valid full name', { exact: true }).waitFor()
-    await page.getByRole('button', { name: 'Back' }).click()
-    expect(await page.getByLabel('Login Code').inputValue()).toBe(code)
+    const code = await exam.newCode()
+    await openStudentPortal(exam.page)
+    await submitCode(exam.page, code)
+    await exam.page.getByRole('button', { name: 'Start Test' }).click()
+    await exam.page.getByRole('alert').getByText('Please enter your full name', { exact: true }).waitFor()
+    await exam.page.getByLabel('Full Name').fill('A')
+    await exam.page.getByRole('button', { name: 'Start Test' }).click()
+    await exam.page.getByRole('alert').getByText('Please enter a valid full name', { exact: true }).waitFor()
+    await exam.page.getByRole('button', { name: 'Back' }).click()
+    expect(await exam.page.getByLabel('Login Code').inputValue()).toBe(code)
   })
 
   it('says the exam is not available outside its window, with the schedule and a countdown', async () => {
-    const code = await newCode()
+    const code = await exam.newCode()
     const start = new Date(Date.now() + 2 * 60 * 60 * 1000)
     await withSchedule(
       { start_time: start.toISOString(), end_time: new Date(start.getTime() + 60 * 60 * 1000).toISOString() },
       async () => {
-        await openStudentPortal(page)
-        await page.getByText(/^Exam will start on /).waitFor()
-        await page.getByText(/^Starts in 1h 59m \d+s$/).waitFor()
-        await submitCode(page, code)
-        await page
+        await openStudentPortal(exam.page)
+        await exam.page.getByText(/^Exam will start on /).waitFor()
+        await exam.page.getByText(/^Starts in 1h 59m \d+s$/).waitFor()
+        await submitCode(exam.page, code)
+        await exam.page
           .getByRole('alert')
           .getByText('Exam is not currently available. Please check the schedule.', { exact: true })
           .waitFor()

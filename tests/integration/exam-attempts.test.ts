@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAnswerFile, type AnswerFile } from '../../src/domain/answer-file.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
 import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../src/lib/answer-file-recovery.ts'
@@ -8,11 +8,10 @@ import type { Database, Tables } from '../../src/lib/database.types.ts'
 import { adminClient, anonClient, nonAdminClient, serviceClient } from './clients.ts'
 import {
   answerKey,
-  createCode,
-  deleteCodes,
   everyTable,
   hour,
   isoFromNow,
+  loginCodesPerFile,
   minute,
   must,
   randomCode,
@@ -40,25 +39,12 @@ const anon = anonClient()
 const service = serviceClient()
 let admin: Client
 let nonAdmin: Client
-
-const madeCodes: string[] = []
+const { newCode } = loginCodesPerFile()
 
 beforeAll(async () => {
   admin = await adminClient()
   nonAdmin = await nonAdminClient()
 })
-
-afterAll(async () => {
-  // Attempts go with their codes.
-  await deleteCodes(madeCodes)
-  expect(must(await service.from('exam_attempts').select('id').in('login_code', madeCodes))).toEqual([])
-})
-
-async function newCode(extraMinutes = 0): Promise<string> {
-  const { code } = await createCode({ extra_minutes: extraMinutes })
-  madeCodes.push(code)
-  return code
-}
 
 async function examQuestions(args: { code: string; attempt_id?: string; student_name?: string }): Promise<Outcome> {
   return must(await anon.rpc('exam_questions', args)) as Outcome
@@ -152,7 +138,7 @@ describe('exam_questions records the start of each attempt', () => {
   })
 
   it('adds the code’s extra minutes to the full duration', async () => {
-    const code = await newCode(20)
+    const code = await newCode({ extra_minutes: 20 })
     const { attemptId, answer } = await start(code)
     const row = await attempt(attemptId)
     expect(minutesBetween(row.started_at, row.deadline)).toBe(50)
@@ -160,7 +146,7 @@ describe('exam_questions records the start of each attempt', () => {
   })
 
   it('caps the deadline at the window’s end, which the extra minutes move too', async () => {
-    const code = await newCode(20)
+    const code = await newCode({ extra_minutes: 20 })
     const plain = await newCode()
     await withSchedule(
       { start_time: isoFromNow(-hour), end_time: isoFromNow(10 * minute), duration_minutes: 30 },
@@ -355,7 +341,7 @@ describe('report_exam_attempt', () => {
 describe('submit_exam against the server’s deadline', () => {
   /** A started attempt as if begun `ageMs` ago, and the deadline the server holds for it. */
   async function startedAgo(ageMs: number, extraMinutes = 0) {
-    const code = await newCode(extraMinutes)
+    const code = await newCode({ extra_minutes: extraMinutes })
     const { attemptId } = await start(code)
     const [row] = await backdate(code, ageMs)
     return {
@@ -411,7 +397,7 @@ describe('submit_exam against the server’s deadline', () => {
 
   it('judges by the window’s end moved by the extra minutes', async () => {
     const plain = await newCode()
-    const accommodated = await newCode(30)
+    const accommodated = await newCode({ extra_minutes: 30 })
     await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-10 * minute) }, async () => {
       const stamp = { submitted_at: isoFromNow(-5 * minute), started_at: isoFromNow(-40 * minute) }
       expect(await submit(submitExamArgs(plain, stamp))).toEqual({ outcome: 'exam_over' })

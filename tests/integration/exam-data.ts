@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { afterAll, expect } from 'vitest'
 import type { Database, Tables, TablesInsert } from '../../src/lib/database.types.ts'
 import { serviceClient } from './clients.ts'
 
@@ -74,6 +75,39 @@ export async function submissionsFor(code: string): Promise<Submission[]> {
 export async function deleteCodes(codes: string[]): Promise<void> {
   succeeded(await service.from('submissions').delete().in('login_code', codes))
   succeeded(await service.from('login_codes').delete().in('code', codes))
+}
+
+/** The login codes one file's tests make, deleted after the file. */
+export interface FileCodes {
+  /** Creates a code no other test shares and answers it. */
+  newCode(fields?: Partial<TablesInsert<'login_codes'>>): Promise<string>
+  /** A code that does not exist (remembered, in case a broken function creates it). */
+  unknownCode(): string
+}
+
+/**
+ * Registers the hook that deletes every code the file made or named, with its submissions, and
+ * checks that its attempts went with it.
+ */
+export function loginCodesPerFile(): FileCodes {
+  const made: string[] = []
+  afterAll(async () => {
+    if (made.length === 0) return
+    await deleteCodes(made)
+    expect(must(await service.from('exam_attempts').select('id').in('login_code', made))).toEqual([])
+  })
+  return {
+    async newCode(fields = {}) {
+      const { code } = await createCode(fields)
+      made.push(code)
+      return code
+    },
+    unknownCode() {
+      const code = randomCode()
+      made.push(code)
+      return code
+    },
+  }
 }
 
 /** Every question, in question_number order. */

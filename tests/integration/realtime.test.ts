@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -8,6 +7,7 @@ import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import type { Database } from '../../src/lib/database.types.ts'
+import { freePort } from '../../scripts/free-port.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
 import { adminClient, anonClient, nonAdminClient, serviceClient, stack } from './clients.ts'
 import {
@@ -612,14 +612,3 @@ describe('a Realtime server of its own (idle timeout, token expiry, restart)', (
     await insert(randomCode())
   })
 })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}

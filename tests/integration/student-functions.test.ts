@@ -3,15 +3,13 @@ import { anonClient, serviceClient } from './clients.ts'
 import {
   allQuestions,
   answerKey,
-  createCode,
   day,
-  deleteCodes,
   hour,
   isUsableMcq,
   isoFromNow,
+  loginCodesPerFile,
   minute,
   must,
-  randomCode,
   readCode,
   submissionsFor,
   submitExamArgs as submission,
@@ -29,8 +27,7 @@ type Outcome = { outcome: string } & Record<string, unknown>
 const anon = anonClient()
 const service = serviceClient()
 
-/** Every code a test made, deleted (with its submissions) at the end. */
-const madeCodes: string[] = []
+const { newCode, unknownCode } = loginCodesPerFile()
 let bankBefore: Question[]
 
 beforeAll(async () => {
@@ -39,22 +36,8 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  if (madeCodes.length > 0) await deleteCodes(madeCodes)
   expect(await allQuestions()).toEqual(bankBefore)
 })
-
-async function newCode(fields: Parameters<typeof createCode>[0] = {}): Promise<string> {
-  const row = await createCode(fields)
-  madeCodes.push(row.code)
-  return row.code
-}
-
-/** A code that does not exist (and is remembered, in case a broken function created it). */
-function unknownCode(): string {
-  const code = randomCode()
-  madeCodes.push(code)
-  return code
-}
 
 async function checkCode(code: string): Promise<string> {
   const { data, error } = await anon.rpc('check_login_code', { code })
