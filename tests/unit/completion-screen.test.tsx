@@ -166,7 +166,7 @@ describe('the emergency answer file', () => {
     renderCompletion(pending, attempt, () => attempt.deadline + 120_000)
     fireEvent.click(await screen.findByRole('button', download))
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'The answer file could not be made: this device has no key for it. Your answers are still kept on this device.',
+      'The answer file could not be made: this exam was started before answer files existed. Your answers are still kept on this device.',
     )
   })
 })

@@ -24,7 +24,7 @@ export function AnswerFileOffer({ submissionId, deadline, now }: AnswerFileOffer
     setFailure(null)
     try {
       const file = await answerFileFor(submissionId)
-      if (!file) throw new Error('this device has no key for it')
+      if (!file) throw new Error('this exam was started before answer files existed')
       saveTextFile(answerFileName(file.login_code), answerFileText(file), 'application/json')
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error))

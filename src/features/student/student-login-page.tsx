@@ -97,6 +97,7 @@ function NameStep() {
         value={name}
         onChange={(event) => setName(event.target.value)}
         autoComplete="name"
+        maxLength={200}
         autoFocus
       />
       <div className="student-card__actions">

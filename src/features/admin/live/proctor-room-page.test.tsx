@@ -102,7 +102,7 @@ describe('ProctorRoomPage', () => {
     ])
     const switches = [...document.querySelectorAll('.tab-switches')].map((badge) => badge.className.split('--')[1])
     expect(switches).toEqual(['green', 'green', 'green', 'yellow', 'red'])
-    expect(statValues()).toEqual(['Offline1', 'Waiting on device1', 'On track2', 'Received1'])
+    expect(statValues()).toEqual(['Offline1', 'Not yet received1', 'On track2', 'Received1'])
     expect(channels.map((channel) => channel.tables)).toEqual([['exam_attempts', 'submissions', 'login_codes']])
 
     attempts = [attempt('Katherine Johnson', { last_seen: ago(0) }), ...attempts]
@@ -123,7 +123,7 @@ describe('ProctorRoomPage', () => {
 
     await elapse(5000)
     expect(rows()[0]).toEqual(['Offline', 'Silent Student', 'CODE0001', '10 / 50', '0:59', '0', '1 min ago'])
-    expect(statValues()).toEqual(['Offline1', 'Waiting on device0', 'On track0', 'Received0'])
+    expect(statValues()).toEqual(['Offline1', 'Not yet received0', 'On track0', 'Received0'])
     expect(listLiveAttempts).toHaveBeenCalledTimes(1)
   })
 

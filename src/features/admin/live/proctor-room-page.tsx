@@ -28,7 +28,7 @@ export function ProctorRoomPage() {
     <AdminPage title="Proctor Room" subtitle="Exams started in the last 24 hours, problems first" messages={messages} live={live}>
       <StatCards label="Attempt statistics">
         <StatCard label="Offline" value={attempts && counts.offline} tone="warn" />
-        <StatCard label="Waiting on device" value={attempts && counts.submitted_on_device} tone="warn" />
+        <StatCard label="Not yet received" value={attempts && counts.submitted_on_device} tone="warn" />
         <StatCard label="On track" value={attempts && counts.on_track} tone="good" />
         <StatCard label="Received" value={attempts && counts.received} />
       </StatCards>
