@@ -10,11 +10,13 @@ import {
   answerAll,
   appUrl,
   dataOf,
+  openStudentPortal,
   runOutOfTimeOffline,
   service,
   startExam,
   studentExamFixture,
   submissionsFor,
+  submitCode,
 } from './fixtures.ts'
 
 /**
@@ -61,6 +63,27 @@ it('keeps the proctor’s attempt row up to date: start, answers at a tab switch
   const [row] = await attemptsOf(code)
   const [submission] = await submissionsFor(code)
   expect(row).toMatchObject({ id: submission!.id, state: 'received', answered_count: exam.questions.length, tab_switches: 1 })
+})
+
+it('records one attempt when the answer to the start is lost and the student tries again', async () => {
+  const code = await exam.newCode()
+  let lost = 0
+  // The server hands out the questions and records the attempt; the answer never reaches the device.
+  await exam.page.route('**/rest/v1/rpc/exam_questions', async (route) => {
+    if (lost++ > 0) return route.continue()
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  await openStudentPortal(exam.page)
+  await submitCode(exam.page, code)
+  await exam.page.getByLabel('Full Name').fill('Ada Lovelace')
+  await exam.page.getByRole('button', { name: 'Start Test' }).click()
+  await exam.page.getByText('Database connection error. Please check your internet connection and try again.').waitFor()
+  // As the message asks; the page starts the exam again by itself.
+  await exam.page.reload()
+  await exam.page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
+  expect(lost).toBe(2)
+  expect(await attemptsOf(code)).toMatchObject([{ student_name: 'Ada Lovelace', state: 'in_progress' }])
 })
 
 it('tells the proctor on reconnect what was done offline', async () => {

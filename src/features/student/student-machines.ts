@@ -51,8 +51,28 @@ async function lookUpLoginCode(code: string, signal: AbortSignal): Promise<CodeL
   return checkLoginCode(code, signal)
 }
 
+/**
+ * The attempt id a start asked the server with, kept (across the reload the failure message asks for) until the
+ * attempt is saved: when the answer is lost on the way back, the retry asks with the same id, so the server records
+ * one attempt, not a phantom that shows the proctor an offline student.
+ */
+const pendingStartKey = 'holdfast.pending-exam-start'
+
+function pendingAttemptId(student: StudentDetails): string {
+  const key = `${student.loginCode}\n${student.studentName}`
+  try {
+    const pending = JSON.parse(localStorage.getItem(pendingStartKey) ?? 'null') as { key: string; id: string } | null
+    if (pending?.key === key) return pending.id
+    const id = newSubmissionId()
+    localStorage.setItem(pendingStartKey, JSON.stringify({ key, id }))
+    return id
+  } catch {
+    return newSubmissionId()
+  }
+}
+
 async function startExam(student: StudentDetails): Promise<ExamStart> {
-  const attemptId = newSubmissionId()
+  const attemptId = pendingAttemptId(student)
   const answer = await fetchExamQuestions(student.loginCode, attemptId, student.studentName)
   if (answer.outcome !== 'ok') return { outcome: answer.outcome }
   const receivedAt = Date.now()
@@ -68,6 +88,7 @@ async function startExam(student: StudentDetails): Promise<ExamStart> {
     answerFileKey: answer.answerFileKey,
   })
   await saveNewAttempt(attempt)
+  localStorage.removeItem(pendingStartKey)
   // Asked now, the browser is less likely to evict the attempt under storage pressure.
   void navigator.storage?.persist?.().catch(() => false)
   return { outcome: 'started', attempt }
