@@ -7,7 +7,7 @@ import { getSupabase } from './supabase'
 export type SubmissionResult = Omit<Tables<'submissions'>, 'answers' | 'exam_category_id'> & { extra_minutes: number }
 
 const resultColumns =
-  'id, student_name, login_code, score, tab_switches, time_taken, started_at, submitted_at, received_at, answers_fingerprint, recovered_from_file'
+  'id, student_name, login_code, score, tab_switches, time_taken, started_at, submitted_at, received_at, answers_fingerprint, recovered_from_file, arrived_late'
 const loadFailed = 'Failed to load submissions'
 
 export async function listSubmissions(): Promise<AdminResult<SubmissionResult[]>> {

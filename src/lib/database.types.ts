@@ -192,6 +192,7 @@ export type Database = {
         Row: {
           answers: Json
           answers_fingerprint: string
+          arrived_late: boolean
           exam_category_id: string | null
           id: string
           login_code: string
@@ -207,6 +208,7 @@ export type Database = {
         Insert: {
           answers?: Json
           answers_fingerprint: string
+          arrived_late?: boolean
           exam_category_id?: string | null
           id: string
           login_code: string
@@ -222,6 +224,7 @@ export type Database = {
         Update: {
           answers?: Json
           answers_fingerprint?: string
+          arrived_late?: boolean
           exam_category_id?: string | null
           id?: string
           login_code?: string

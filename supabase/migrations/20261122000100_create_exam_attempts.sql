@@ -85,8 +85,10 @@ $$;
 
 -- A report updates only an attempt that exam_questions started for that very code, so nobody
 -- can write another student's row; numbers outside their bounds are refused and change nothing.
--- The window must be open (its end pushed back by the code's extra minutes, plus the same two
--- minutes of grace as submit_exam). The outcome 'invalid' does not say whether the code exists.
+-- The report must have been made by the attempt's deadline (which holds the window's end and the
+-- code's extra minutes) plus the same two minutes of grace as submit_exam, however late it
+-- arrives and whichever schedule is active by then. Tab switches never go down. The outcome
+-- 'invalid' does not say whether the code exists.
 create function private.report_exam_attempt(
   attempt_id uuid,
   code text,
@@ -101,8 +103,6 @@ as $$
 declare
   grace constant interval := interval '2 minutes';
   attempt public.exam_attempts;
-  extra integer;
-  schedule public.exam_schedule;
   report_moment timestamptz := least(coalesce(report_exam_attempt.reported_at, now()), now());
 begin
   if report_exam_attempt.state is null or report_exam_attempt.state not in ('in_progress', 'submitted_on_device') then
@@ -124,9 +124,7 @@ begin
     raise exception 'answered_count is more than the attempt''s % questions', attempt.question_count using errcode = '22023';
   end if;
 
-  select lc.extra_minutes into extra from public.login_codes lc where lc.code = attempt.login_code;
-  select * into schedule from public.active_exam_schedule();
-  if found and not (now() between schedule.start_time and schedule.end_time + make_interval(mins => extra) + grace) then
+  if report_moment > attempt.deadline + grace then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
 
@@ -136,7 +134,7 @@ begin
   else
     update public.exam_attempts a
        set answered_count = report_exam_attempt.answered_count,
-           tab_switches = report_exam_attempt.tab_switches,
+           tab_switches = greatest(a.tab_switches, report_exam_attempt.tab_switches),
            client_online = report_exam_attempt.online,
            -- A device never takes back a queued submission.
            state = case when a.state = 'submitted_on_device' then a.state else report_exam_attempt.state end,
@@ -149,7 +147,7 @@ begin
 end
 $$;
 comment on function private.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamptz) is
-  'Records a device''s report on its own attempt while the window is open: ok with the server''s deadline, invalid, or exam_closed.';
+  'Records a device''s report on its own attempt made by its deadline: ok with the server''s deadline, invalid, or exam_closed.';
 revoke execute on function private.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamptz)
   from public, anon, authenticated;
 

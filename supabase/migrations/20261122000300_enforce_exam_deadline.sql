@@ -20,20 +20,27 @@
 --   - a stamp earlier than the code's first start - 2 minutes is refused too: no exam
 --     session can have made it;
 --   - otherwise the submission is accepted however late it arrives, and received_at records
---     when it did.
+--     when it did; one arriving after the deadline + 2 minutes is marked arrived_late for the
+--     proctor's judgement.
 -- Rules that look at arrival (a deadline on received_at, or "the device was seen online after
 -- the deadline without submitting") were set aside: a report can get through while the
 -- submission is still refused for a while (rate_limited behind a busy NAT, a half-dead
 -- network), and such a rule would then throw away a legitimate submission.
--- A code without a recorded start (a submission without questions, or an attempt started
--- before this migration) is judged by the window alone, as before. The window's end moves by
--- the code's extra minutes.
+-- A code with a recorded start is judged by its deadline alone, which already holds the end of
+-- the window it started in and the code's extra minutes: a newer schedule made active since
+-- refuses none of its submissions. A code without a recorded start (a submission without
+-- questions, or an attempt started before this migration) is judged by the active window, as
+-- before. The window's end moves by the code's extra minutes.
 --
 -- submit_exam and recover_submission_from_file (an administrator uploading an emergency answer
 -- file) share private.record_submission: the same validation, the same idempotency on the
 -- submission id, the same lateness rule.
 
 -- "<number>:<letter>" pairs in question order joined by ",": the answers fingerprint's input and part of an answer file's tag.
+alter table public.submissions add column arrived_late boolean not null default false;
+comment on column public.submissions.arrived_late is
+  'Arrived more than 2 minutes after the code''s deadline, accepted because the device stamped it in time: for the proctor''s judgement.';
+
 create function private.answers_canonical(answers jsonb) returns text
 language sql immutable set search_path = ''
 as $$
@@ -127,7 +134,7 @@ begin
     return jsonb_build_object('outcome', 'used');
   end if;
   select * into schedule from public.active_exam_schedule();
-  if found and not (now() between schedule.start_time and schedule.end_time) then
+  if found and not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes)) then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
   -- Started before and out of time (a second device, a cleared browser): new questions could
@@ -163,7 +170,7 @@ begin
 end
 $$;
 comment on function private.exam_questions(text, uuid, text) is
-  'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open and its time is not over (time_over); records the attempt''s start and answers its deadline and answer-file key.';
+  'The usable MCQ questions, never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); records the attempt''s start and answers its deadline and answer-file key.';
 revoke execute on function private.exam_questions(text, uuid, text) from public, anon, authenticated;
 
 create function public.exam_questions(code text, attempt_id uuid default null, student_name text default null) returns jsonb
@@ -241,16 +248,19 @@ begin
 
   -- The lateness rule of this migration's header.
   effective_submitted_at := least(coalesce(record_submission.submitted_at, now()), now());
-  extra := make_interval(mins => claimed_code.extra_minutes);
-  select * into schedule from public.active_exam_schedule();
-  if found and (effective_submitted_at < schedule.start_time - grace
-                or effective_submitted_at > schedule.end_time + extra + grace) then
-    return jsonb_build_object('outcome', 'exam_over');
-  end if;
   select min(a.started_at), min(a.deadline) into first_start, deadline
     from public.exam_attempts a where a.login_code = normalized_code;
-  if deadline is not null and (effective_submitted_at > deadline + grace or effective_submitted_at < first_start - grace) then
-    return jsonb_build_object('outcome', 'exam_over');
+  if deadline is not null then
+    if effective_submitted_at > deadline + grace or effective_submitted_at < first_start - grace then
+      return jsonb_build_object('outcome', 'exam_over');
+    end if;
+  else
+    extra := make_interval(mins => claimed_code.extra_minutes);
+    select * into schedule from public.active_exam_schedule();
+    if found and (effective_submitted_at < schedule.start_time - grace
+                  or effective_submitted_at > schedule.end_time + extra + grace) then
+      return jsonb_build_object('outcome', 'exam_over');
+    end if;
   end if;
 
   update public.login_codes
@@ -260,7 +270,7 @@ begin
   -- A failing insert (a constraint) aborts the whole call, so the claim above is undone.
   insert into public.submissions
     (id, student_name, login_code, answers, answers_fingerprint, score, tab_switches, time_taken, started_at, submitted_at,
-     recovered_from_file)
+     recovered_from_file, arrived_late)
   values (
     record_submission.submission_id,
     btrim(record_submission.student_name),
@@ -270,11 +280,14 @@ begin
     (select count(*) from jsonb_each_text(record_submission.answers) a
        join public.questions q on q.question_number = a.key::integer
       where q.correct_answer = a.value),
-    coalesce(record_submission.tab_switches, 0),
+    -- A device's reports never take back a tab switch.
+    greatest(coalesce(record_submission.tab_switches, 0),
+             (select a.tab_switches from public.exam_attempts a where a.id = record_submission.submission_id)),
     record_submission.time_taken,
     coalesce(record_submission.started_at, effective_submitted_at),
     effective_submitted_at,
-    coalesce(record_submission.recovered_from_file, false))
+    coalesce(record_submission.recovered_from_file, false),
+    coalesce(now() > deadline + grace, false))
   returning * into stored;
 
   -- Every attempt of the code is over: the proctor sees the submission received.

@@ -157,6 +157,17 @@ describe('exam_questions records the start of each attempt', () => {
     )
   })
 
+  it('hands out questions after the window’s end to a code whose extra minutes still cover it', async () => {
+    const plain = await newCode()
+    const accommodated = await newCode({ extra_minutes: 30 })
+    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-10 * minute) }, async (schedule) => {
+      expect(await examQuestions({ code: plain, attempt_id: randomUUID(), student_name: 'Ada Lovelace' })).toEqual({
+        outcome: 'exam_closed',
+      })
+      expect(Date.parse((await start(accommodated)).deadline)).toBe(Date.parse(schedule.end_time) + 30 * minute)
+    })
+  })
+
   it('moves the deadline of a started attempt when extra minutes are given later, and back', async () => {
     const code = await newCode()
     const { attemptId } = await start(code)
@@ -256,6 +267,17 @@ describe('report_exam_attempt', () => {
     expect(Date.parse(after.last_seen)).toBeGreaterThanOrEqual(Date.parse(newer.last_seen))
   })
 
+  it('never takes back a tab switch: a report with fewer keeps the count, and the submission stores the higher one', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    await report(reportArgs(attemptId, code, { tab_switches: 6, reported_at: isoFromNow(-minute) }))
+    expect(await report(reportArgs(attemptId, code, { answered_count: 2, tab_switches: 0 }))).toMatchObject({ outcome: 'ok' })
+    expect(await attempt(attemptId)).toMatchObject({ answered_count: 2, tab_switches: 6 })
+    expect((await submit(submitExamArgs(code, { submission_id: attemptId, tab_switches: 2 }))).outcome).toBe('accepted')
+    expect((await submissionsFor(code))[0]?.tab_switches).toBe(6)
+    expect((await attempt(attemptId)).tab_switches).toBe(6)
+  })
+
   it('never takes back a queued submission, and leaves a received one as the server stored it', async () => {
     const code = await newCode()
     const { attemptId } = await start(code)
@@ -308,15 +330,34 @@ describe('report_exam_attempt', () => {
     expect(await everyTable()).toEqual(tables)
   })
 
-  it('answers exam_closed once the window has closed, later for a code with extra minutes', async () => {
+  it('answers exam_closed for a report made after the deadline plus 2 minutes, later for a code with extra minutes', async () => {
     const code = await newCode()
     const { attemptId } = await start(code)
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-30 * minute) }, async () => {
-      const row = await attempt(attemptId)
-      expect(await report(reportArgs(attemptId, code))).toEqual({ outcome: 'exam_closed' })
-      expect(await attempt(attemptId)).toEqual(row)
-      succeeded(await admin.from('login_codes').update({ extra_minutes: 60 }).eq('code', code))
-      expect(await report(reportArgs(attemptId, code))).toMatchObject({ outcome: 'ok' })
+    const [row] = await backdate(code, 40 * minute)
+    expect(await report(reportArgs(attemptId, code))).toEqual({ outcome: 'exam_closed' })
+    expect(await attempt(attemptId)).toEqual(row)
+    succeeded(await admin.from('login_codes').update({ extra_minutes: 60 }).eq('code', code))
+    expect(await report(reportArgs(attemptId, code))).toMatchObject({ outcome: 'ok' })
+  })
+
+  it('accepts a report made before the deadline that arrives after it, as from a device back online', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    const [row] = await backdate(code, 40 * minute)
+    const made = reportArgs(attemptId, code, { state: 'submitted_on_device', reported_at: shifted(row!.deadline, -1000) })
+    expect(await report(made)).toMatchObject({ outcome: 'ok' })
+    expect((await attempt(attemptId)).state).toBe('submitted_on_device')
+  })
+
+  it.each<[string, { start_time: string; end_time: string }]>([
+    ['has closed', { start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-30 * minute) }],
+    ['has not opened yet', { start_time: isoFromNow(hour), end_time: isoFromNow(2 * hour) }],
+  ])('judges a report by its attempt’s deadline when a newer schedule that %s is active', async (_name, window) => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    await withSchedule(window, async () => {
+      expect(await report(reportArgs(attemptId, code, { answered_count: 4 }))).toMatchObject({ outcome: 'ok' })
+      expect((await attempt(attemptId)).answered_count).toBe(4)
     })
   })
 
@@ -362,13 +403,40 @@ describe('submit_exam against the server’s deadline', () => {
       const [stored] = await submissionsFor(code)
       expect(Date.parse(stored!.submitted_at)).toBe(Date.parse(row.deadline) - 1000)
       expect(Date.parse(stored!.received_at) - Date.parse(row.deadline)).toBeGreaterThan(2 * hour)
+      expect(stored!.arrived_late).toBe(true)
       expect((await attempt(attemptId)).state).toBe('received')
     })
   })
 
-  it('accepts a submission stamped within the 2 minutes of grace after the deadline', async () => {
-    const { row, submission } = await startedAgo(40 * minute)
+  it('accepts a submission stamped within the 2 minutes of grace after the deadline, marked late when it arrives later', async () => {
+    const { code, row, submission } = await startedAgo(40 * minute)
     expect((await submit(submission({ submitted_at: shifted(row.deadline, 2 * minute - 1000) }))).outcome).toBe('accepted')
+    expect((await submissionsFor(code))[0]?.arrived_late).toBe(true)
+  })
+
+  it('does not mark late a submission arriving within the 2 minutes of grace after the deadline', async () => {
+    const { code, row, submission } = await startedAgo(31 * minute)
+    expect((await submit(submission({ submitted_at: shifted(row.deadline, -1000) }))).outcome).toBe('accepted')
+    expect((await submissionsFor(code))[0]?.arrived_late).toBe(false)
+
+    const onTime = await startedAgo(10 * minute)
+    expect((await submit(onTime.submission({ submitted_at: isoFromNow(-minute) }))).outcome).toBe('accepted')
+    expect((await submissionsFor(onTime.code))[0]?.arrived_late).toBe(false)
+  })
+
+  it.each<[string, { start_time: string; end_time: string }]>([
+    ['has closed', { start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-30 * minute) }],
+    ['has not opened yet', { start_time: isoFromNow(hour), end_time: isoFromNow(2 * hour) }],
+  ])('judges a started code by its own deadline alone when a newer schedule that %s is active', async (_name, window) => {
+    // Started 40 minutes ago under the seeded window: its deadline passed 10 minutes ago.
+    const { code, row, submission } = await startedAgo(40 * minute)
+    await withSchedule(window, async () => {
+      expect(await submit(submission({ submitted_at: shifted(row.deadline, 2 * minute + 1000) }))).toEqual({
+        outcome: 'exam_over',
+      })
+      expect(await submit(submission({ submitted_at: shifted(row.deadline, -1000) }))).toMatchObject({ outcome: 'accepted' })
+      expect((await submissionsFor(code))[0]?.arrived_late).toBe(true)
+    })
   })
 
   it.each<[string, (row: Attempt) => string]>([
@@ -536,6 +604,17 @@ describe('recover_submission_from_file', () => {
     await backdate(code, 3 * hour)
     expect(await recover(file)).toEqual({ outcome: 'exam_over' })
     expect(await submissionsFor(code)).toEqual([])
+  })
+
+  it('accepts a file made before the deadline after a newer schedule has become active, marked late', async () => {
+    const code = await newCode()
+    // Made 11 minutes ago by an attempt started 40 minutes ago, so 1 minute before its deadline.
+    const file = await answerFile({ submitted_at: isoFromNow(-11 * minute) }, code)
+    await backdate(code, 40 * minute)
+    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-30 * minute) }, async () => {
+      expect(await recover(file)).toMatchObject({ outcome: 'accepted', already_received: false })
+    })
+    expect((await submissionsFor(code))[0]).toMatchObject({ recovered_from_file: true, arrived_late: true })
   })
 
   it('is for administrators only', async () => {

@@ -4,6 +4,7 @@ import { formatExtraTime } from '../../../domain/extra-time'
 import { formatMinutesSeconds } from '../../../domain/time-format'
 import type { SubmissionResult } from '../../../lib/admin-submissions'
 import { formatDateTime, formatDay } from '../components/format'
+import { submissionFlags } from './submission-flags'
 
 interface ResultsPrintReportProps {
   days: DayGroup<SubmissionResult>[]
@@ -75,10 +76,10 @@ export function ResultsPrintReport({ days, stats, scope, generatedAt }: ResultsP
   )
 }
 
-/** What the proctor should know beside the figures: extra time given, a submission recovered from a file. */
+/** What the proctor should know beside the figures: extra time given, a submission recovered from a file or arrived late. */
 function resultNotes(submission: SubmissionResult): string[] {
   return [
     ...(submission.extra_minutes > 0 ? [`${formatExtraTime(submission.extra_minutes)} extra time`] : []),
-    ...(submission.recovered_from_file ? ['Recovered from file'] : []),
+    ...submissionFlags(submission),
   ]
 }

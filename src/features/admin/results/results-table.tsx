@@ -4,6 +4,7 @@ import { formatMinutesSeconds } from '../../../domain/time-format'
 import type { SubmissionResult } from '../../../lib/admin-submissions'
 import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { formatDateTime, formatTime } from '../components/format'
+import { submissionFlags } from './submission-flags'
 
 const ratingTone = { Excellent: 'green', Pass: 'blue', 'Needs Improvement': 'red' } as const
 
@@ -33,7 +34,11 @@ export function ResultsTable({ results, caption }: { results: RankedResult<Submi
               <td>#{rank}</td>
               <th scope="row">
                 {submission.student_name}
-                {submission.recovered_from_file && <span className="admin-badge admin-badge--purple">Recovered from file</span>}
+                {submissionFlags(submission).map((flag) => (
+                  <span key={flag} className="admin-badge admin-badge--purple">
+                    {flag}
+                  </span>
+                ))}
               </th>
               <td className="admin-mono">{submission.login_code}</td>
               <td>{formatTime(submission.submitted_at)}</td>

@@ -31,6 +31,7 @@ function submission(name: string, score: number, at: Date, changes: Partial<Subm
     received_at: at.toISOString(),
     answers_fingerprint: `fp${String(serial).padStart(10, '0')}`,
     recovered_from_file: false,
+    arrived_late: false,
     extra_minutes: 0,
     ...changes,
   }
@@ -110,30 +111,38 @@ describe('TestResultsPage', () => {
     expect(screen.getByRole('img', { name: /^Score distribution/ }).getAttribute('aria-label')).toContain('90-100%: 2')
   })
 
-  it('marks extra time and a submission recovered from a file, on screen and in the printed report', async () => {
+  it('marks extra time, a submission recovered from a file and one that arrived late, on screen and in the printed report', async () => {
     submissions = [
       submission('Ada Lovelace', 45, today, { extra_minutes: 15 }),
       submission('Alan Turing', 30, today, { recovered_from_file: true }),
       submission('Grace Hopper', 20, today),
+      submission('Edsger Dijkstra', 10, today, { arrived_late: true, recovered_from_file: true }),
+      submission('Barbara Liskov', 5, today, { arrived_late: true }),
     ]
     await renderPage()
 
     const table = screen.getByRole('table', { name: `Results of ${formatDay(localDateKey(today))}, ranked by score` })
-    const [ada, alan, grace] = rowsOf(table)
+    const [ada, alan, grace, edsger, barbara] = rowsOf(table)
     expect([ada?.[1], ada?.[7]]).toEqual(['Ada Lovelace', '12:34+15 min extra time'])
     expect([alan?.[1], alan?.[7]]).toEqual(['Alan TuringRecovered from file', '12:34'])
     expect([grace?.[1], grace?.[7]]).toEqual(['Grace Hopper', '12:34'])
-    expect(
-      within(table)
-        .getByRole('rowheader', { name: /Alan Turing/ })
-        .querySelector('.admin-badge--purple'),
-    ).not.toBeNull()
+    expect([edsger?.[1], barbara?.[1]]).toEqual(['Edsger DijkstraRecovered from fileArrived late', 'Barbara LiskovArrived late'])
+    const badges = (name: RegExp) =>
+      [...within(table).getByRole('rowheader', { name }).querySelectorAll('.admin-badge--purple')].map(
+        (badge) => badge.textContent,
+      )
+    expect(badges(/Alan Turing/)).toEqual(['Recovered from file'])
+    expect(badges(/Edsger Dijkstra/)).toEqual(['Recovered from file', 'Arrived late'])
+    expect(badges(/Barbara Liskov/)).toEqual(['Arrived late'])
+    expect(badges(/Grace Hopper/)).toEqual([])
 
     const report = document.querySelector('.results-print-report table') as HTMLElement
     expect([...report.querySelectorAll('tbody tr')].map((row) => row.lastElementChild?.textContent)).toEqual([
       '+15 min extra time',
       'Recovered from file',
       '',
+      'Recovered from file; Arrived late',
+      'Arrived late',
     ])
   })
 
