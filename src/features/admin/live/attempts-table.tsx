@@ -3,6 +3,7 @@ import { tabSwitchColour } from '../../../domain/results-analytics'
 import { formatMinutesSeconds, formatTimeAgo } from '../../../domain/time-format'
 import type { LiveAttempt } from '../../../lib/admin-attempts'
 import { ExtraTimeBadge } from '../components/extra-time-badge'
+import { submissionFlags } from '../results/submission-flags'
 import { formatDateTime } from '../components/format'
 
 const statusLabels: Record<AttemptStatus, string> = {
@@ -41,7 +42,11 @@ export function AttemptsTable({ rows, now }: { rows: AttemptWithStatus<LiveAttem
             <tr key={attempt.id}>
               <td>
                 <span className={`admin-badge admin-badge--${statusTone[status]}`}>{statusLabels[status]}</span>
-                {attempt.recovered_from_file && <span className="admin-badge admin-badge--purple">Recovered from file</span>}
+                {submissionFlags(attempt).map((flag) => (
+                  <span key={flag} className="admin-badge admin-badge--purple">
+                    {flag}
+                  </span>
+                ))}
               </td>
               <th scope="row">{attempt.student_name ?? <span className="admin-muted">Name not given</span>}</th>
               <td className="admin-mono">{attempt.login_code}</td>

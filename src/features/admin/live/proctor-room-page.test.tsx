@@ -37,6 +37,7 @@ function attempt(name: string, changes: Partial<LiveAttempt> = {}): LiveAttempt 
     last_seen: ago(5_000),
     extra_minutes: 0,
     recovered_from_file: false,
+    arrived_late: false,
     ...changes,
   }
 }
@@ -85,7 +86,7 @@ const statValues = () =>
 describe('ProctorRoomPage', () => {
   it('shows one row per attempt, problems first, and follows attempts, submissions and codes live', async () => {
     attempts = [
-      attempt('Ada Lovelace', { answered_count: 50, state: 'received', tab_switches: 6, recovered_from_file: true }),
+      attempt('Ada Lovelace', { answered_count: 50, state: 'received', tab_switches: 6, recovered_from_file: true, arrived_late: true }),
       attempt('Alan Turing', { answered_count: 12, tab_switches: 3, extra_minutes: 15, deadline: inMs(35 * 60_000) }),
       attempt('Grace Hopper', { answered_count: 50, state: 'submitted_on_device', last_seen: ago(3 * 60_000) }),
       attempt('Edsger Dijkstra', { answered_count: 7, last_seen: ago(150_000), deadline: inMs(90_500) }),
@@ -98,7 +99,7 @@ describe('ProctorRoomPage', () => {
       ['Submitted on device, not yet received', 'Grace Hopper', 'CODE0003', '50 / 50', '—', '0', '3 min ago'],
       ['On track', 'Name not given', 'CODE0005', '10 / 50', '20:00', '0', '5 s ago'],
       ['On track', 'Alan Turing', 'CODE0002', '12 / 50', '35:00+15 min extra time', '3', '5 s ago'],
-      ['ReceivedRecovered from file', 'Ada Lovelace', 'CODE0001', '50 / 50', '—', '6', '5 s ago'],
+      ['ReceivedRecovered from fileArrived late', 'Ada Lovelace', 'CODE0001', '50 / 50', '—', '6', '5 s ago'],
     ])
     const switches = [...document.querySelectorAll('.tab-switches')].map((badge) => badge.className.split('--')[1])
     expect(switches).toEqual(['green', 'green', 'green', 'yellow', 'red'])
