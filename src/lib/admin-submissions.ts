@@ -4,7 +4,10 @@ import type { Tables } from './database.types'
 import { getSupabase } from './supabase'
 
 /** A submission as the results screen shows it: everything but the answers themselves, with its code's extra time. */
-export type SubmissionResult = Omit<Tables<'submissions'>, 'answers' | 'exam_category_id'> & { extra_minutes: number }
+export type SubmissionResult = Omit<
+  Tables<'submissions'>,
+  'answers' | 'exam_category_id' | 'device_started_at' | 'device_time_taken'
+> & { extra_minutes: number }
 
 const resultColumns =
   'id, student_name, login_code, score, tab_switches, time_taken, started_at, submitted_at, received_at, answers_fingerprint, recovered_from_file, arrived_late'

@@ -193,6 +193,8 @@ export type Database = {
           answers: Json
           answers_fingerprint: string
           arrived_late: boolean
+          device_started_at: string | null
+          device_time_taken: number | null
           exam_category_id: string | null
           id: string
           login_code: string
@@ -209,6 +211,8 @@ export type Database = {
           answers?: Json
           answers_fingerprint: string
           arrived_late?: boolean
+          device_started_at?: string | null
+          device_time_taken?: number | null
           exam_category_id?: string | null
           id: string
           login_code: string
@@ -225,6 +229,8 @@ export type Database = {
           answers?: Json
           answers_fingerprint?: string
           arrived_late?: boolean
+          device_started_at?: string | null
+          device_time_taken?: number | null
           exam_category_id?: string | null
           id?: string
           login_code?: string

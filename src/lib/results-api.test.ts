@@ -72,7 +72,18 @@ describe('parseResultLookup', () => {
 
   it('reads a result whose solutions are no longer available', () => {
     const lookup = parseResultLookup({ ...okAnswer, solutions_available: false, solutions: null })
-    expect(lookup).toMatchObject({ outcome: 'ok', result: { solutions: null } })
+    expect(lookup).toMatchObject({ outcome: 'ok', result: { solutions: null, solutions_release_at: null } })
+  })
+
+  it('reads a result whose solutions are held until the exam closes for everyone', () => {
+    const releaseAt = '2026-11-21T11:02:00+00:00'
+    const lookup = parseResultLookup({
+      ...okAnswer,
+      solutions_available: false,
+      solutions: null,
+      solutions_release_at: releaseAt,
+    })
+    expect(lookup).toMatchObject({ outcome: 'ok', result: { solutions: null, solutions_release_at: releaseAt } })
   })
 
   it.each(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired', 'rate_limited'])(
@@ -88,6 +99,7 @@ describe('parseResultLookup', () => {
     ['a string', 'ok'],
     ['null', null],
     ['a result without a score', { ...okAnswer, score: undefined }],
+    ['a release time that is not a string', { ...okAnswer, solutions: null, solutions_release_at: 5 }],
     ['a solution with a bad answer letter', { ...okAnswer, solutions: [{ ...okAnswer.solutions[0], correct_answer: 'E' }] }],
   ])('treats %s as a failed lookup', (_, data) => {
     expect(parseResultLookup(data as never)).toEqual({ outcome: 'failed' })

@@ -21,8 +21,10 @@ export interface ExamResult {
   total: number
   tab_switches: number
   time_taken: number
-  /** Per-question solutions within 24 hours of submission; null afterwards. */
+  /** Per-question solutions within 24 hours of submission, once the exam is over for everyone; null otherwise. */
   solutions: QuestionSolution[] | null
+  /** While the solutions are held back for classmates still writing: when the exam closes for everyone. */
+  solutions_release_at: string | null
 }
 
 export type ResultLookup = { outcome: 'ok'; result: ExamResult } | { outcome: LookupRefusal }
@@ -58,6 +60,9 @@ export function parseResultLookup(data: Json): ResultLookup {
 
 function parseExamResult(data: Record<string, unknown>): ExamResult | undefined {
   const { student_name, login_code, started_at, submitted_at, score, total, tab_switches, time_taken, solutions } = data
+  // Absent from a server older than migration 20261124000100: nothing held.
+  const solutions_release_at = data.solutions_release_at ?? null
+  if (solutions_release_at !== null && typeof solutions_release_at !== 'string') return undefined
   if (typeof student_name !== 'string' || typeof login_code !== 'string') return undefined
   if (typeof started_at !== 'string' || typeof submitted_at !== 'string') return undefined
   if (typeof score !== 'number' || typeof total !== 'number') return undefined
@@ -82,6 +87,7 @@ function parseExamResult(data: Record<string, unknown>): ExamResult | undefined 
     tab_switches,
     time_taken,
     solutions: parsedSolutions,
+    solutions_release_at,
   }
 }
 

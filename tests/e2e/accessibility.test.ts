@@ -9,6 +9,7 @@ import {
   openStudentPortal,
   option,
   pagePerTest,
+  releaseSolutions,
   replaceQuestionBank,
   service,
   signInAsAdmin,
@@ -84,6 +85,7 @@ describe('axe finds no serious or critical violation', () => {
 
     const code = await newCode()
     await submitExam(code, 'Ada Lovelace', { '1': 'A', '2': 'B', '3': 'D', '4': 'B' })
+    await releaseSolutions(code)
     await open('/solutions', 'View Results')
     await page.getByLabel('Login code').fill(code)
     await page.getByRole('button', { name: 'View My Results' }).click()

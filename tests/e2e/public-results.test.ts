@@ -8,6 +8,7 @@ import {
   day,
   deleteLoginCodes,
   pagePerFile,
+  releaseSolutions,
   submitExam,
   wrongAnswer,
 } from './fixtures.ts'
@@ -58,8 +59,20 @@ function fact(label: string) {
 }
 
 describe('looking up a result on /solutions', () => {
-  it('shows a fresh submission with its per-question solutions', async () => {
+  it('holds the solutions of a fresh submission while the exam is open for others, with the summary', async () => {
+    const code = await submittedCode('Edsger Dijkstra')
+
+    await lookUp(code)
+
+    const notice = page.getByText(/^Detailed solutions will be available after the exam closes at .+\.$/)
+    await notice.waitFor()
+    expect(await fact('Score').textContent()).toBe('3 / 4')
+    expect(await page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+  })
+
+  it('shows a submission with its per-question solutions once the exam is over for everyone', async () => {
     const code = await submittedCode('Grace Hopper')
+    await releaseSolutions(code)
 
     await lookUp(code)
 

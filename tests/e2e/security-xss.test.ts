@@ -9,6 +9,7 @@ import {
   keepSharedData,
   openStudentPortal,
   pagePerFile,
+  releaseSolutions,
   replaceQuestionBank,
   service,
   signInAsAdmin,
@@ -108,6 +109,7 @@ describe('hostile text', () => {
     await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await expectShownAsText('completion', [])
 
+    await releaseSolutions(code)
     await page.goto(`${appUrl}/solutions`)
     await page.getByLabel('Login code').fill(code)
     await page.getByRole('button', { name: 'View My Results' }).click()

@@ -221,6 +221,19 @@ export function submitExamArgs(code: string, fields: Partial<SubmitExamArgs> = {
   }
 }
 
+/**
+ * Moves a submission 20 hours into the past, into a stretch of time no schedule or attempt of the
+ * tests covers: its exam is over for everyone, so its detailed solutions are out (for 4 more hours).
+ */
+export async function moveSubmissionPastItsExam(submissionId: string): Promise<void> {
+  succeeded(
+    await service
+      .from('submissions')
+      .update({ started_at: isoFromNow(-20 * hour), submitted_at: isoFromNow(-20 * hour + 10 * minute) })
+      .eq('id', submissionId),
+  )
+}
+
 /** A submission row as an administrator (or the service role) would store it directly. */
 export function submissionRow(code: string, fields: Partial<TablesInsert<'submissions'>> = {}): TablesInsert<'submissions'> {
   return {

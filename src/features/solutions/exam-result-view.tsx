@@ -43,6 +43,10 @@ export function ExamResultView({ result, onSearchAnotherCode }: { result: ExamRe
       </dl>
       {result.solutions ? (
         <QuestionSolutions solutions={result.solutions} />
+      ) : result.solutions_release_at ? (
+        <p className="exam-result__notice">
+          Detailed solutions will be available after the exam closes at {formatDateTime(result.solutions_release_at)}.
+        </p>
       ) : (
         <p className="exam-result__notice">
           Detailed solutions are no longer available. They can be viewed for 24 hours after submission; your score stays available

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { lookupRefusalMessages, type LookupRefusal } from '../../domain/result-lookup'
 import { lookupResult, type ExamResult, type QuestionSolution } from '../../lib/results-api'
 import { findPendingSubmission } from '../../lib/outbox'
+import { formatDateTime } from './format-date-time'
 import { SolutionsPage } from './solutions-page'
 
 vi.mock('../../lib/results-api', () => ({ lookupResult: vi.fn() }))
@@ -40,6 +41,7 @@ const result: ExamResult = {
   tab_switches: 3,
   time_taken: 1505,
   solutions: [solution(1, 'A', 'A'), solution(2, 'B', 'C'), solution(3, 'D', null)],
+  solutions_release_at: null,
 }
 
 function renderPage() {
@@ -175,6 +177,19 @@ describe('SolutionsPage', () => {
     lookUp('AB12CD34')
 
     expect(await screen.findByText(/Detailed solutions are no longer available/)).toBeDefined()
+    expect(screen.queryByRole('region', { name: 'Detailed Solutions' })).toBeNull()
+  })
+
+  it('says when the solutions come while the exam is still open for others', async () => {
+    const releaseAt = '2026-11-21T11:02:00Z'
+    lookupResultMock.mockResolvedValue({ outcome: 'ok', result: { ...result, solutions: null, solutions_release_at: releaseAt } })
+    renderPage()
+
+    lookUp('AB12CD34')
+
+    const expected = `Detailed solutions will be available after the exam closes at ${formatDateTime(releaseAt)}.`
+    expect((await screen.findByText(/Detailed solutions will be available/)).textContent).toBe(expected)
+    expect(screen.queryByText(/no longer available/)).toBeNull()
     expect(screen.queryByRole('region', { name: 'Detailed Solutions' })).toBeNull()
   })
 

@@ -1,0 +1,477 @@
+-- Integrity holes an outside review found in the student functions, closed in the database so
+-- they are closed on hosted Supabase too.
+--
+-- 1. The answer key leaked through a failing insert. submit_exam computed the score inside the
+--    insert into submissions and left bounds to CHECK constraints; a constraint that failed
+--    (time_taken 86401) answered PostgreSQL's detail "Failing row contains (…)" with the computed
+--    score, and the code stayed unused, so one call per answer told whether it was right. Now:
+--    - every argument is checked first, with our own messages and no row data;
+--    - the submission is stored with score 0 and the score is written by the last statement of
+--      the call, an update that nothing the caller sent can make fail;
+--    - every function a student can call (and the administrators' answer-file recovery) passes an
+--      error on without its detail and hint (private.raise_without_detail), whatever raised it.
+-- 4. Tab switches stored with a submission are the most ever reported for the code (by any of its
+--    attempts or by the submission itself); a submission under a new id no longer resets them.
+-- 7. is_admin() holds only while the token's session exists: signing out ends an administrator's
+--    access at once, not when the access token expires.
+-- 8. When the code has a recorded start, the submission's started_at and time_taken come from the
+--    server's record; what the device claimed is kept beside them as reported.
+-- 11. Detailed solutions (the answer key) are handed out only once the exam is over for every
+--    student of the submission's schedule: its window's end plus the largest extra time a code
+--    that may still start has, and past every deadline of the attempts still in progress that
+--    started in that window.
+
+create function private.raise_without_detail(sql_state text, message text) returns void
+language plpgsql volatile set search_path = ''
+as $$
+begin
+  raise exception using errcode = sql_state, message = message;
+end
+$$;
+comment on function private.raise_without_detail(text, text) is
+  'Raises an error again with its SQLSTATE and message only: a DETAIL can hold row data (a failing row''s computed score).';
+revoke execute on function private.raise_without_detail(text, text) from public, anon, authenticated;
+
+create function private.invalid_argument(message text) returns void
+language plpgsql volatile set search_path = ''
+as $$
+begin
+  raise exception using errcode = '22023', message = message;
+end
+$$;
+comment on function private.invalid_argument(text) is 'Refuses a call''s argument with our own message (SQLSTATE 22023, HTTP 400).';
+revoke execute on function private.invalid_argument(text) from public, anon, authenticated;
+
+create or replace function public.is_admin() returns boolean
+language sql stable security definer set search_path = ''
+as $$
+  select exists (
+    select 1
+      from public.admin_users au
+      join auth.sessions s on s.user_id = au.user_id
+     where au.user_id = (select auth.uid())
+       and s.id::text = (select auth.jwt() ->> 'session_id')
+  )
+$$;
+comment on function public.is_admin() is
+  'True when the signed-in user of this request is an administrator and the token''s session has not ended (signed out).';
+
+alter table public.submissions
+  add column device_started_at timestamptz,
+  add column device_time_taken integer check (device_time_taken between 0 and 86400);
+comment on column public.submissions.device_started_at is
+  'The start the device reported; started_at is the server''s record of the code''s first start when there is one.';
+comment on column public.submissions.device_time_taken is
+  'The time taken the device reported; time_taken is measured by the server from the recorded start when there is one.';
+
+create or replace function private.record_submission(
+  submission_id uuid,
+  code text,
+  student_name text,
+  answers jsonb,
+  tab_switches integer,
+  time_taken integer,
+  started_at timestamptz,
+  submitted_at timestamptz,
+  recovered_from_file boolean
+) returns jsonb
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  -- Two minutes for a press of Submit just before the window closed (or the deadline) to travel.
+  grace constant interval := interval '2 minutes';
+  normalized_code text := public.normalize_login_code(record_submission.code);
+  name text := btrim(record_submission.student_name);
+  claimed_code public.login_codes;
+  existing public.submissions;
+  schedule public.exam_schedule;
+  extra interval;
+  first_start timestamptz;
+  deadline timestamptz;
+  effective_submitted_at timestamptz;
+  stored public.submissions;
+begin
+  -- Every argument is checked before anything is read or scored (hole 1 of the header).
+  if record_submission.submission_id is null then
+    perform private.invalid_argument('submission_id is required');
+  end if;
+  if normalized_code is null or normalized_code !~ '^[A-Z0-9]{8}$' then
+    -- Not a code at all: answered like an unknown code, which counts as a failed guess.
+    return jsonb_build_object('outcome', 'invalid_code');
+  end if;
+  if name is null or length(name) not between 2 and 200 then
+    perform private.invalid_argument('student_name must be 2 to 200 characters');
+  end if;
+  if answers is null or jsonb_typeof(answers) <> 'object'
+     or exists (select 1 from jsonb_each(answers) a
+                 where a.key !~ '^[1-9][0-9]{0,3}$' or a.value not in ('"A"', '"B"', '"C"', '"D"')) then
+    perform private.invalid_argument('answers must map question numbers to A, B, C or D');
+  end if;
+  if record_submission.tab_switches is not null and record_submission.tab_switches not between 0 and 100000 then
+    perform private.invalid_argument('tab_switches must be between 0 and 100000');
+  end if;
+  if record_submission.time_taken is null or record_submission.time_taken not between 0 and 86400 then
+    perform private.invalid_argument('time_taken must be between 0 and 86400 seconds');
+  end if;
+  if not isfinite(record_submission.started_at) or not isfinite(record_submission.submitted_at) then
+    perform private.invalid_argument('started_at and submitted_at must be real moments');
+  end if;
+
+  -- Lock the code first: concurrent submissions for one code queue here, so the
+  -- idempotency check below sees whatever the one before committed.
+  select * into claimed_code from public.login_codes lc where lc.code = normalized_code for update;
+
+  select * into existing from public.submissions s where s.id = record_submission.submission_id;
+  if found then
+    if existing.login_code <> normalized_code then
+      perform private.invalid_argument('submission id belongs to another login code');
+    end if;
+    return public.submission_receipt(existing);
+  end if;
+
+  if claimed_code.id is null then
+    return jsonb_build_object('outcome', 'invalid_code');
+  end if;
+  if claimed_code.is_used then
+    return jsonb_build_object('outcome', 'code_used');
+  end if;
+
+  -- The lateness rule of migration 20261122000300.
+  effective_submitted_at := least(coalesce(record_submission.submitted_at, now()), now());
+  select min(a.started_at), min(a.deadline) into first_start, deadline
+    from public.exam_attempts a where a.login_code = normalized_code;
+  if deadline is not null then
+    if effective_submitted_at > deadline + grace or effective_submitted_at < first_start - grace then
+      return jsonb_build_object('outcome', 'exam_over');
+    end if;
+  else
+    extra := make_interval(mins => claimed_code.extra_minutes);
+    select * into schedule from public.active_exam_schedule();
+    if found and (effective_submitted_at < schedule.start_time - grace
+                  or effective_submitted_at > schedule.end_time + extra + grace) then
+      return jsonb_build_object('outcome', 'exam_over');
+    end if;
+  end if;
+
+  update public.login_codes
+     set is_used = true, used_by = name, used_at = now()
+   where id = claimed_code.id;
+
+  -- Stored unscored: whatever could still fail here must not carry a score in its error.
+  insert into public.submissions
+    (id, student_name, login_code, answers, answers_fingerprint, score, tab_switches, time_taken, started_at, submitted_at,
+     device_started_at, device_time_taken, recovered_from_file, arrived_late)
+  values (
+    record_submission.submission_id,
+    name,
+    normalized_code,
+    record_submission.answers,
+    public.answers_fingerprint(record_submission.answers),
+    0,
+    -- The most the code's devices ever reported: a new submission id takes nothing back.
+    greatest(coalesce(record_submission.tab_switches, 0),
+             (select max(a.tab_switches) from public.exam_attempts a where a.login_code = normalized_code)),
+    -- The server's clock from the recorded start when there is one; the device's word otherwise.
+    case when first_start is null then record_submission.time_taken
+         else least(86400, greatest(0, floor(extract(epoch from effective_submitted_at - first_start))))::integer end,
+    coalesce(first_start, record_submission.started_at, effective_submitted_at),
+    effective_submitted_at,
+    record_submission.started_at,
+    record_submission.time_taken,
+    coalesce(record_submission.recovered_from_file, false),
+    coalesce(now() > deadline + grace, false))
+  returning * into stored;
+
+  -- Every attempt of the code is over: the proctor sees the submission received.
+  update public.exam_attempts a
+     set state = 'received',
+         answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(stored.answers))),
+         tab_switches = greatest(a.tab_switches, stored.tab_switches)
+   where a.login_code = normalized_code;
+
+  -- The score, last: no argument of the call can make this statement fail.
+  update public.submissions s
+     set score = (select count(*) from jsonb_each_text(s.answers) a
+                    join public.questions q on q.question_number = a.key::integer
+                   where q.correct_answer = a.value)
+   where s.id = stored.id
+  returning * into stored;
+
+  return public.submission_receipt(stored);
+end
+$$;
+comment on function private.record_submission(uuid, text, text, jsonb, integer, integer, timestamptz, timestamptz, boolean) is
+  'Checks every argument, claims the code and stores the submission, scoring it last, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
+
+-- Detailed solutions wait until the exam is over for everyone (hole 11). The submission's exam is
+-- the newest schedule whose window held its start; without one, the attempts started within a day
+-- before it (a room without a window).
+create function private.solutions_release_at(sub public.submissions) returns timestamptz
+language plpgsql stable set search_path = ''
+as $$
+declare
+  -- A code may start until its window's end plus its extra minutes, which are at most 180.
+  latest_start_extra constant interval := interval '180 minutes';
+  grace constant interval := interval '2 minutes';
+  schedule public.exam_schedule;
+  last_deadline timestamptz;
+begin
+  select * into schedule from public.exam_schedule es
+   where sub.started_at between es.start_time and es.end_time
+   order by es.created_at desc limit 1;
+  if not found then
+    select max(a.deadline) into last_deadline from public.exam_attempts a
+     where a.state = 'in_progress' and a.started_at between sub.started_at - interval '24 hours' and sub.submitted_at;
+    return greatest(coalesce(last_deadline, sub.submitted_at), sub.submitted_at) + grace;
+  end if;
+  select max(a.deadline) into last_deadline from public.exam_attempts a
+   where a.state = 'in_progress' and a.started_at between schedule.start_time and schedule.end_time + latest_start_extra;
+  return greatest(
+    schedule.end_time + make_interval(mins => coalesce(
+      (select max(lc.extra_minutes) from public.login_codes lc where not lc.is_used), 0)),
+    coalesce(last_deadline, schedule.end_time)) + grace;
+end
+$$;
+comment on function private.solutions_release_at(public.submissions) is
+  'When the exam of a submission is over for every student: its window''s end moved by the largest extra time of a code that may still start, and past every deadline of the attempts still in progress that started in that window (2 minutes of grace).';
+revoke execute on function private.solutions_release_at(public.submissions) from public, anon, authenticated;
+
+create or replace function private.lookup_result(code text) returns jsonb
+language plpgsql stable set search_path = ''
+as $$
+declare
+  found_code public.login_codes;
+  sub public.submissions;
+  within_day boolean;
+  release_at timestamptz;
+  released boolean;
+begin
+  select * into found_code from public.login_codes lc where lc.code = public.normalize_login_code(lookup_result.code);
+  if not found then
+    return jsonb_build_object('outcome', 'invalid');
+  end if;
+  if found_code.created_at < now() - interval '7 days' then
+    return jsonb_build_object('outcome', 'code_expired');
+  end if;
+  if not found_code.is_used then
+    return jsonb_build_object('outcome', 'unused');
+  end if;
+  select * into sub from public.submissions s where s.login_code = found_code.code order by s.submitted_at desc limit 1;
+  if not found then
+    return jsonb_build_object('outcome', 'no_submission');
+  end if;
+  if sub.submitted_at < now() - interval '30 days' then
+    return jsonb_build_object('outcome', 'result_expired');
+  end if;
+  within_day := sub.submitted_at >= now() - interval '24 hours';
+  release_at := private.solutions_release_at(sub);
+  released := within_day and now() >= release_at;
+  return jsonb_build_object(
+    'outcome', 'ok',
+    'student_name', sub.student_name,
+    'login_code', sub.login_code,
+    'started_at', sub.started_at,
+    'submitted_at', sub.submitted_at,
+    'score', sub.score,
+    'total', (select count(*) from jsonb_object_keys(sub.answers)),
+    'tab_switches', sub.tab_switches,
+    'time_taken', sub.time_taken,
+    'answers_fingerprint', sub.answers_fingerprint,
+    'solutions_available', released,
+    -- Set while the solutions are still held back for the rest of the room.
+    'solutions_release_at', case when within_day and not released then release_at end,
+    'solutions', case when released then (
+      select coalesce(jsonb_agg(jsonb_build_object(
+               'question_number', q.question_number, 'question_text', q.question_text,
+               'option_a', q.option_a, 'option_b', q.option_b, 'option_c', q.option_c, 'option_d', q.option_d,
+               'correct_answer', q.correct_answer,
+               'student_answer', sub.answers ->> q.question_number::text,
+               'is_correct', coalesce((sub.answers ->> q.question_number::text) = q.correct_answer, false))
+             order by q.question_number), '[]'::jsonb)
+        from public.questions q
+       where public.is_usable_mcq(q)
+    ) end);
+end
+$$;
+comment on function private.lookup_result(text) is
+  'The solutions page: every outcome of the spec; per-question solutions only within 24 hours of submission and once the exam is over for everyone (solutions_release_at says when, while they are held).';
+
+-- The public student functions again, unchanged but for the last block: an error leaves without
+-- its detail and hint.
+
+create or replace function public.check_login_code(code text) returns text
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  address text := private.request_client_address();
+  status text;
+  failure_state text;
+  failure_message text;
+begin
+  if private.code_guessing_limited(address) then
+    return 'rate_limited';
+  end if;
+  status := private.check_login_code(code);
+  if status = 'invalid' then
+    perform private.record_code_guess_failure(address);
+  end if;
+  return status;
+exception when others then
+  get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
+  perform private.raise_without_detail(failure_state, failure_message);
+end
+$$;
+
+create or replace function public.exam_questions(code text, attempt_id uuid default null, student_name text default null) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  address text := private.request_client_address();
+  answer jsonb;
+  failure_state text;
+  failure_message text;
+begin
+  if private.code_guessing_limited(address) then
+    return jsonb_build_object('outcome', 'rate_limited');
+  end if;
+  answer := private.exam_questions(code, attempt_id, student_name);
+  if answer ->> 'outcome' = 'invalid' then
+    perform private.record_code_guess_failure(address);
+  end if;
+  return answer;
+exception when others then
+  get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
+  perform private.raise_without_detail(failure_state, failure_message);
+end
+$$;
+
+create or replace function public.lookup_result(code text) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  address text := private.request_client_address();
+  answer jsonb;
+  failure_state text;
+  failure_message text;
+begin
+  if private.code_guessing_limited(address) then
+    return jsonb_build_object('outcome', 'rate_limited');
+  end if;
+  answer := private.lookup_result(code);
+  if answer ->> 'outcome' = 'invalid' then
+    perform private.record_code_guess_failure(address);
+  end if;
+  return answer;
+exception when others then
+  get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
+  perform private.raise_without_detail(failure_state, failure_message);
+end
+$$;
+comment on function public.lookup_result(text) is
+  'The solutions page: every outcome of the spec, per-question solutions only within 24 hours of submission and once the exam is over for everyone; rate_limited after too many invalid codes from one address.';
+
+create or replace function public.submit_exam(
+  submission_id uuid,
+  code text,
+  student_name text,
+  answers jsonb,
+  tab_switches integer,
+  time_taken integer,
+  started_at timestamptz,
+  submitted_at timestamptz
+) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  address text := private.request_client_address();
+  answer jsonb;
+  failure_state text;
+  failure_message text;
+begin
+  if private.code_guessing_limited(address)
+     and not exists (select 1 from public.submissions s where s.id = submit_exam.submission_id) then
+    return jsonb_build_object('outcome', 'rate_limited');
+  end if;
+  answer := private.submit_exam(submission_id, code, student_name, answers, tab_switches, time_taken, started_at, submitted_at);
+  if answer ->> 'outcome' = 'invalid_code' then
+    perform private.record_code_guess_failure(address);
+  end if;
+  return answer;
+exception when others then
+  get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
+  perform private.raise_without_detail(failure_state, failure_message);
+end
+$$;
+
+create or replace function public.report_exam_attempt(
+  attempt_id uuid,
+  code text,
+  answered_count integer,
+  tab_switches integer,
+  state text,
+  online boolean,
+  reported_at timestamptz
+) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  address text := private.request_client_address();
+  answer jsonb;
+  failure_state text;
+  failure_message text;
+begin
+  if private.code_guessing_limited(address) then
+    return jsonb_build_object('outcome', 'rate_limited');
+  end if;
+  answer := private.report_exam_attempt(attempt_id, code, answered_count, tab_switches, state, online, reported_at);
+  if answer ->> 'outcome' = 'invalid' then
+    perform private.record_code_guess_failure(address);
+  end if;
+  return answer;
+exception when others then
+  get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
+  perform private.raise_without_detail(failure_state, failure_message);
+end
+$$;
+
+create or replace function public.recover_submission_from_file(file jsonb) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  already_received boolean;
+  answer jsonb;
+  failure_state text;
+  failure_message text;
+begin
+  if not (select public.is_admin()) then
+    raise exception 'only administrators can recover submissions from answer files' using errcode = '42501';
+  end if;
+  if not private.is_answer_file(file) then
+    return jsonb_build_object('outcome', 'malformed');
+  end if;
+  if not exists (select 1 from public.login_codes lc where lc.code = file ->> 'login_code') then
+    return jsonb_build_object('outcome', 'unknown_code');
+  end if;
+  if private.answer_file_tag(file) is distinct from file ->> 'tag' then
+    return jsonb_build_object('outcome', 'bad_tag');
+  end if;
+  already_received := exists (select 1 from public.submissions s where s.id = (file ->> 'submission_id')::uuid);
+  answer := private.record_submission(
+    (file ->> 'submission_id')::uuid,
+    file ->> 'login_code',
+    file ->> 'student_name',
+    file -> 'answers',
+    (file ->> 'tab_switches')::integer,
+    (file ->> 'time_taken')::integer,
+    (file ->> 'started_at')::timestamptz,
+    (file ->> 'submitted_at')::timestamptz,
+    true);
+  if answer ->> 'outcome' = 'accepted' then
+    return answer || jsonb_build_object('already_received', already_received);
+  end if;
+  return answer;
+exception when others then
+  get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
+  perform private.raise_without_detail(failure_state, failure_message);
+end
+$$;
