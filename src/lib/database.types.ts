@@ -188,6 +188,30 @@ export type Database = {
         }
         Relationships: []
       }
+      submission_tallies: {
+        Row: {
+          bucket: string
+          passed: number
+          score_sum: number
+          shard: number
+          submissions: number
+        }
+        Insert: {
+          bucket: string
+          passed: number
+          score_sum: number
+          shard: number
+          submissions: number
+        }
+        Update: {
+          bucket?: string
+          passed?: number
+          score_sum?: number
+          shard?: number
+          submissions?: number
+        }
+        Relationships: []
+      }
       submissions: {
         Row: {
           answers: Json
@@ -254,6 +278,42 @@ export type Database = {
         Args: never
         Returns: Database["public"]["Tables"]["exam_schedule"]["Row"][]
       }
+      admin_counts: {
+        Args: never
+        Returns: Json
+      }
+      admin_day_results: {
+        Args: {
+          time_zone: string
+          day: string
+          search?: string
+        }
+        Returns: { id: string; student_name: string; login_code: string; score: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; rank: number; display_order: number }[]
+      }
+      admin_day_score_bands: {
+        Args: {
+          time_zone: string
+          day: string
+          search?: string
+        }
+        Returns: { band: number; submissions: number }[]
+      }
+      admin_live_attempt_counts: {
+        Args: never
+        Returns: Json
+      }
+      admin_live_attempts: {
+        Args: never
+        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; display_order: number }[]
+      }
+      admin_results_summary: {
+        Args: {
+          time_zone: string
+          search?: string
+          day?: string
+        }
+        Returns: Json
+      }
       answers_fingerprint: {
         Args: {
           answers: Json
@@ -294,6 +354,12 @@ export type Database = {
         }
         Returns: string
       }
+      passes: {
+        Args: {
+          score: number
+        }
+        Returns: boolean
+      }
       recover_submission_from_file: {
         Args: {
           file: Json
@@ -311,6 +377,12 @@ export type Database = {
           reported_at: string
         }
         Returns: Json
+      }
+      search_pattern: {
+        Args: {
+          search: string
+        }
+        Returns: string
       }
       submit_exam: {
         Args: {

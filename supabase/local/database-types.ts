@@ -33,12 +33,18 @@ export async function renderDatabaseTypes(db: SqlClient): Promise<string> {
     returns_set: boolean
     return_type: string
     return_relation: string | null
+    /** The columns of a RETURNS TABLE function, in order. */
+    table_columns: Array<{ name: string; type: string }>
   }>(`
     select p.proname as name, p.proargnames as arg_names,
            array(select t.typname::text from unnest(p.proargtypes::oid[]) with ordinality as a(oid, i) join pg_catalog.pg_type t on t.oid = a.oid order by a.i) as arg_types,
            array(select t.typtype::text from unnest(p.proargtypes::oid[]) with ordinality as a(oid, i) join pg_catalog.pg_type t on t.oid = a.oid order by a.i) as arg_kinds,
            p.pronargdefaults as defaults, p.proretset as returns_set, rt.typname as return_type,
-           (select c.relname from pg_catalog.pg_class c where c.oid = rt.typrelid) as return_relation
+           (select c.relname from pg_catalog.pg_class c where c.oid = rt.typrelid) as return_relation,
+           coalesce((select json_agg(json_build_object('name', a.name, 'type', t.typname) order by a.i)
+                       from unnest(p.proallargtypes::oid[], p.proargmodes::text[], p.proargnames) with ordinality as a(oid, mode, name, i)
+                       join pg_catalog.pg_type t on t.oid = a.oid
+                      where a.mode = 't'), '[]') as table_columns
       from pg_catalog.pg_proc p
       join pg_catalog.pg_namespace n on n.oid = p.pronamespace
       join pg_catalog.pg_type rt on rt.oid = p.prorettype
@@ -118,6 +124,10 @@ export async function renderDatabaseTypes(db: SqlClient): Promise<string> {
       return fn.returns_set ? `${row}[]` : row
     }
     if (fn.return_type === 'void') return 'undefined'
+    if (fn.table_columns.length > 0) {
+      const fields = fn.table_columns.map((column) => `${column.name}: ${tsType(column.type, null)}`)
+      return `{ ${fields.join('; ')} }[]`
+    }
     const type = tsType(fn.return_type, null)
     return fn.returns_set ? `${type}[]` : type
   }

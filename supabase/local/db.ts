@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import pg from 'pg'
 
@@ -30,7 +31,7 @@ export interface SqlDatabase extends SqlClient {
 
 /** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<SqlDatabase> {
-  const pglite = await PGlite.create({ dataDir, extensions: { pgcrypto } })
+  const pglite = await PGlite.create({ dataDir, extensions: { pgcrypto, pg_trgm } })
   const client = (target: Pick<PGlite, 'query' | 'exec'>): SqlClient => ({
     query: async <Row>(sql: string, params?: unknown[]) => {
       const result = await target.query<Row>(sql, params)

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { examSize, passMarkPercent, scorePercentage } from '../../src/domain/score.ts'
+import { openPglite, type SqlDatabase } from '../../supabase/local/db.ts'
+import { migrate } from '../../supabase/local/migrate.ts'
+
+/**
+ * The admin screens' queries on a school's year of data (100,000 submissions over 60 days,
+ * 20,000 unused codes, 2,000 live attempts), planned as PostgreSQL plans them for the signed-in
+ * administrator: none reads the whole submissions table, and the tallies behind Test Results
+ * agree with the submissions they count.
+ */
+
+const submissionCount = 100_000
+const adminId = '00000000-0000-4000-8000-0000000000a1'
+const sessionId = '00000000-0000-4000-8000-0000000000b1'
+
+let db: SqlDatabase
+
+beforeAll(async () => {
+  db = await openPglite(undefined)
+  await migrate(db, { seed: false })
+  await db.exec(`
+    insert into auth.users (id, email) values ('${adminId}', 'plans@holdfast.test');
+    insert into auth.sessions (id, user_id) values ('${sessionId}', '${adminId}');
+    insert into public.admin_users (user_id, email) values ('${adminId}', 'plans@holdfast.test');
+    insert into public.login_codes (code, is_used, used_by, used_at, created_at)
+    select upper(substr(md5(i::text), 1, 8)), i <= ${submissionCount}, case when i <= ${submissionCount} then 'Student ' || i end,
+           case when i <= ${submissionCount} then now() end, now() - (i % 60) * interval '1 day'
+      from generate_series(1, ${submissionCount + 20_000}) i
+        on conflict do nothing;
+    insert into public.submissions (id, student_name, login_code, answers, answers_fingerprint, score, tab_switches, time_taken,
+                                    started_at, submitted_at)
+    select gen_random_uuid(), 'Student ' || lc.n, lc.code, '{"1":"A","2":"B","3":"C"}', 'plan', lc.n % 51, lc.n % 7, 600 + lc.n % 900,
+           now() - (lc.n % 60) * interval '1 day' - interval '1 hour', now() - (lc.n % 60) * interval '1 day' - (lc.n % 1000) * interval '1 second'
+      from (select code, row_number() over (order by code) as n from public.login_codes where is_used) lc;
+    insert into public.exam_attempts (id, login_code, student_name, started_at, deadline, question_count, last_seen, state)
+    select gen_random_uuid(), code, 'Live ' || n, now() - interval '20 minutes', now() + interval '10 minutes', 50,
+           now() - (n % 120) * interval '1 second', case when n % 10 = 0 then 'received' else 'in_progress' end
+      from (select code, row_number() over (order by code) as n from public.login_codes where not is_used limit 2000) lc;
+  `)
+  // What autovacuum does on a hosted project: statistics for the planner.
+  await db.exec('vacuum analyze')
+}, 300_000)
+
+afterAll(async () => {
+  await db.close()
+})
+
+/**
+ * The plan of `sql` as the administrator's API request would run it: as `authenticated` with the
+ * administrator's claims (row-level security in force), or as the functions' owner for what a
+ * SECURITY DEFINER function runs.
+ */
+async function plan(sql: string, as: 'admin' | 'owner' = 'admin'): Promise<string> {
+  return db.transaction(async (tx) => {
+    if (as === 'admin') {
+      await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ role: 'authenticated', sub: adminId, session_id: sessionId }),
+      ])
+    }
+    const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`explain ${sql}`)
+    return rows.map((row) => row['QUERY PLAN']).join('\n')
+  })
+}
+
+const aDay = `(now() - interval '3 days')::date`
+
+describe('the admin screens on 100,000 submissions', () => {
+  // admin_results_summary (SECURITY DEFINER) reads through private.submission_days.
+  it.each([
+    ['Test Results: the cards and day groups', `select * from private.submission_days('Europe/Berlin')`, 'owner'],
+    ['Test Results: a search', `select * from private.submission_days('Asia/Kolkata', 'Student 123')`, 'owner'],
+    ['Test Results: a day opened, first page', `select * from public.admin_day_results('UTC', ${aDay}) limit 100`, 'admin'],
+    ['Test Results: a day searched', `select * from public.admin_day_results('UTC', ${aDay}, 'Student 42') limit 100`, 'admin'],
+    ['Proctor Room: a page', `select * from public.admin_live_attempts() limit 100`, 'admin'],
+  ] as const)('%s reads no submissions table from end to end', async (_, sql, as) => {
+    expect(await plan(sql, as)).not.toMatch(/Seq Scan on submissions\b/)
+  })
+
+  it('answers the statistics to administrators only', async () => {
+    const asNonAdmin = (sql: string) =>
+      db.transaction(async (tx) => {
+        await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+          JSON.stringify({ role: 'authenticated', sub: '00000000-0000-4000-8000-0000000000ff' }),
+        ])
+        return tx.query(sql)
+      })
+    await expect(asNonAdmin(`select public.admin_counts()`)).rejects.toMatchObject({ code: '42501' })
+    await expect(asNonAdmin(`select public.admin_results_summary('UTC')`)).rejects.toMatchObject({ code: '42501' })
+    expect((await asNonAdmin(`select * from public.admin_day_results('UTC', ${aDay})`)).rows).toEqual([])
+  })
+
+  it('pages the Login Code Manager through its index', async () => {
+    for (const used of [true, false]) {
+      const codesPlan = await plan(
+        `select * from public.login_codes where is_used = ${used} order by created_at desc, id limit 50 offset 200`,
+      )
+      expect(codesPlan).toMatch(/Index Scan using login_codes_is_used_created_at_idx/)
+    }
+  })
+
+  it('reads the Proctor Room from attempts of the last 24 hours by index', async () => {
+    expect(await plan(`select * from public.admin_live_attempts() limit 100`)).not.toMatch(/Seq Scan on exam_attempts/)
+  })
+
+  it('tallies every submission: the day groups equal a count of the submissions themselves', async () => {
+    const { rows: tallied } = await db.query<{ day: string; submissions: string; score_sum: string; passed: string }>(
+      `select day::text, submissions::text, score_sum::text, passed::text from private.submission_days('UTC') order by day`,
+    )
+    const { rows: counted } = await db.query<{ day: string; submissions: string; score_sum: string; passed: string }>(
+      `select (submitted_at at time zone 'UTC')::date::text as day, count(*)::text as submissions, sum(score)::text as score_sum,
+              count(*) filter (where round(score * 100.0 / 50) >= 60)::text as passed
+         from public.submissions group by 1 order by 1`,
+    )
+    expect(tallied.reduce((sum, row) => sum + Number(row.submissions), 0)).toBeGreaterThan(submissionCount * 0.99)
+    expect(tallied).toEqual(counted)
+  })
+})
+
+describe('the tallies', () => {
+  async function tallyTotals() {
+    const { rows } = await db.query<{ submissions: number; score_sum: number; passed: number }>(
+      `select coalesce(sum(submissions), 0)::int as submissions, coalesce(sum(score_sum), 0)::int as score_sum,
+              coalesce(sum(passed), 0)::int as passed
+         from public.submission_tallies where bucket >= now() + interval '1 day'`,
+    )
+    return rows[0]
+  }
+
+  it('follow an insert, a change of score and of time, and a delete, and leave no empty tally', async () => {
+    const id = '00000000-0000-4000-8000-00000000c0de'
+    await db.exec(`insert into public.login_codes (code) values ('TALLY001')`)
+    await db.exec(`
+      insert into public.submissions (id, student_name, login_code, answers_fingerprint, score, time_taken, started_at, submitted_at)
+      values ('${id}', 'Tally Student', 'TALLY001', 'x', 20, 60, now() + interval '2 days', now() + interval '2 days')`)
+    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 20, passed: 0 })
+    await db.exec(`update public.submissions set score = 45 where id = '${id}'`)
+    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 45, passed: 1 })
+    await db.exec(`update public.submissions set submitted_at = now() + interval '3 days' where id = '${id}'`)
+    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 45, passed: 1 })
+    await db.exec(`delete from public.submissions where id = '${id}'`)
+    expect(await tallyTotals()).toEqual({ submissions: 0, score_sum: 0, passed: 0 })
+    const { rows } = await db.query(`select 1 from public.submission_tallies where submissions = 0`)
+    expect(rows).toEqual([])
+  })
+
+  it('pass exactly the scores the app passes', async () => {
+    const { rows } = await db.query<{ score: number; passes: boolean }>(
+      `select s as score, public.passes(s) as passes from generate_series(0, ${examSize}) s order by s`,
+    )
+    expect(rows).toEqual(rows.map(({ score }) => ({ score, passes: scorePercentage(score, examSize) >= passMarkPercent })))
+    expect(rows.filter((row) => row.passes).length).toBeGreaterThan(0)
+  })
+})
