@@ -9,12 +9,15 @@ import { decodeFrame, encodeFrame, serializerVersions, type PhoenixMessage, type
 import {
   BindingRejected,
   bindingCovers,
-  matchingRecords,
   parseBinding,
+  recordsMeetingFilters,
+  type ChangeFilter,
   type PostgresChangesBinding,
 } from './postgres-changes-binding.ts'
 import { visibleToAudiences, type Audience, type ChangeToCheck } from './row-visibility.ts'
 import { tableCatalog, type RealtimeTable } from './table-catalog.ts'
+import { checkSession, endedSessions, sessionEndedMessage, sessionIdOf } from './token-sessions.ts'
+import { actAsStack } from './transaction-steps.ts'
 
 export const realtimePath = '/realtime/v1/websocket'
 
@@ -59,9 +62,27 @@ interface Subscriber {
   channel: Channel
 }
 
+/** What a batch of changes holds for a channel: by position, the bindings it is for (filters aside). */
+interface Candidate {
+  identityKey: string
+  bindings: Map<number, PostgresChangesBinding[]>
+}
+
 const apiRoles: readonly ApiRole[] = ['anon', 'authenticated', 'service_role']
 const maxTimerMs = 2 ** 31 - 1
 const closeGraceMs = 1000
+
+// What one socket may ask of the server is bounded, because every binding is work done for
+// every change of its table, before the writer's next request gets the database (PGlite has one
+// connection): one anonymous join with 10,000 filters once made each change cost 1.7 s.
+/** A join with a token and a few bindings is 2-3 KB; a frame over this closes the socket (1009). */
+const maxFrameBytes = 64 * 1024
+/** Hosted Realtime's default limit of channels per client; the app opens one per screen. */
+const maxChannelsPerSocket = 100
+/** The app's busiest channel follows five tables with one binding each. */
+const maxBindingsPerJoin = 10
+/** Sign-out ends the channels of its session within this long, even when no change comes to end them sooner. */
+const sessionCheckIntervalMs = 2000
 
 /**
  * The part of Supabase Realtime that `@supabase/realtime-js` uses for `postgres_changes`:
@@ -69,16 +90,15 @@ const closeGraceMs = 1000
  * change checked against each subscriber's row-level security before it is sent.
  */
 export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: RealtimeOptions): Promise<RealtimeServer> {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes })
   const connections = new Set<Connection>()
   const lookupTable = tableCatalog()
   let nextBindingId = 1
   let closing = false
 
-  const subscribers = (): Subscriber[] =>
-    [...connections].flatMap((connection) =>
-      [...connection.channels.values()].filter((c) => c.bindings.length > 0).map((channel) => ({ connection, channel })),
-    )
+  const openChannels = (): Subscriber[] =>
+    [...connections].flatMap((connection) => [...connection.channels.values()].map((channel) => ({ connection, channel })))
+  const subscribers = () => openChannels().filter(({ channel }) => channel.bindings.length > 0)
 
   const feed = await startChangeFeed(db, {
     wanted: () => subscribers().length > 0,
@@ -146,8 +166,36 @@ export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: R
       throw new Error('Fields `role` and `exp` are required in JWT')
     }
     if (!apiRoles.includes(claims.role as ApiRole)) throw new Error(`role "${claims.role}" is not allowed`)
+    await checkSession(db, claims)
     return { role: claims.role as ApiRole, claims, expiresAt: claims.exp * 1000 }
   }
+
+  /**
+   * Ends the channels among `channels` whose token's session has ended and answers the others:
+   * sign-out deletes the session, while the token issued for it stays valid until it expires.
+   */
+  async function withoutEndedSessions(client: SqlClient, channels: Subscriber[]): Promise<Subscriber[]> {
+    const sessionIds = new Set(channels.flatMap(({ channel }) => sessionIdOf(channel.identity.claims) ?? []))
+    if (sessionIds.size === 0) return channels
+    const ended = await endedSessions(client, [...sessionIds])
+    // The claims as they are now: a token update meanwhile has had its own session checked.
+    return channels.filter(({ connection, channel }) => {
+      const sessionId = sessionIdOf(channel.identity.claims)
+      if (sessionId === undefined || !ended.has(sessionId)) return true
+      if (connection.channels.get(channel.topic) === channel) shutDown(connection, channel, sessionEndedMessage)
+      return false
+    })
+  }
+
+  let sessionSweep: Promise<unknown> | undefined
+  const sessionTimer = setInterval(() => {
+    sessionSweep ??= withoutEndedSessions(db, openChannels())
+      .catch((error: unknown) => log(`Realtime could not check its channels' sessions: ${(error as Error).message}`))
+      .finally(() => {
+        sessionSweep = undefined
+      })
+  }, sessionCheckIntervalMs)
+  sessionTimer.unref()
 
   function adoptToken(
     connection: Connection,
@@ -177,8 +225,21 @@ export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: R
     if (name === '') return reply(connection, message, 'error', { reason: 'TopicNameRequired: You must provide a topic name' })
     const previous = connection.channels.get(message.topic)
     if (previous) dropChannel(connection, previous)
+    if (connection.channels.size >= maxChannelsPerSocket) {
+      return reply(connection, message, 'error', { reason: 'ChannelRateLimitReached: Too many channels' })
+    }
 
     const payload = asRecord(message.payload)
+    const requested = asRecord(payload.config).postgres_changes
+    const entries: unknown[] = Array.isArray(requested) ? requested : []
+    const refuseBindings = (why: string) =>
+      reply(connection, message, 'error', {
+        reason: `RealtimeDisabledForConfiguration: Unable to subscribe to changes with given parameters: ${why}`,
+      })
+    if (entries.length > maxBindingsPerJoin) {
+      return refuseBindings(`at most ${maxBindingsPerJoin} postgres_changes per channel, got ${entries.length}`)
+    }
+
     const token = typeof payload.access_token === 'string' ? payload.access_token : connection.apikey
     let identity: Awaited<ReturnType<typeof identify>>
     try {
@@ -187,17 +248,13 @@ export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: R
       return reply(connection, message, 'error', { reason: `InvalidJWTToken: ${(error as Error).message}` })
     }
 
-    const requested = asRecord(payload.config).postgres_changes
-    const entries: unknown[] = Array.isArray(requested) ? requested : []
     const ids = entries.map(() => nextBindingId++)
-    let bindings: PostgresChangesBinding[] = []
-    let rejection: string | undefined
+    const bindings: PostgresChangesBinding[] = []
     try {
       for (const [i, entry] of entries.entries()) bindings.push(await parseBinding(db, entry, ids[i] as number, lookupTable))
     } catch (error) {
       if (!(error instanceof BindingRejected)) throw error
-      rejection = error.message
-      bindings = []
+      return refuseBindings(error.message)
     }
     if (connection.ws.readyState !== connection.ws.OPEN) return
 
@@ -215,16 +272,7 @@ export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: R
     // The client pairs these with its own bindings by position, event, schema, table and filter.
     const echoed = entries.map((entry, i) => (typeof entry === 'object' && entry !== null ? { ...entry, id: ids[i] } : entry))
     reply(connection, message, 'ok', { postgres_changes: echoed })
-    if (entries.length === 0) return
-    if (rejection === undefined) systemMessage(connection, channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL')
-    else
-      systemMessage(
-        connection,
-        channel,
-        'postgres_changes',
-        'error',
-        `Unable to subscribe to changes with given parameters: ${rejection}`,
-      )
+    if (entries.length > 0) systemMessage(connection, channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL')
   }
 
   async function refreshToken(connection: Connection, channel: Channel, payload: unknown): Promise<void> {
@@ -293,65 +341,122 @@ export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: R
   }
 
   async function deliver(tx: SqlClient, batch: CapturedChange[]): Promise<void> {
-    const current = subscribers()
+    // Checked for every batch, so that nothing made after a sign-out reaches its channels.
+    const current = await withoutEndedSessions(tx, subscribers())
     const changes: ChangeToCheck[] = []
     for (const change of batch) {
       const table = await lookupTable(tx, change.schema, change.table)
       if (table) changes.push({ change, table })
     }
 
-    // Filters are decided by PostgreSQL, once per filter and batch, whoever subscribed with it.
-    const filterResults = new Map<string, Set<number>>()
-    const passesFilter = async ({ filter, requested }: PostgresChangesBinding, position: number) => {
-      if (!filter) return true
-      const key = `${filter.table.relation}|${String(requested.filter)}`
-      let result = filterResults.get(key)
-      if (!result) {
-        const positions = changes.flatMap(({ table }, i) => (table === filter.table ? [i] : []))
-        const records = positions.map((i) => (changes[i] as ChangeToCheck).change.record)
-        result = new Set([...(await matchingRecords(tx, filter, records))].map((i) => positions[i] as number))
-        filterResults.set(key, result)
-      }
-      return result.has(position)
-    }
-
-    // Which binding ids of which channel each change is for, before row-level security (checked
-    // for the identity the channel has now, even if a token update arrives meanwhile).
-    const candidates = new Map<Subscriber, { identityKey: string; matches: Map<number, number[]> }>()
+    // Which bindings of which channel each change is for by schema, table and event, for the
+    // identity the channel has now (even if a token update arrives meanwhile). Filters wait for
+    // row-level security: they run only on rows the subscriber may see, so that nothing a filter
+    // does (match, or take longer) can tell it anything of the others.
+    const candidates = new Map<Subscriber, Candidate>()
     const audiences = new Map<string, Audience>()
     for (const subscriber of current) {
       const { identityKey, identity } = subscriber.channel
-      const matches = new Map<number, number[]>()
+      const bindings = new Map<number, PostgresChangesBinding[]>()
       for (const [position, { change }] of changes.entries()) {
-        const ids: number[] = []
-        for (const binding of subscriber.channel.bindings) {
-          if (bindingCovers(binding, change) && (await passesFilter(binding, position))) ids.push(binding.id)
-        }
-        if (ids.length === 0) continue
-        matches.set(position, ids)
+        const covering = subscriber.channel.bindings.filter((binding) => bindingCovers(binding, change))
+        if (covering.length === 0) continue
+        bindings.set(position, covering)
         const audience = audiences.get(identityKey) ?? { identity, positions: new Set() }
         audience.positions.add(position)
         audiences.set(identityKey, audience)
       }
-      if (matches.size > 0) candidates.set(subscriber, { identityKey, matches })
+      if (bindings.size > 0) candidates.set(subscriber, { identityKey, bindings })
     }
     if (candidates.size === 0) return
 
     const visible = await visibleToAudiences(tx, changes, audiences, (error) =>
       log(`Realtime could not check row-level security for a subscriber: ${error.message}`),
     )
+    const filtered = await applyFilters(tx, changes, candidates, visible)
 
     // In change order, so every socket sees changes in the order they were made.
     for (const [position, { change, table }] of changes.entries()) {
       let data: string | undefined
-      for (const [{ connection, channel }, { identityKey, matches }] of candidates) {
+      for (const [{ connection, channel }, matches] of filtered) {
         const ids = matches.get(position)
-        if (!ids || !visible.get(identityKey)?.has(position)) continue
-        if (connection.channels.get(channel.topic) !== channel) continue
+        if (!ids || connection.channels.get(channel.topic) !== channel) continue
         data ??= changeData(change, table)
         push(connection, channel, 'postgres_changes', `{"ids":${JSON.stringify(ids)},"data":${data}}`)
       }
     }
+  }
+
+  /**
+   * By position, the ids of each candidate's bindings for the changes its audience may see and
+   * its filters let through. A filter is evaluated once per audience (subscribers who see the
+   * same rows) and batch; should one fail, only the channels holding it are ended, and the
+   * others still get their changes.
+   */
+  async function applyFilters(
+    tx: SqlClient,
+    changes: ChangeToCheck[],
+    candidates: Map<Subscriber, Candidate>,
+    visible: Map<string, Set<number>>,
+  ): Promise<Map<Subscriber, Map<number, number[]>>> {
+    const seen = [...candidates].map(([subscriber, { identityKey, bindings }]) => ({
+      subscriber,
+      identityKey,
+      bindings: [...bindings].filter(([position]) => visible.get(identityKey)?.has(position)),
+    }))
+
+    // By audience and table: the filters held there, and the positions they are to be tried on.
+    const groups = new Map<
+      string,
+      { identityKey: string; table: RealtimeTable; filters: Map<string, ChangeFilter>; positions: Set<number> }
+    >()
+    for (const { identityKey, bindings } of seen) {
+      for (const [position, covering] of bindings) {
+        for (const { filter } of covering) {
+          if (!filter) continue
+          const groupKey = `${identityKey}|${filter.table.relation}`
+          const group = groups.get(groupKey) ?? { identityKey, table: filter.table, filters: new Map(), positions: new Set() }
+          group.filters.set(filter.key, filter)
+          group.positions.add(position)
+          groups.set(groupKey, group)
+        }
+      }
+    }
+    // A filter only compares values of rows its audience may read: it needs no role of theirs.
+    if (groups.size > 0) await actAsStack(tx)
+    const results = new Map<string, Set<number> | Error>()
+    for (const { identityKey, table, filters, positions } of groups.values()) {
+      const tried = [...positions]
+      const records = tried.map((p) => (changes[p] as ChangeToCheck).change.record)
+      for (const [filter, result] of await recordsMeetingFilters(tx, table, [...filters.values()], records)) {
+        const met = result instanceof Error ? result : new Set([...result].map((i) => tried[i] as number))
+        results.set(`${identityKey}|${filter.key}`, met)
+      }
+    }
+
+    const filtered = new Map<Subscriber, Map<number, number[]>>()
+    for (const { subscriber, identityKey, bindings } of seen) {
+      const matches = new Map<number, number[]>()
+      let failure: Error | undefined
+      for (const [position, covering] of bindings) {
+        const ids: number[] = []
+        for (const { id, filter } of covering) {
+          const met = filter && results.get(`${identityKey}|${filter.key}`)
+          if (met instanceof Error) failure = met
+          else if (!filter || met?.has(position)) ids.push(id)
+        }
+        if (ids.length > 0) matches.set(position, ids)
+      }
+      const { connection, channel } = subscriber
+      if (failure) {
+        log(`Realtime could not apply a filter of ${channel.topic}: ${failure.message}`)
+        if (connection.channels.get(channel.topic) === channel)
+          shutDown(connection, channel, `Unable to apply filter: ${failure.message}`)
+      } else if (matches.size > 0) {
+        filtered.set(subscriber, matches)
+      }
+    }
+    return filtered
   }
 
   return {
@@ -375,7 +480,9 @@ export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: R
     },
     close: async () => {
       closing = true
+      clearInterval(sessionTimer)
       await feed.stop()
+      await sessionSweep
       const closed = [...connections].map(
         ({ ws }) =>
           new Promise<void>((resolve) => {

@@ -3,6 +3,7 @@ import { quoteIdent } from '../rest/sql-builder.ts'
 import { actAs, type RequestIdentity } from '../run-as.ts'
 import type { CapturedChange } from './change-capture.ts'
 import type { RealtimeTable } from './table-catalog.ts'
+import { actAsStack, inSavepoint } from './transaction-steps.ts'
 
 export interface ChangeToCheck {
   change: CapturedChange
@@ -47,8 +48,7 @@ export async function visibleToAudiences(
   const allMissed = [...new Set([...missed.values()].flat())]
   if (allMissed.length === 0) return visible
   // Not found means not allowed, or gone since: only the latter is judged again, by its image.
-  // Asked as the stack's own role, which owns the tables and so is not subject to their policies.
-  await tx.query(`select set_config('role', 'none', true), set_config('request.jwt.claims', '', true)`)
+  await actAsStack(tx)
   const gone = await vanishedRows(tx, changes, allMissed)
   for (const [key, positions] of missed) {
     const retry = positions.filter((p) => gone.has(p))
@@ -70,17 +70,13 @@ async function asAudience<T>(
   onError: (error: Error) => void,
   work: () => Promise<T>,
 ): Promise<T | undefined> {
-  await tx.query('savepoint realtime_audience')
-  try {
+  const outcome = await inSavepoint(tx, async () => {
     await actAs(tx, identity)
-    const result = await work()
-    await tx.query('release savepoint realtime_audience')
-    return result
-  } catch (error) {
-    await tx.query('rollback to savepoint realtime_audience')
-    onError(error as Error)
-    return undefined
-  }
+    return work()
+  })
+  if ('value' in outcome) return outcome.value
+  onError(outcome.error)
+  return undefined
 }
 
 /**
