@@ -21,6 +21,12 @@ export type Unlisten = () => Promise<void>
 export interface SqlDatabase extends SqlClient {
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>
   /**
+   * `tx`, on which `statement_timeout` (here `timeoutMs`, 0 for none, as the transaction has set
+   * it) holds: a statement that runs longer fails with PostgreSQL's 57014 and takes the
+   * transaction down with it.
+   */
+  holdingStatementTimeout(tx: SqlClient, timeoutMs: number): SqlClient
+  /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (a lower-case identifier).
    * `onGap` is called when notifications may have been lost: the listening connection broke
    * and listens again.
@@ -44,6 +50,7 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDataba
   return {
     ...client(pglite),
     transaction: (work) => pglite.transaction((tx) => work(client(tx))),
+    holdingStatementTimeout: failingStatementsSlowerThan,
     // In-process, so the listening "connection" can never break: no gaps.
     listen: async (channel, onNotify) => pglite.listen(checkedChannel(channel), onNotify),
     close: () => pglite.close(),
@@ -96,6 +103,8 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
         connection.release(broken)
       }
     },
+    // The server cancels a statement at the timeout itself.
+    holdingStatementTimeout: (tx) => tx,
     listen: async (channel, onNotify, onGap) => {
       const unlisten = await listenOnOwnConnection(url, checkedChannel(channel), onNotify, onGap)
       const stop = async () => {
@@ -109,6 +118,33 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
       await Promise.all([...listeners].map((stop) => stop()))
       await pool.end()
     },
+  }
+}
+
+/**
+ * PGlite runs in this thread with no timer to interrupt a statement, so it ignores
+ * statement_timeout (a pg_sleep or a long scan runs to its end). Instead a statement that took
+ * longer fails when it ends, with PostgreSQL's error: the client gets the same answer as from
+ * PostgreSQL, only later, and the transaction rolls back what the statement did.
+ */
+function failingStatementsSlowerThan(tx: SqlClient, timeoutMs: number): SqlClient {
+  if (timeoutMs === 0) return tx
+  const timed = async <T>(statement: () => Promise<T>): Promise<T> => {
+    const started = performance.now()
+    const result = await statement()
+    if (performance.now() - started > timeoutMs) throw new StatementTimeout()
+    return result
+  }
+  return {
+    query: <Row>(sql: string, params?: unknown[]) => timed(() => tx.query<Row>(sql, params)),
+    exec: (sql: string) => timed(() => tx.exec(sql)),
+  }
+}
+
+class StatementTimeout extends Error {
+  readonly code = '57014'
+  constructor() {
+    super('canceling statement due to statement timeout')
   }
 }
 

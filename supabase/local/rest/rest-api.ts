@@ -4,13 +4,16 @@ import { BodyTooLarge, bearerToken, readBody, sendJson, type RouteHandler } from
 import { JwtRejected, type JwtKeys } from '../keys.ts'
 import { runAs, type ApiRole, type RequestIdentity } from '../run-as.ts'
 import { loadCatalog, type Catalog, type FunctionInfo, type TableInfo } from './catalog.ts'
+import { readMaxRows } from './max-rows.ts'
 import { parseQuery, type ParsedQuery } from './query-string.ts'
 import { RestError, fromPostgresError, parseError } from './rest-error.ts'
+import { capRange, rangeStatus, requestedRange, type RowRange } from './row-range.ts'
 import { Params, column, orderClause, pageClause, quoteIdent, selectList, whereClause } from './sql-builder.ts'
 
 /** The subset of PostgREST that supabase-js sends for our calls, on `/rest/v1/`. */
 export function createRestApi({ db, keys }: { db: SqlDatabase; keys: JwtKeys }): RouteHandler {
   let catalog: Promise<Catalog> | undefined
+  const maxRows = readMaxRows()
   return async (req, res, url) => {
     let role: ApiRole = 'anon'
     try {
@@ -21,12 +24,13 @@ export function createRestApi({ db, keys }: { db: SqlDatabase; keys: JwtKeys }):
         method: req.method ?? 'GET',
         path: url.pathname.slice('/rest/v1/'.length),
         query: url.searchParams,
+        rangeHeader: req.headers.range,
         prefer: parsePrefer([req.headers.prefer ?? []].flat().join(',')),
         wantsObject: (req.headers.accept ?? '').includes('application/vnd.pgrst.object+json'),
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : parseBody(await readBody(req)),
       }
-      const schema = await (catalog ??= loadCatalog(db))
-      const reply = await runAs(db, identity, (tx) => route(tx, schema, request))
+      const served = { catalog: await (catalog ??= loadCatalog(db)), maxRows }
+      const reply = await runAs(db, identity, (tx) => route(tx, served, request))
       res.writeHead(reply.status, {
         ...(reply.body === undefined
           ? {}
@@ -61,9 +65,16 @@ interface RestRequest {
   method: string
   path: string
   query: URLSearchParams
+  rangeHeader: string | undefined
   prefer: Prefer
   wantsObject: boolean
   body: unknown
+}
+
+/** What requests are served against: the schema, and the most rows one read returns (max_rows). */
+interface Served {
+  catalog: Catalog
+  maxRows: number
 }
 
 interface Reply {
@@ -74,7 +85,8 @@ interface Reply {
 
 interface Prefer {
   returnRepresentation: boolean
-  countExact: boolean
+  /** `count=exact`, `planned` or `estimated`: answer with the number of rows the read could return. */
+  count: boolean
   missingDefault: boolean
   resolution?: 'merge-duplicates' | 'ignore-duplicates'
 }
@@ -121,7 +133,7 @@ function parsePrefer(header: string): Prefer {
   const resolution = values.find((v) => v.startsWith('resolution='))?.slice('resolution='.length)
   return {
     returnRepresentation: values.includes('return=representation'),
-    countExact: values.includes('count=exact'),
+    count: values.some((v) => /^count=(exact|planned|estimated)$/.test(v)),
     missingDefault: values.includes('missing=default'),
     resolution: resolution === 'merge-duplicates' || resolution === 'ignore-duplicates' ? resolution : undefined,
   }
@@ -158,9 +170,9 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false
 }
 
-async function route(tx: SqlClient, schema: Catalog, request: RestRequest): Promise<Reply> {
-  if (request.path.startsWith('rpc/')) return callFunction(tx, schema, request)
-  const table = schema.tables.get(request.path)
+async function route(tx: SqlClient, served: Served, request: RestRequest): Promise<Reply> {
+  if (request.path.startsWith('rpc/')) return callFunction(tx, served, request)
+  const table = served.catalog.tables.get(request.path)
   if (!table) {
     throw new RestError(404, 'PGRST205', `Could not find the table 'public.${request.path}' in the schema cache`)
   }
@@ -168,7 +180,7 @@ async function route(tx: SqlClient, schema: Catalog, request: RestRequest): Prom
   switch (request.method) {
     case 'GET':
     case 'HEAD':
-      return select(tx, table, query, request)
+      return select(tx, served, table, query, request)
     case 'POST':
       return insert(tx, table, query, request)
     case 'PATCH':
@@ -180,39 +192,80 @@ async function route(tx: SqlClient, schema: Catalog, request: RestRequest): Prom
   }
 }
 
-/** Runs a statement that yields rows and answers with them as PostgREST would. */
+/**
+ * Runs a statement that yields rows and answers with them as PostgREST would. `total`, a query
+ * counting every row a read could return, runs in the same statement; `ctes` are common table
+ * expressions both may name.
+ */
 async function rowsReply(
   tx: SqlClient,
   statement: string,
   params: Params,
   request: RestRequest,
-): Promise<{ count: number; body: string }> {
-  const { rows } = await tx.query<{ count: number; body: string }>(
-    `with _rows as (${statement}) select count(*)::int as count, coalesce(json_agg(_rows), '[]')::text as body from _rows`,
+  { ctes, total }: { ctes?: string; total?: string } = {},
+): Promise<{ count: number; body: string; total?: number }> {
+  const { rows } = await tx.query<{ count: number; body: string; total: number | null }>(
+    `with ${ctes ? `${ctes}, ` : ''}_rows as (${statement})
+     select count(*)::int as count, coalesce(json_agg(_rows), '[]')::text as body, ${total ? `(${total})::int` : 'null::int'} as total
+       from _rows`,
     params.values,
   )
-  const { count, body } = rows[0] as { count: number; body: string }
-  if (!request.wantsObject) return { count, body }
+  const { count, body, total: counted } = rows[0] as { count: number; body: string; total: number | null }
+  const result = { count, body, total: counted ?? undefined }
+  if (!request.wantsObject) return result
   if (count !== 1) {
     // Thrown inside the transaction, so a mutation that did not hit exactly one row is undone.
     throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${count} rows`)
   }
-  return { count, body: JSON.stringify((JSON.parse(body) as unknown[])[0]) }
+  return { ...result, body: JSON.stringify((JSON.parse(body) as unknown[])[0]) }
 }
 
-async function select(tx: SqlClient, table: TableInfo, query: ParsedQuery, request: RestRequest): Promise<Reply> {
+/** What a read selects: `columns` of `source` (a table, a view or a CTE of `ctes`), filtered and ordered. */
+interface Read {
+  ctes?: string
+  source: string
+  columns: string
+  /** ` where …`, bound in the read's Params. */
+  where?: string
+  order?: string
+}
+
+/**
+ * A read answered as PostgREST answers it: the requested rows (Range header, limit, offset) but
+ * never more than max_rows, with the status and Content-Range that say which rows came back.
+ */
+async function readReply(
+  tx: SqlClient,
+  served: Served,
+  read: Read,
+  page: { limit?: number; offset?: number },
+  params: Params,
+  request: RestRequest,
+): Promise<Reply> {
+  const range = requestedRange(request.method, request.rangeHeader, page)
+  const filtered = `${read.source}${read.where ?? ''}`
+  const statement = `select ${read.columns} from ${filtered}${read.order ?? ''}${pageClause(capRange(range, served.maxRows))}`
+  // count=planned and count=estimated ask for PostgreSQL's guess, to spare counting a big
+  // table; on the embedded database the exact count is cheap, so all three get it.
+  const total = request.prefer.count ? `select count(*) from ${filtered}` : undefined
+  const rows = await rowsReply(tx, statement, params, request, { ctes: read.ctes, total })
+  return rangeReply(range, rows.count, rows.total, rows.body)
+}
+
+function rangeReply(range: RowRange, rowCount: number, total: number | undefined, body: string): Reply {
+  const { status, contentRange, outOfBounds } = rangeStatus(range, rowCount, total)
+  return { status, body: outOfBounds ? JSON.stringify(outOfBounds) : body, headers: { 'Content-Range': contentRange } }
+}
+
+async function select(tx: SqlClient, served: Served, table: TableInfo, query: ParsedQuery, request: RestRequest): Promise<Reply> {
   const params = new Params()
-  const from = `from public.${quoteIdent(table.name)}${whereClause(table, query.filters, params)}`
-  const statement = `select ${selectList(table, query.select)} ${from}${orderClause(table, query.order)}${pageClause(query.limit, query.offset)}`
-  const { count, body } = await rowsReply(tx, statement, params, request)
-  let total = '*'
-  if (request.prefer.countExact) {
-    const counted = await tx.query<{ total: number }>(`select count(*)::int as total ${from}`, params.values)
-    total = String(counted.rows[0]?.total ?? 0)
+  const read = {
+    source: `public.${quoteIdent(table.name)}`,
+    columns: selectList(table, query.select),
+    where: whereClause(table, query.filters, params),
+    order: orderClause(table, query.order),
   }
-  const offset = query.offset ?? 0
-  const range = count === 0 ? '*' : `${offset}-${offset + count - 1}`
-  return { status: 200, body, headers: { 'Content-Range': `${range}/${total}` } }
+  return readReply(tx, served, read, query, params, request)
 }
 
 function bodyRows(body: unknown): Array<Record<string, unknown>> {
@@ -332,17 +385,21 @@ async function mutate(
   return mutationReply(200, affectedRows ?? 0, [], request)
 }
 
-async function callFunction(tx: SqlClient, schema: Catalog, request: RestRequest): Promise<Reply> {
+async function callFunction(tx: SqlClient, served: Served, request: RestRequest): Promise<Reply> {
   const name = request.path.slice('rpc/'.length)
-  if (request.method !== 'POST') throw new RestError(405, 'PGRST117', `Only POST is supported for /rpc/${name}`)
-  for (const key of request.query.keys()) {
-    if (key !== 'select' || request.query.get(key) !== '*') throw parseError(`Query parameters are not supported on /rpc/${name}`)
+  // GET and HEAD (supabase-js' `rpc(fn, args, { get: true })` and `{ head: true }`) carry the
+  // arguments in the query string and, as in PostgREST, run in a read-only transaction.
+  const readOnly = request.method === 'GET' || request.method === 'HEAD'
+  if (!readOnly && request.method !== 'POST') {
+    throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`)
   }
-  const args = request.body === undefined ? {} : request.body
-  if (typeof args !== 'object' || args === null || Array.isArray(args))
+  const { queryArgs, page } = splitCallQuery(request.query, name, readOnly)
+  const bodyArgs = request.body === undefined ? {} : request.body
+  if (typeof bodyArgs !== 'object' || bodyArgs === null || Array.isArray(bodyArgs))
     throw new RestError(400, 'PGRST102', 'RPC arguments must be one JSON object')
-  const given = Object.keys(args)
-  const fn = (schema.functions.get(name) ?? []).find((candidate) => matches(candidate, given))
+  const values = bodyArgs as Record<string, unknown>
+  const given = readOnly ? [...queryArgs.keys()] : Object.keys(values)
+  const fn = (served.catalog.functions.get(name) ?? []).find((candidate) => matches(candidate, given))
   if (!fn) {
     throw new RestError(
       404,
@@ -352,21 +409,48 @@ async function callFunction(tx: SqlClient, schema: Catalog, request: RestRequest
     )
   }
   const params = new Params()
-  const values = args as Record<string, unknown>
   const call = `public.${quoteIdent(fn.name)}(${fn.args
-    .filter((a) => a.name in values)
-    .map((a) => `${quoteIdent(a.name)} => ${params.bind(argumentText(values[a.name], a.type))}::text::${a.type}`)
+    .filter((a) => given.includes(a.name))
+    .map((a) => {
+      const text = readOnly ? (queryArgs.get(a.name) as string) : argumentText(values[a.name], a.type)
+      return `${quoteIdent(a.name)} => ${params.bind(text)}::text::${a.type}`
+    })
     .join(', ')})`
+  if (readOnly) await tx.query('set transaction read only')
   if (fn.returnsVoid) {
     await tx.query(`select ${call}`, params.values)
     return { status: 204 }
   }
   if (fn.returnsSet) {
-    const reply = await rowsReply(tx, `select * from ${call}`, params, request)
-    return { status: 200, body: reply.body }
+    const read = { ctes: `_call as (select * from ${call})`, source: '_call', columns: '*' }
+    return readReply(tx, served, read, page, params, request)
   }
   const { rows } = await tx.query<{ body: string }>(`select to_json(${call})::text as body`, params.values)
   return { status: 200, body: rows[0]?.body ?? 'null' }
+}
+
+/** Query parameters of a call that are no arguments: which rows of the function's result to return. */
+const rowParameters = new Set(['select', 'limit', 'offset'])
+
+/** A call's query string: the arguments (`queryArgs`, only where they may be) and the rows of the result to return. */
+function splitCallQuery(
+  query: URLSearchParams,
+  name: string,
+  argumentsAllowed: boolean,
+): { queryArgs: Map<string, string>; page: ParsedQuery } {
+  const rowQuery = new URLSearchParams()
+  const queryArgs = new Map<string, string>()
+  for (const [key, value] of query) {
+    if (!rowParameters.has(key)) {
+      if (!argumentsAllowed) throw parseError(`Query parameters are not supported on /rpc/${name}`)
+      queryArgs.set(key, value)
+    } else if (key === 'select' && value !== '*') {
+      throw parseError(`Only select=* is supported on /rpc/${name}`)
+    } else {
+      rowQuery.append(key, value)
+    }
+  }
+  return { queryArgs, page: parseQuery(rowQuery) }
 }
 
 function matches(fn: FunctionInfo, given: string[]): boolean {

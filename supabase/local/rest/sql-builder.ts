@@ -1,6 +1,7 @@
 import type { TableInfo } from './catalog.ts'
 import type { Condition, Filter, OrderItem, SelectItem } from './query-string.ts'
 import { RestError } from './rest-error.ts'
+import type { RowRange } from './row-range.ts'
 
 /** Collects bound parameters: values never enter SQL text. */
 export class Params {
@@ -79,6 +80,7 @@ export function orderClause(table: TableInfo, order: OrderItem[]): string {
   return ` order by ${terms.join(', ')}`
 }
 
-export function pageClause(limit: number | undefined, offset: number | undefined): string {
-  return `${limit === undefined ? '' : ` limit ${limit}`}${offset === undefined ? '' : ` offset ${offset}`}`
+/** LIMIT and OFFSET for the rows of `range`. */
+export function pageClause(range: Required<RowRange>): string {
+  return ` limit ${range.last - range.first + 1} offset ${range.first}`
 }
