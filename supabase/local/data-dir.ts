@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -45,8 +45,34 @@ export async function runningServerPid(dataDir: string): Promise<number | undefi
 export async function writePidFile(dataDir: string, pid: number = process.pid): Promise<void> {
   const holder = await runningServerPid(dataDir)
   if (holder !== undefined && holder !== pid) throw new DataDirInUse(holder, dataDir)
-  await mkdir(dataDir, { recursive: true })
+  await createPrivateDir(dataDir)
   await writeFile(join(dataDir, pidFileName), `${pid}\n`)
+}
+
+/**
+ * Creates `dataDir` readable by this user alone, or takes an existing one back to that: it
+ * holds the JWT secret and the database, whose write-ahead log keeps the administrator's
+ * password hash.
+ */
+export async function createPrivateDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await chmod(dataDir, 0o700)
+}
+
+/**
+ * Takes group and other permissions off everything in `dataDir`. PGlite copies a new
+ * database's files in world-readable and -writable (0666, whatever the umask). The
+ * directory's 0700 already keeps others out; this keeps the files private too, e.g. in a
+ * backup copy that keeps their modes.
+ */
+export async function restrictToOwner(dataDir: string): Promise<void> {
+  const entries = await readdir(dataDir, { recursive: true, withFileTypes: true })
+  for (const entry of entries) {
+    if (!entry.isFile() && !entry.isDirectory()) continue
+    const path = join(entry.parentPath, entry.name)
+    const { mode } = await stat(path)
+    if (mode & 0o077) await chmod(path, mode & 0o700)
+  }
 }
 
 /** Removes the pid file if it still names `pid`, so a newer server's claim is left alone. */

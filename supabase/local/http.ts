@@ -50,3 +50,26 @@ export const corsHeaders: Record<string, string> = {
   'Access-Control-Expose-Headers': 'Content-Range, X-Supabase-Api-Version',
   'Access-Control-Max-Age': '86400',
 }
+
+/**
+ * Sent with every answer, app files and API alike. The built app has no inline script or
+ * style and talks only to the origin it was loaded from (which /config.json names), over
+ * HTTP and Realtime's websocket; the camera preview plays a MediaStream, which no policy
+ * governs. The websocket's origin is named as well as 'self', which older browsers do not
+ * stretch to ws: and wss:.
+ */
+export function securityHeaders({ protocol, host }: { protocol: 'http' | 'https'; host: string }): Record<string, string> {
+  const websocketOrigin = `${protocol === 'https' ? 'wss' : 'ws'}://${host}`
+  return {
+    'Content-Security-Policy': [
+      "default-src 'self'",
+      `connect-src 'self' ${websocketOrigin}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  }
+}

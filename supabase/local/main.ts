@@ -1,4 +1,5 @@
 import { AdminConfigError } from './auth/admin-accounts.ts'
+import { InvalidTrustedProxies, parseTrustedProxies } from './client-address.ts'
 import { DataDirInUse, dataDirFromEnv, removePidFile, writePidFile } from './data-dir.ts'
 import { startStack, StackStartFailed, type RunningStack } from './stack.ts'
 
@@ -9,8 +10,9 @@ export interface ServeOptions {
 
 /**
  * Starts the local stack configured from the environment (PORT, HOLDFAST_DATA_DIR,
- * HOLDFAST_IN_MEMORY, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD), prints how to reach it and
- * stops cleanly on Ctrl-C. Exits with a clear message when start-up fails.
+ * HOLDFAST_IN_MEMORY, DATABASE_URL, ADMIN_EMAIL, ADMIN_PASSWORD, HOLDFAST_TRUSTED_PROXIES),
+ * prints how to reach it and stops cleanly on Ctrl-C. Exits with a clear message when
+ * start-up fails.
  */
 export async function serveFromEnvironment({ port, staticDir }: ServeOptions): Promise<RunningStack> {
   const inMemory = process.env.HOLDFAST_IN_MEMORY === '1'
@@ -19,6 +21,7 @@ export async function serveFromEnvironment({ port, staticDir }: ServeOptions): P
   const dataDir = inMemory ? undefined : dataDirFromEnv()
   let stack: RunningStack
   try {
+    const trustedProxies = parseTrustedProxies(process.env.HOLDFAST_TRUSTED_PROXIES)
     if (dataDir) await writePidFile(dataDir)
     stack = await startStack({
       port,
@@ -27,12 +30,13 @@ export async function serveFromEnvironment({ port, staticDir }: ServeOptions): P
       databaseUrl,
       staticDir,
       admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+      trustedProxies,
       log: (line) => console.log(line),
     })
   } catch (error) {
     if (dataDir && !(error instanceof DataDirInUse)) await removePidFile(dataDir)
     // Our own start-up errors explain themselves; anything else needs its stack to be fixed.
-    const known = error instanceof StackStartFailed || error instanceof DataDirInUse || error instanceof AdminConfigError
+    const known = [StackStartFailed, DataDirInUse, AdminConfigError, InvalidTrustedProxies].some((type) => error instanceof type)
     console.error(`\nHoldfast could not start: ${known ? (error as Error).message : (error as Error).stack}`)
     process.exit(1)
   }

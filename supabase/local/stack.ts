@@ -2,8 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { createAuthApi } from './auth/auth-api.ts'
 import { ensureFirstAdmin, type AdminCredentials } from './auth/admin-accounts.ts'
+import { noTrustedProxies, publicOrigin, type TrustedProxies } from './client-address.ts'
+import { createPrivateDir, restrictToOwner } from './data-dir.ts'
 import { openPglite, openPostgres, type SqlDatabase } from './db.ts'
-import { corsHeaders, sendJson, type RouteHandler } from './http.ts'
+import { corsHeaders, securityHeaders, sendJson, type RouteHandler } from './http.ts'
 import { loadJwtKeys, type JwtKeys } from './keys.ts'
 import { migrate } from './migrate.ts'
 import { installChangeCapture } from './realtime/change-capture.ts'
@@ -25,6 +27,8 @@ export interface StackOptions {
   staticDir?: string
   /** The first administrator; generated and printed once when absent and none exists. */
   admin?: Partial<AdminCredentials>
+  /** Reverse proxies whose X-Forwarded-For, -Host and -Proto are believed (HOLDFAST_TRUSTED_PROXIES); none by default. */
+  trustedProxies?: TrustedProxies
   log?: (line: string) => void
 }
 
@@ -42,6 +46,8 @@ export class StackStartFailed extends Error {}
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => {})
+  const trustedProxies = options.trustedProxies ?? noTrustedProxies
+  if (options.dataDir) await createPrivateDir(options.dataDir)
   const db = await openDatabase(options)
   try {
     await migrate(db)
@@ -51,19 +57,18 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw new StackStartFailed((error as Error).message)
   }
   const keys = await loadJwtKeys(options.dataDir)
+  if (options.dataDir) await restrictToOwner(options.dataDir)
   const adminEmail = await ensureFirstAdmin(db, options.admin ?? {}, log)
 
   const serveStatic = options.staticDir ? createStaticFiles(options.staticDir) : undefined
   const routes: Array<[prefix: string, handler: RouteHandler]> = [
-    ['/rest/v1/', createRestApi({ db, keys })],
-    ['/auth/v1/', createAuthApi({ db, keys })],
+    ['/rest/v1/', createRestApi({ db, keys, trustedProxies })],
+    ['/auth/v1/', createAuthApi({ db, keys, trustedProxies })],
   ]
   // The app learns where the API is from the address it was itself loaded from (through
   // Vite's dev proxy that is the forwarded host), so one build works on any host and port.
   const serveConfig: RouteHandler = async (req, res) => {
-    const forwarded = req.headers['x-forwarded-host']
-    const host = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? req.headers.host ?? 'localhost'
-    const protocol = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'
+    const { protocol, host } = publicOrigin(req, trustedProxies)
     sendJson(res, 200, { supabaseUrl: `${protocol}://${host}`, supabaseAnonKey: keys.anonKey }, { 'Cache-Control': 'no-cache' })
   }
 
@@ -76,7 +81,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value)
+    for (const [name, value] of Object.entries({ ...corsHeaders, ...securityHeaders(publicOrigin(req, trustedProxies)) })) {
+      res.setHeader(name, value)
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end()
       return

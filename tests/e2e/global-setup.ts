@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { buildApp } from '../../scripts/build-if-stale.ts'
+import { parseTrustedProxies } from '../../supabase/local/client-address.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
 
 declare module 'vitest' {
@@ -29,6 +30,8 @@ export async function setup(project: TestProject): Promise<void> {
     port: 0,
     staticDir: buildDir,
     admin: { email: 'admin@holdfast.test', password: 'correct-horse-battery' },
+    // A test may name the browser's address in X-Forwarded-For, as a gateway on this machine would.
+    trustedProxies: parseTrustedProxies('127.0.0.1, ::1'),
   })
   project.provide('appUrl', stack.url)
   project.provide('appAnonKey', stack.anonKey)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { TestProject } from 'vitest/node'
 import { createUser } from '../../supabase/local/auth/admin-accounts.ts'
+import { parseTrustedProxies } from '../../supabase/local/client-address.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
 import { recreatePostgresDatabase } from './fresh-postgres-database.ts'
 
@@ -44,7 +45,13 @@ let stack: RunningStack | undefined
 export async function setup(project: TestProject): Promise<void> {
   const databaseUrl = process.env.TEST_DATABASE_URL
   if (databaseUrl) await recreatePostgresDatabase(databaseUrl)
-  stack = await startStack({ port: 0, databaseUrl, admin: { email: adminEmail, password: adminPassword } })
+  stack = await startStack({
+    port: 0,
+    databaseUrl,
+    admin: { email: adminEmail, password: adminPassword },
+    // The tests play a gateway on this machine, naming in X-Forwarded-For the many clients they act as.
+    trustedProxies: parseTrustedProxies('127.0.0.0/8, ::1'),
+  })
   await createUser(stack.db, userEmail, userPassword)
   const { rows } = await stack.db.query<{ id: string }>('select id from auth.users where email = $1', [adminEmail])
   const adminId = rows[0]?.id

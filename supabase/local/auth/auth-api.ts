@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { setTimeout as delay } from 'node:timers/promises'
 import bcrypt from 'bcryptjs'
 import { decodeJwt } from 'jose'
+import { clientAddress, type TrustedProxies } from '../client-address.ts'
 import type { SqlClient, SqlDatabase } from '../db.ts'
 import { BodyTooLarge, bearerToken, readBody, sendJson, type RouteHandler } from '../http.ts'
 import { JwtRejected, type JwtKeys } from '../keys.ts'
@@ -11,8 +13,12 @@ import { createSignInRateLimit, defaultSignInLimits, type SignInLimits } from '.
 export interface AuthApiDeps {
   db: SqlDatabase
   keys: JwtKeys
+  /** Whose X-Forwarded-For names the client the sign-in limit counts. */
+  trustedProxies: TrustedProxies
   /** Milliseconds since the epoch, for the sign-in rate limit; tests step it instead of sleeping. */
   now?: () => number
+  /** Holds back the answer to a wrong password; tests resolve it themselves. */
+  wait?: (ms: number) => Promise<unknown>
   signInLimits?: SignInLimits
 }
 
@@ -76,7 +82,14 @@ type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<vo
  * refresh-token grants, the current user and sign-out. Accounts are made by operators
  * (admin-accounts.ts), so sign-up is refused.
  */
-export function createAuthApi({ db, keys, now = Date.now, signInLimits = defaultSignInLimits }: AuthApiDeps): RouteHandler {
+export function createAuthApi({
+  db,
+  keys,
+  trustedProxies,
+  now = Date.now,
+  wait = delay,
+  signInLimits = defaultSignInLimits,
+}: AuthApiDeps): RouteHandler {
   const rateLimit = createSignInRateLimit(signInLimits, now)
   let decoyHash: Promise<string> | undefined
 
@@ -103,22 +116,27 @@ export function createAuthApi({ db, keys, now = Date.now, signInLimits = default
     if (!email || !password) throw new AuthFailure(400, 'validation_failed', 'An email address and a password are required')
 
     const normalized = normalizeEmail(email)
-    const address = req.socket.remoteAddress ?? 'unknown'
-    const lockedForSeconds = rateLimit.lockedForSeconds(normalized, address)
+    const address = clientAddress(req, trustedProxies)
+    const lockedForSeconds = rateLimit.lockedForSeconds(address)
     if (lockedForSeconds > 0) {
       throw new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached', {
         'Retry-After': String(lockedForSeconds),
       })
     }
     // Counted before the slow hash comparison so that parallel guesses cannot slip past the limit.
-    rateLimit.recordFailure(normalized, address)
+    rateLimit.recordAttempt(address)
 
     const user = (await db.query<UserRow>(`select ${userColumns} from auth.users where lower(email) = $1`, [normalized])).rows[0]
     // An unknown e-mail still costs one bcrypt comparison, so timing does not reveal which accounts exist.
     decoyHash ??= bcrypt.hash(randomBytes(16).toString('hex'), bcryptCost)
     const passwordMatches = await bcrypt.compare(password, user?.encrypted_password ?? (await decoyHash))
-    if (!user || !user.encrypted_password || !passwordMatches) throw invalidCredentials()
-    rateLimit.recordSuccess(normalized, address)
+    if (!user || !user.encrypted_password || !passwordMatches) {
+      // Slows a guesser spread over many addresses without ever holding up the right password.
+      const delayMs = rateLimit.recordWrongPassword(normalized)
+      if (delayMs > 0) await wait(delayMs)
+      throw invalidCredentials()
+    }
+    rateLimit.recordSuccess(address)
     if (!user.email_confirmed_at) throw new AuthFailure(400, 'email_not_confirmed', 'Email not confirmed')
 
     const issued = await db.transaction(async (tx) => {

@@ -1,73 +1,90 @@
-/** How many failed sign-ins are tolerated within a sliding window before further attempts are refused. */
+/**
+ * How password sign-ins are held back. As in GoTrue, only a client address is ever refused:
+ * refusing an account would let anyone who knows the administrator's e-mail lock them out.
+ * An account guessed at from many addresses is slowed down instead, on wrong passwords only.
+ */
 export interface SignInLimits {
-  perEmail: number
-  perAddress: number
+  /** Failed sign-ins an address may make within the window; beyond them it is refused (config.toml's sign_in_sign_ups). */
+  failuresPerAddress: number
   windowMs: number
+  /** Wrong passwords for one account within the window that are answered at once. */
+  quickFailuresPerAccount: number
+  /** How long the next wrong password waits for its answer; each further one waits twice as long, up to maxDelayMs. */
+  firstDelayMs: number
+  maxDelayMs: number
 }
 
-export const defaultSignInLimits: SignInLimits = { perEmail: 10, perAddress: 30, windowMs: 5 * 60 * 1000 }
+export const defaultSignInLimits: SignInLimits = {
+  failuresPerAddress: 30,
+  windowMs: 5 * 60 * 1000,
+  quickFailuresPerAccount: 5,
+  firstDelayMs: 250,
+  maxDelayMs: 2000,
+}
 
 export interface SignInRateLimit {
-  /** Seconds until another attempt is allowed, or 0 when neither the e-mail nor the address is locked. */
-  lockedForSeconds(email: string, address: string): number
-  /** Counts an attempt as failed; callers record it before checking the password (see recordSuccess). */
-  recordFailure(email: string, address: string): void
-  /** Takes back the attempt just recorded as failed, and clears the e-mail's history: its owner knows the password. */
-  recordSuccess(email: string, address: string): void
+  /** Seconds until `address` may try again, or 0 when it is under its limit. */
+  lockedForSeconds(address: string): number
+  /** Counts an attempt from `address` as failed; callers record it before checking the password (see recordSuccess). */
+  recordAttempt(address: string): void
+  /** Takes back the attempt just recorded for `address`: the password was right. */
+  recordSuccess(address: string): void
+  /** Counts a wrong password for the account; answers how many milliseconds to hold back its answer. */
+  recordWrongPassword(email: string): number
 }
 
 /** Keys with at least one failure inside the window; sweeping beyond this keeps memory bounded. */
 const sweepAboveKeys = 10_000
 
-/**
- * Counts failed password sign-ins per e-mail (guessing one account's password) and per client
- * address (trying many accounts). In memory: a restart forgets the counts, which only helps
- * the operator who restarts the server.
- */
+/** In memory: a restart forgets the counts, which only helps the operator who restarts the server. */
 export function createSignInRateLimit(limits: SignInLimits = defaultSignInLimits, now: () => number = Date.now): SignInRateLimit {
-  const failuresByEmail = new Map<string, number[]>()
-  const failuresByAddress = new Map<string, number[]>()
+  const failuresByAddress = createFailureLog(limits.windowMs, limits.failuresPerAddress, now)
+  // From this many recent wrong passwords on, the delay is at its longest: older ones need not be kept.
+  const failuresAtLongestDelay =
+    limits.quickFailuresPerAccount + 1 + Math.max(0, Math.ceil(Math.log2(limits.maxDelayMs / limits.firstDelayMs)))
+  const failuresByAccount = createFailureLog(limits.windowMs, failuresAtLongestDelay, now)
 
-  const recent = (failures: Map<string, number[]>, key: string): number[] => {
-    const cutoff = now() - limits.windowMs
+  return {
+    lockedForSeconds: (address) => {
+      const times = failuresByAddress.recent(address)
+      if (times.length < limits.failuresPerAddress) return 0
+      // The lock lifts when enough of the oldest failures have left the window.
+      const freedAt = (times[times.length - limits.failuresPerAddress] ?? now()) + limits.windowMs
+      return Math.max(1, Math.ceil((freedAt - now()) / 1000))
+    },
+    recordAttempt: (address) => failuresByAddress.add(address),
+    recordSuccess: (address) => failuresByAddress.takeBackLatest(address),
+    recordWrongPassword: (email) => {
+      failuresByAccount.add(email)
+      const slowFailures = failuresByAccount.recent(email).length - limits.quickFailuresPerAccount
+      if (slowFailures <= 0) return 0
+      return Math.min(limits.maxDelayMs, limits.firstDelayMs * 2 ** (slowFailures - 1))
+    },
+  }
+}
+
+/** The newest `keep` failure times per key within a sliding window. */
+function createFailureLog(windowMs: number, keep: number, now: () => number) {
+  const failures = new Map<string, number[]>()
+
+  const recent = (key: string): number[] => {
+    const cutoff = now() - windowMs
     const times = (failures.get(key) ?? []).filter((time) => time > cutoff)
     if (times.length) failures.set(key, times)
     else failures.delete(key)
     return times
   }
 
-  const secondsUntilBelow = (times: number[], max: number): number => {
-    if (times.length < max) return 0
-    // The lock lifts when enough of the oldest failures have left the window.
-    const freedAt = (times[times.length - max] ?? now()) + limits.windowMs
-    return Math.max(1, Math.ceil((freedAt - now()) / 1000))
-  }
-
-  const sweep = (failures: Map<string, number[]>) => {
-    if (failures.size <= sweepAboveKeys) return
-    for (const key of [...failures.keys()]) recent(failures, key)
-  }
-
-  const add = (failures: Map<string, number[]>, key: string) => {
-    failures.set(key, [...recent(failures, key), now()])
-    sweep(failures)
-  }
-
   return {
-    lockedForSeconds: (email, address) =>
-      Math.max(
-        secondsUntilBelow(recent(failuresByEmail, email), limits.perEmail),
-        secondsUntilBelow(recent(failuresByAddress, address), limits.perAddress),
-      ),
-    recordFailure: (email, address) => {
-      add(failuresByEmail, email)
-      add(failuresByAddress, address)
+    recent,
+    add: (key: string) => {
+      failures.set(key, [...recent(key), now()].slice(-keep))
+      if (failures.size > sweepAboveKeys) for (const stale of [...failures.keys()]) recent(stale)
     },
-    recordSuccess: (email, address) => {
-      failuresByEmail.delete(email)
-      const times = failuresByAddress.get(address)
+    takeBackLatest: (key: string) => {
+      const times = failures.get(key)
       times?.pop()
-      if (times && !times.length) failuresByAddress.delete(address)
+      if (times && !times.length) failures.delete(key)
     },
   }
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { clientAddress, type TrustedProxies } from '../client-address.ts'
 import type { SqlClient, SqlDatabase } from '../db.ts'
 import { BodyTooLarge, bearerToken, readBody, sendJson, type RouteHandler } from '../http.ts'
 import { JwtRejected, type JwtKeys } from '../keys.ts'
@@ -11,13 +12,21 @@ import { capRange, rangeStatus, requestedRange, type RowRange } from './row-rang
 import { Params, column, orderClause, pageClause, quoteIdent, selectList, whereClause } from './sql-builder.ts'
 
 /** The subset of PostgREST that supabase-js sends for our calls, on `/rest/v1/`. */
-export function createRestApi({ db, keys }: { db: SqlDatabase; keys: JwtKeys }): RouteHandler {
+export function createRestApi({
+  db,
+  keys,
+  trustedProxies,
+}: {
+  db: SqlDatabase
+  keys: JwtKeys
+  trustedProxies: TrustedProxies
+}): RouteHandler {
   let catalog: Promise<Catalog> | undefined
   const maxRows = readMaxRows()
   return async (req, res, url) => {
     let role: ApiRole = 'anon'
     try {
-      const identity = await identify(req, keys)
+      const identity = await identify(req, keys, trustedProxies)
       role = identity.role
       checkProfile(req)
       const request: RestRequest = {
@@ -93,31 +102,31 @@ interface Prefer {
 
 const roles: ApiRole[] = ['anon', 'authenticated', 'service_role']
 
-async function identify(req: IncomingMessage, keys: JwtKeys): Promise<RequestIdentity> {
+async function identify(req: IncomingMessage, keys: JwtKeys, trustedProxies: TrustedProxies): Promise<RequestIdentity> {
   const apikey = req.headers.apikey
   if (typeof apikey !== 'string' || apikey === '') throw new RestError(401, 'PGRST301', 'No API key found in request')
   await keys.verify(apikey)
   const claims = await keys.verify(bearerToken(req) ?? apikey)
   const role = claims.role as ApiRole
   if (!roles.includes(role)) throw new RestError(401, 'PGRST301', `Invalid JWT: role "${String(claims.role)}" is not allowed`)
-  return { role, claims, headers: requestHeaders(req) }
+  return { role, claims, headers: requestHeaders(req, trustedProxies) }
 }
 
+/** Headers in which a client could name an address of its choosing for itself. */
+const clientAddressHeaders = new Set(['x-forwarded-for', 'cf-connecting-ip', 'x-real-ip', 'forwarded'])
+
 /**
- * The headers for `request.headers`, with the client's address in x-forwarded-for as a
- * gateway puts it there (the student functions limit code guessing per address). Only a peer
- * on this machine (Vite's dev proxy, the tests) may name the client itself; anyone else is
- * the address of their connection. No Cloudflare stands in front of the local stack, so a
- * cf-connecting-ip header can only be forged.
+ * The headers for `request.headers`, with exactly one client address, in x-forwarded-for, as
+ * a gateway puts it there (the student functions limit code guessing per address). No
+ * Cloudflare stands in front of the local stack, so a cf-connecting-ip header, which the
+ * database would believe first, can only be forged.
  */
-function requestHeaders(req: IncomingMessage): Record<string, string> {
+function requestHeaders(req: IncomingMessage, trustedProxies: TrustedProxies): Record<string, string> {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && name !== 'cf-connecting-ip') headers[name] = Array.isArray(value) ? value.join(', ') : value
+    if (value !== undefined && !clientAddressHeaders.has(name)) headers[name] = Array.isArray(value) ? value.join(', ') : value
   }
-  const peer = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '')
-  const isLocalPeer = peer.startsWith('127.') || peer === '::1'
-  if (!isLocalPeer || !headers['x-forwarded-for']) headers['x-forwarded-for'] = peer
+  headers['x-forwarded-for'] = clientAddress(req, trustedProxies)
   return headers
 }
 

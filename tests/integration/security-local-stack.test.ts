@@ -1,0 +1,285 @@
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import type { Database } from '../../src/lib/database.types.ts'
+import { createAuthApi } from '../../supabase/local/auth/auth-api.ts'
+import { createUser } from '../../supabase/local/auth/admin-accounts.ts'
+import { parseTrustedProxies } from '../../supabase/local/client-address.ts'
+import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
+import { serviceClient, stack as sharedStack } from './clients.ts'
+import { randomCode } from './exam-data.ts'
+
+/**
+ * Probes of the local stack's own defences (issue 12): who may name the client's address,
+ * sign-in limits that cannot lock the administrator out, the headers every answer carries,
+ * and a data directory that other users of the machine cannot read.
+ *
+ * Most run against a stack of this file's own, with a data directory and the built-app folder
+ * of a tiny app, and with no trusted proxies (the default): its peers, this test process
+ * included, are clients and nothing else.
+ */
+
+const admin = { email: 'owner@holdfast.test', password: 'owner-password-1' }
+let root: string
+let dataDir: string
+let own: RunningStack
+
+/** Every entry under `dir` whose mode lets the group or others in, with that mode. */
+async function openToOthers(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  const open: string[] = []
+  for (const entry of [{ parentPath: dir, name: '' }, ...entries]) {
+    const path = join(entry.parentPath, entry.name)
+    const { mode } = await stat(path)
+    if (mode & 0o077) open.push(`${(mode & 0o777).toString(8)} ${path}`)
+  }
+  return open
+}
+
+/** A supabase-js client of the stack at `url` (Node 20 needs `ws` for Realtime), sending `headers` with every call. */
+const clientAt = (url: string, key: string, headers: Record<string, string> = {}) =>
+  createClient<Database>(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+    global: { headers },
+  })
+
+const modeOf = async (path: string) => (await stat(path)).mode & 0o777
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'holdfast-security-'))
+  const appDir = join(root, 'app')
+  await mkdir(join(appDir, 'assets'), { recursive: true })
+  await writeFile(
+    join(appDir, 'index.html'),
+    '<!doctype html><title>Holdfast</title><script type="module" src="/assets/app.js"></script>',
+  )
+  await writeFile(join(appDir, 'assets', 'app.js'), 'console.log("exam")')
+  dataDir = join(root, 'pglite')
+  own = await startStack({ port: 0, dataDir, staticDir: appDir, admin })
+})
+
+afterAll(async () => {
+  await own?.close()
+  await rm(root, { recursive: true, force: true })
+})
+
+describe('the client address the database is given', () => {
+  /** The addresses the database counted a wrong login-code guess against, on `target`. */
+  async function guessAndReadAddresses(
+    target: { url: string; anonKey: string; serviceRoleKey: string },
+    headers: Record<string, string>,
+  ) {
+    const client = clientAt(target.url, target.anonKey, headers)
+    expect((await client.rpc('check_login_code', { code: randomCode() })).data).toBe('invalid')
+    const { data, error } = await clientAt(target.url, target.serviceRoleKey).from('code_guess_failures').select('client_address')
+    expect(error).toBeNull()
+    return new Set((data ?? []).map((row) => row.client_address))
+  }
+
+  it('is the connection, whatever X-Forwarded-For, cf-connecting-ip or X-Real-IP a client sends, when no proxy is trusted', async () => {
+    const addresses = await guessAndReadAddresses(own, {
+      'X-Forwarded-For': '198.51.100.41',
+      'cf-connecting-ip': '198.51.100.42',
+      'X-Real-IP': '198.51.100.43',
+    })
+    expect([...addresses]).toEqual(['127.0.0.1'])
+  })
+
+  it('behind trusted proxies, is the right-most X-Forwarded-For entry that is not one of them', async () => {
+    // The shared test stack trusts 127.0.0.0/8: the left entry is whatever the client wrote.
+    const service = serviceClient()
+    const forged = '198.51.100.51'
+    const client = '203.0.113.51'
+    try {
+      const addresses = await guessAndReadAddresses(sharedStack, {
+        'X-Forwarded-For': `${forged}, ${client}, 127.0.0.2`,
+        'cf-connecting-ip': forged,
+      })
+      expect(addresses.has(client)).toBe(true)
+      expect(addresses.has(forged)).toBe(false)
+    } finally {
+      await service.from('code_guess_failures').delete().in('client_address', [forged, client])
+    }
+  })
+
+  it('makes /config.json name the Host it was reached at, believing X-Forwarded-Host and -Proto only from a trusted proxy', async () => {
+    const forwarded = { 'X-Forwarded-Host': 'exam.school.example', 'X-Forwarded-Proto': 'https' }
+    const direct = await fetch(`${own.url}/config.json`, { headers: forwarded })
+    expect(((await direct.json()) as { supabaseUrl: string }).supabaseUrl).toBe(own.url)
+
+    const proxied = await fetch(`${sharedStack.url}/config.json`, { headers: forwarded })
+    expect(((await proxied.json()) as { supabaseUrl: string }).supabaseUrl).toBe('https://exam.school.example')
+    expect(proxied.headers.get('content-security-policy')).toContain("connect-src 'self' wss://exam.school.example;")
+  })
+})
+
+describe('password sign-in limits', () => {
+  const email = 'limits@holdfast.test'
+  const password = 'limits-password-1'
+  const minute = 60_000
+
+  beforeAll(async () => {
+    await createUser(own.db, email, password)
+  })
+
+  /**
+   * The auth API over this file's database on a port of its own (its own limit memory), with
+   * a stepped clock, trusting this machine as a proxy so each call can come from its own
+   * address; `wait` stands in for the delay before a wrong password's answer.
+   */
+  async function startAuthServer(wait: (ms: number) => Promise<unknown> = async () => {}) {
+    let time = Date.parse('2026-11-21T09:00:00Z')
+    const handler = createAuthApi({
+      db: own.db,
+      keys: own.keys,
+      trustedProxies: parseTrustedProxies('127.0.0.1'),
+      now: () => time,
+      wait,
+    })
+    const server = createServer((req, res) => void handler(req, res, new URL(req.url ?? '/', 'http://localhost')))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return {
+      /** Signs in through supabase-js from `address`. */
+      signIn: (address: string, account: string, secret: string) =>
+        clientAt(url, own.anonKey, { 'X-Forwarded-For': address }).auth.signInWithPassword({ email: account, password: secret }),
+      /** The status and Retry-After of a raw password grant from `address`. */
+      status: async (address: string, account: string, secret: string) => {
+        const response = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+          method: 'POST',
+          headers: { apikey: own.anonKey, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+          body: JSON.stringify({ email: account, password: secret }),
+        })
+        await response.body?.cancel()
+        return { status: response.status, retryAfter: response.headers.get('retry-after') }
+      },
+      advance: (ms: number) => (time += ms),
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    }
+  }
+
+  it('never locks an account: after ten wrong passwords the right one signs in, from anywhere', async () => {
+    const auth = await startAuthServer()
+    try {
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        const { error } = await auth.signIn('198.51.100.61', email, `guess-${attempt}`)
+        expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' })
+      }
+      for (const address of ['203.0.113.61', '198.51.100.61']) {
+        const { data, error } = await auth.signIn(address, email, password)
+        expect(error, address).toBeNull()
+        expect(data.session?.user.email, address).toBe(email)
+      }
+    } finally {
+      await auth.close()
+    }
+  })
+
+  it('refuses an address after 30 failures with 429 over_request_rate_limit until they leave the window, and no other address', async () => {
+    const auth = await startAuthServer()
+    const attacker = '198.51.100.62'
+    try {
+      for (let attempt = 0; attempt < 30; attempt++) {
+        expect((await auth.status(attacker, `guess-${attempt}@holdfast.test`, 'wrong-password')).status).toBe(400)
+      }
+      const { error } = await auth.signIn(attacker, email, password)
+      expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' })
+      expect(await auth.status(attacker, email, password)).toEqual({ status: 429, retryAfter: '300' })
+
+      expect((await auth.status('203.0.113.62', email, password)).status).toBe(200)
+      auth.advance(5 * minute)
+      expect((await auth.status(attacker, email, password)).status).toBe(200)
+    } finally {
+      await auth.close()
+    }
+  })
+
+  it('answers wrong passwords for an attacked account ever more slowly, up to 2 s, and never holds up the right one', async () => {
+    const requested: number[] = []
+    // The first delay holds its answer until released; the later ones pass at once.
+    let release = () => {}
+    let signalHeld = () => {}
+    const firstAnswerHeld = new Promise<void>((resolve) => (signalHeld = resolve))
+    const wait = (ms: number) => {
+      requested.push(ms)
+      if (requested.length > 1) return Promise.resolve()
+      signalHeld()
+      return new Promise<void>((resolve) => (release = resolve))
+    }
+    const auth = await startAuthServer(wait)
+    try {
+      // One guess per address: no address comes near its own limit.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await auth.status(`198.51.100.${70 + attempt}`, email, 'wrong-password')).status).toBe(400)
+      }
+      expect(requested).toEqual([])
+
+      const slowGuess = auth.status('198.51.100.75', email, 'wrong-password')
+      await Promise.race([firstAnswerHeld, slowGuess])
+      expect(requested).toEqual([250])
+      expect((await auth.status('203.0.113.70', email, password)).status).toBe(200)
+      release()
+      expect((await slowGuess).status).toBe(400)
+
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect((await auth.status(`198.51.100.${76 + attempt}`, email, 'wrong-password')).status).toBe(400)
+      }
+      expect(requested).toEqual([250, 500, 1000, 2000, 2000])
+    } finally {
+      release()
+      await auth.close()
+    }
+  })
+})
+
+describe('headers on every answer', () => {
+  it('sends a Content-Security-Policy, nosniff and a Referrer-Policy with app files and API answers alike', async () => {
+    const paths = [
+      '/',
+      '/student/test',
+      '/assets/app.js',
+      '/config.json',
+      '/rest/v1/exam_schedule',
+      '/auth/v1/user',
+      '/nowhere.json',
+    ]
+    for (const path of paths) {
+      const response = await fetch(`${own.url}${path}`, { headers: path.startsWith('/rest') ? { apikey: own.anonKey } : {} })
+      await response.body?.cancel()
+      expect(response.headers.get('content-security-policy'), path).toBe(
+        `default-src 'self'; connect-src 'self' ws://${new URL(own.url).host}; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+      )
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), path).toBe('no-referrer')
+    }
+  })
+
+  it('answers a preflight with them too', async () => {
+    const response = await fetch(`${own.url}/rest/v1/exam_schedule`, { method: 'OPTIONS' })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+})
+
+describe('the data directory', () => {
+  it('is readable by its owner alone: the directory 0700, the JWT secret 0600, no database file open to others', async () => {
+    expect(await modeOf(dataDir)).toBe(0o700)
+    expect(await modeOf(join(dataDir, 'jwt-secret'))).toBe(0o600)
+    expect(await openToOthers(dataDir)).toEqual([])
+  })
+
+  it('is taken back to that on start when it was opened up', async () => {
+    await own.close()
+    await chmod(dataDir, 0o755)
+    await chmod(join(dataDir, 'jwt-secret'), 0o644)
+    await chmod(join(dataDir, 'PG_VERSION'), 0o666)
+    own = await startStack({ port: 0, dataDir, admin })
+    expect(await openToOthers(dataDir)).toEqual([])
+  })
+})
