@@ -16,6 +16,10 @@
 --    access at once, not when the access token expires.
 -- 8. When the code has a recorded start, the submission's started_at and time_taken come from the
 --    server's record; what the device claimed is kept beside them as reported.
+-- 1b. PostgREST runs a function called by GET (or HEAD) in a read-only transaction. A student
+--    function that would record a failed guess then failed only for an unknown code, so a GET
+--    told live codes from invalid ones without ever counting a guess. Every student function
+--    now refuses a read-only call first, whatever its arguments (private.refuse_read_only).
 -- 11. Detailed solutions (the answer key) are handed out only once the exam is over for every
 --    student of the submission's schedule: its window's end plus the largest extra time a code
 --    that may still start has, and past every deadline of the attempts still in progress that
@@ -41,6 +45,19 @@ end
 $$;
 comment on function private.invalid_argument(text) is 'Refuses a call''s argument with our own message (SQLSTATE 22023, HTTP 400).';
 revoke execute on function private.invalid_argument(text) from public, anon, authenticated;
+
+create function private.refuse_read_only() returns void
+language plpgsql stable set search_path = ''
+as $$
+begin
+  if current_setting('transaction_read_only') = 'on' then
+    raise exception 'student functions are called with POST' using errcode = '25006';
+  end if;
+end
+$$;
+comment on function private.refuse_read_only() is
+  'Refuses a call in a read-only transaction (PostgREST''s GET and HEAD), the same way whatever its arguments.';
+revoke execute on function private.refuse_read_only() from public, anon, authenticated;
 
 create or replace function public.is_admin() returns boolean
 language sql stable security definer set search_path = ''
@@ -308,6 +325,7 @@ declare
   failure_state text;
   failure_message text;
 begin
+  perform private.refuse_read_only();
   if private.code_guessing_limited(address) then
     return 'rate_limited';
   end if;
@@ -331,6 +349,7 @@ declare
   failure_state text;
   failure_message text;
 begin
+  perform private.refuse_read_only();
   if private.code_guessing_limited(address) then
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
@@ -354,6 +373,7 @@ declare
   failure_state text;
   failure_message text;
 begin
+  perform private.refuse_read_only();
   if private.code_guessing_limited(address) then
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
@@ -388,6 +408,7 @@ declare
   failure_state text;
   failure_message text;
 begin
+  perform private.refuse_read_only();
   if private.code_guessing_limited(address)
      and not exists (select 1 from public.submissions s where s.id = submit_exam.submission_id) then
     return jsonb_build_object('outcome', 'rate_limited');
@@ -420,6 +441,7 @@ declare
   failure_state text;
   failure_message text;
 begin
+  perform private.refuse_read_only();
   if private.code_guessing_limited(address) then
     return jsonb_build_object('outcome', 'rate_limited');
   end if;

@@ -106,6 +106,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
       'exam_schedule',
       'login_codes',
       'questions',
+      'submission_tallies',
       'submissions',
     ])
     expect(tables.filter((t) => !t.rls)).toEqual([])

@@ -144,6 +144,27 @@ describe('the answer key through a refused submission', () => {
   })
 })
 
+describe('a student function called by GET', () => {
+  // PostgREST runs a GET in a read-only transaction: recording a failed guess would fail for an
+  // unknown code only, telling live codes from invalid ones without counting a guess.
+  it.each([
+    ['check_login_code', (code: string) => `code=${code}`],
+    ['exam_questions', (code: string) => `code=${code}`],
+    ['lookup_result', (code: string) => `code=${code}`],
+  ])('%s answers a live and an unknown code alike, and counts nothing', async (fn, query) => {
+    const live = await newCode()
+    const call = async (code: string) => {
+      const response = await fetch(`${stack.url}/rest/v1/rpc/${fn}?${query(code)}`, { headers: { apikey: stack.anonKey } })
+      return { status: response.status, body: await response.text() }
+    }
+    const [forLive, forUnknown] = [await call(live), await call('ZZZZZZZZ')]
+    expect(forLive).toEqual(forUnknown)
+    expect(forLive.status).toBe(405)
+    expect(await readCode(live)).toMatchObject({ is_used: false })
+    expect(must(await service.from('exam_attempts').select('id').eq('login_code', live))).toEqual([])
+  })
+})
+
 /** A device starting the exam with its own attempt id. */
 async function start(code: string, attemptId = randomUUID()): Promise<string> {
   const answer = must(await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Ada Lovelace' }))
