@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { addAdmin, generatePassword, minPasswordLength, normalizeEmail } from './auth/admin-accounts.ts'
-import { DataDirInUse, dataDirFromEnv, runningServerPid } from './data-dir.ts'
+import { createPrivateDir, DataDirInUse, dataDirFromEnv, restrictToOwner, runningServerPid } from './data-dir.ts'
 import { openPglite } from './db.ts'
 import { migrate } from './migrate.ts'
 
@@ -47,12 +47,15 @@ async function main(args: string[]): Promise<void> {
   if (serverPid !== undefined) throw new DataDirInUse(serverPid, dataDir)
 
   const password = values.password ?? generatePassword()
+  // The same privacy as the server's data directory: it may be made here first.
+  await createPrivateDir(dataDir)
   const db = await openPglite(dataDir)
   try {
     await migrate(db)
     await addAdmin(db, email, password)
   } finally {
     await db.close()
+    await restrictToOwner(dataDir)
   }
   console.log(`${normalizeEmail(email)} is an administrator (data directory ${dataDir}).`)
   if (values.password === undefined) console.log(`Password: ${password}\nIt is shown only once: note it now.`)

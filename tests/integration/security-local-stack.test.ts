@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -282,4 +283,19 @@ describe('the data directory', () => {
     own = await startStack({ port: 0, dataDir, admin })
     expect(await openToOthers(dataDir)).toEqual([])
   })
+
+  it('is made as private by `npm run admin` on a brand-new directory, before any server started', async () => {
+    const fresh = join(root, 'admin-first')
+    const run = spawnSync(
+      'npx',
+      ['tsx', 'supabase/local/admin-cli.ts', 'add', 'first@holdfast.test', '--password', 'first-pass-1'],
+      {
+        env: { ...process.env, HOLDFAST_DATA_DIR: fresh },
+        encoding: 'utf8',
+      },
+    )
+    expect(run.status, run.stderr).toBe(0)
+    expect(await modeOf(fresh)).toBe(0o700)
+    expect(await openToOthers(fresh)).toEqual([])
+  }, 120_000)
 })
