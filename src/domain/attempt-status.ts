@@ -1,32 +1,22 @@
-/** The fields of an exam attempt (public.exam_attempts) the proctor's live view works with. */
-export interface ProctoredAttempt {
-  id: string
-  student_name: string | null
-  login_code: string
-  deadline: string
-  /** in_progress, submitted_on_device or received. */
-  state: string
-  last_seen: string
-}
-
 /**
  * What the proctor needs to know of an attempt: the device stopped reporting (offline), it
  * holds a submission the server does not have yet, all is well, or the submission is in.
  */
 export type AttemptStatus = 'offline' | 'submitted_on_device' | 'on_track' | 'received'
 
-/** A device reports every 30 s while online; after twice that without a word it counts as offline. */
-export const offlineAfterMs = 60_000
+/** The fields of an exam attempt the proctor's live view computes with (public.admin_live_attempts). */
+export interface ProctoredAttempt {
+  deadline: string
+  last_seen: string
+  /** At the server's clock when the attempt was read. */
+  status: AttemptStatus
+}
 
 /**
- * The status at `now`. Offline is read from the clock, so an attempt turns offline when its
- * device falls silent, with no change on the server to say so.
+ * A device reports every 30 s while online; after twice that without a word it counts as offline.
+ * public.admin_live_attempts applies the same 60 s to give each attempt its status.
  */
-export function attemptStatus(attempt: ProctoredAttempt, now: Date): AttemptStatus {
-  if (attempt.state === 'received') return 'received'
-  if (attempt.state === 'submitted_on_device') return 'submitted_on_device'
-  return now.getTime() - Date.parse(attempt.last_seen) > offlineAfterMs ? 'offline' : 'on_track'
-}
+export const offlineAfterMs = 60_000
 
 /** Milliseconds until the attempt's deadline; 0 once it has passed. */
 export function remainingMs(attempt: ProctoredAttempt, now: Date): number {
@@ -38,37 +28,14 @@ export function silenceMs(attempt: ProctoredAttempt, now: Date): number {
   return Math.max(0, now.getTime() - Date.parse(attempt.last_seen))
 }
 
-// Problems first: a silent device, then answers stuck on a device, then the rest.
-const statusOrder: Record<AttemptStatus, number> = { offline: 0, submitted_on_device: 1, on_track: 2, received: 3 }
-
-export interface AttemptWithStatus<T extends ProctoredAttempt> {
-  attempt: T
-  status: AttemptStatus
-}
-
 /**
- * The attempts with their status at `now`, problems first. Among offline and stuck ones the
- * longest silent comes first; the others keep a steady order (name, then code), so rows do not
- * jump about with every report.
+ * Milliseconds from `now` until the first of `attempts` that was on track turns offline, with no
+ * change on the server to say so: the moment its status, order and counts are worth reading
+ * again. At or below 0 once that moment has passed on this clock; undefined when none is on track.
  */
-export function sortForProctor<T extends ProctoredAttempt>(attempts: readonly T[], now: Date): AttemptWithStatus<T>[] {
-  return attempts
-    .map((attempt) => ({ attempt, status: attemptStatus(attempt, now) }))
-    .sort(
-      (a, b) =>
-        statusOrder[a.status] - statusOrder[b.status] ||
-        (a.status === 'offline' || a.status === 'submitted_on_device'
-          ? Date.parse(a.attempt.last_seen) - Date.parse(b.attempt.last_seen)
-          : 0) ||
-        (a.attempt.student_name ?? '').localeCompare(b.attempt.student_name ?? '') ||
-        a.attempt.login_code.localeCompare(b.attempt.login_code) ||
-        a.attempt.id.localeCompare(b.attempt.id),
-    )
-}
-
-/** How many attempts have each status. */
-export function statusCounts(attempts: readonly AttemptWithStatus<ProctoredAttempt>[]): Record<AttemptStatus, number> {
-  const counts: Record<AttemptStatus, number> = { offline: 0, submitted_on_device: 0, on_track: 0, received: 0 }
-  for (const { status } of attempts) counts[status]++
-  return counts
+export function untilFirstGoesOfflineMs(attempts: readonly ProctoredAttempt[], now: Date): number | undefined {
+  const onTrack = attempts.filter((attempt) => attempt.status === 'on_track')
+  if (onTrack.length === 0) return undefined
+  // Offline is *more* than offlineAfterMs of silence, so the first millisecond after it.
+  return Math.min(...onTrack.map((attempt) => Date.parse(attempt.last_seen) + offlineAfterMs + 1)) - now.getTime()
 }

@@ -1,30 +1,13 @@
-import { adminRequest, type AdminResult } from './admin-result'
+import type { AdminResult } from './admin-result'
+import { readCounts } from './admin-reads'
 import { getSupabase } from './supabase'
 
-export interface DashboardCounts {
-  questions: number
-  loginCodes: number
-  codesUsed: number
-  submissions: number
-}
+const adminCountNames = ['questions', 'login_codes', 'codes_used', 'submissions'] as const
 
-/** The dashboard's figures, read as the spec's call table says: ids of questions and submissions, (id, is_used) of codes. */
-export async function loadDashboardCounts(): Promise<AdminResult<DashboardCounts>> {
-  const [questions, codes, submissions] = await Promise.all([
-    adminRequest({ message: 'Failed to load questions' }, () => getSupabase().from('questions').select('id')),
-    adminRequest({ message: 'Failed to load login codes' }, () => getSupabase().from('login_codes').select('id, is_used')),
-    adminRequest({ message: 'Failed to load submissions' }, () => getSupabase().from('submissions').select('id')),
-  ])
-  if (!questions.ok) return questions
-  if (!codes.ok) return codes
-  if (!submissions.ok) return submissions
-  return {
-    ok: true,
-    data: {
-      questions: questions.data.length,
-      loginCodes: codes.data.length,
-      codesUsed: codes.data.filter((code) => code.is_used).length,
-      submissions: submissions.data.length,
-    },
-  }
+/** The totals of the dashboard, its System Status and the Login Code Manager (public.admin_counts). */
+export type AdminCounts = Record<(typeof adminCountNames)[number], number>
+
+/** Counted in SQL in one request, however many rows there are. `failure` is the message of the screen that shows them. */
+export function loadAdminCounts(failure: string): Promise<AdminResult<AdminCounts>> {
+  return readCounts(failure, adminCountNames, () => getSupabase().rpc('admin_counts'))
 }

@@ -1,22 +1,90 @@
+import { generateUniqueLoginCodes, type RandomBytes } from '../domain/login-code-generator'
 import { adminRequest, type AdminResult } from './admin-result'
+import { readPage, type ListPage } from './admin-reads'
 import type { Tables } from './database.types'
 import { getSupabase } from './supabase'
 
 export type LoginCode = Tables<'login_codes'>
 
-export function listLoginCodes(): Promise<AdminResult<LoginCode[]>> {
-  return adminRequest({ message: 'Failed to load login codes' }, () =>
-    getSupabase().from('login_codes').select('*').order('created_at', { ascending: false }),
+/** Spec §8's messages for the Login Code Manager. */
+export const loginCodesLoadFailed = 'Failed to load login codes'
+const generateFailed = 'Failed to generate codes'
+
+/** A page of the available (`used` false) or used codes, newest first. */
+export function listLoginCodes(used: boolean, pageIndex: number, pageSize: number): Promise<AdminResult<ListPage<LoginCode>>> {
+  return readPage(loginCodesLoadFailed, pageIndex, pageSize, (from, to) =>
+    getSupabase()
+      .from('login_codes')
+      .select('*', { count: 'exact' })
+      .eq('is_used', used)
+      // Codes made in one batch share created_at; the id keeps their order the same from page to page.
+      .order('created_at', { ascending: false })
+      .order('id')
+      .range(from, to),
   )
 }
 
-/** New codes, each with `extraMinutes` of extra time (an accommodation; 0 for none). */
-export function createLoginCodes(codes: readonly string[], extraMinutes: number): Promise<AdminResult<null>> {
-  return adminRequest({ message: 'Failed to generate codes', preferServerMessage: true }, () =>
-    getSupabase()
+/** Tries at drawing a batch that no code has taken, checking it and inserting it, before giving up. */
+const maxGenerationRounds = 5
+/** Candidates are looked up this many at a time: a URL well under any limit, and an answer under max_rows. */
+const codesPerLookup = 100
+/** PostgreSQL's unique_violation. */
+const uniqueViolation = '23505'
+
+/**
+ * `count` new codes with `extraMinutes` of extra time each, unique against each other and against
+ * every code there is (the screen shows only a page of them). A batch is drawn, looked up, and
+ * inserted only when none of it exists; a code found taken is avoided in the next draw. When
+ * another administrator takes one of the codes between the lookup and the insert, the unique
+ * constraint refuses the whole insert and the next round starts over.
+ */
+export async function generateLoginCodes(
+  count: number,
+  extraMinutes: number,
+  random?: RandomBytes,
+): Promise<AdminResult<string[]>> {
+  const taken = new Set<string>()
+  for (let round = 0; round < maxGenerationRounds; round++) {
+    const batch = generateUniqueLoginCodes(count, taken, random)
+    if (!batch.ok) return batch
+    const existing = await findExistingCodes(batch.codes)
+    if (!existing.ok) return existing
+    if (existing.data.length > 0) {
+      for (const code of existing.data) taken.add(code)
+      continue
+    }
+    const inserted = await insertLoginCodes(batch.codes, extraMinutes)
+    if (!inserted.ok) return inserted
+    if (inserted.data === 'inserted') return { ok: true, data: batch.codes }
+  }
+  return { ok: false, error: generateFailed }
+}
+
+/** Which of `codes` exist, used or not. */
+async function findExistingCodes(codes: readonly string[]): Promise<AdminResult<string[]>> {
+  const existing: string[] = []
+  for (let start = 0; start < codes.length; start += codesPerLookup) {
+    const found = await adminRequest({ message: generateFailed }, () =>
+      getSupabase()
+        .from('login_codes')
+        .select('code')
+        .in('code', codes.slice(start, start + codesPerLookup)),
+    )
+    if (!found.ok) return found
+    existing.push(...found.data.map((row) => row.code))
+  }
+  return { ok: true, data: existing }
+}
+
+/** Inserts every code, or, when one of them exists already, none ('taken'). */
+function insertLoginCodes(codes: readonly string[], extraMinutes: number): Promise<AdminResult<'inserted' | 'taken'>> {
+  return adminRequest({ message: generateFailed, preferServerMessage: true }, async () => {
+    const { error } = await getSupabase()
       .from('login_codes')
-      .insert(codes.map((code) => ({ code, extra_minutes: extraMinutes }))),
-  )
+      .insert(codes.map((code) => ({ code, extra_minutes: extraMinutes })))
+    if (!error) return { data: 'inserted' as const, error: null }
+    return error.code === uniqueViolation ? { data: 'taken' as const, error: null } : { data: null, error }
+  })
 }
 
 export function deleteLoginCode(id: string): Promise<AdminResult<null>> {
@@ -28,15 +96,4 @@ export function setExtraMinutes(id: string, minutes: number): Promise<AdminResul
   return adminRequest({ message: 'Failed to update extra time', preferServerMessage: true }, () =>
     getSupabase().from('login_codes').update({ extra_minutes: minutes }).eq('id', id),
   )
-}
-
-/**
- * The extra minutes of every code given extra time, by code (most codes have none, so only those
- * are read). `failure` is the message of the screen that needs them.
- */
-export async function loadExtraMinutes(failure: string): Promise<AdminResult<Map<string, number>>> {
-  const reply = await adminRequest({ message: failure }, () =>
-    getSupabase().from('login_codes').select('code, extra_minutes').gt('extra_minutes', 0),
-  )
-  return reply.ok ? { ok: true, data: new Map(reply.data.map((row) => [row.code, row.extra_minutes])) } : reply
 }

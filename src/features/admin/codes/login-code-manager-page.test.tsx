@@ -1,24 +1,28 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { RandomBytes } from '../../../domain/login-code-generator'
+import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
+import { loadAdminCounts } from '../../../lib/admin-dashboard'
 import {
-  createLoginCodes,
   deleteLoginCode,
+  generateLoginCodes,
   listLoginCodes,
   setExtraMinutes,
   type LoginCode,
 } from '../../../lib/admin-login-codes'
-import { LoginCodeManagerPage } from './login-code-manager-page'
+import { lastPageIndex } from '../../../lib/admin-reads'
+import { watchTableChanges } from '../../../lib/table-changes'
+import { codesPerPage, LoginCodeManagerPage } from './login-code-manager-page'
 
-vi.mock('../../../lib/admin-login-codes', () => ({
+vi.mock('../../../lib/admin-login-codes', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/admin-login-codes')>()),
   listLoginCodes: vi.fn(),
-  createLoginCodes: vi.fn(),
+  generateLoginCodes: vi.fn(),
   deleteLoginCode: vi.fn(),
   setExtraMinutes: vi.fn(),
 }))
-// The screen's live updates are tested in use-live-admin-data.test.tsx.
-vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn(() => () => {}) }))
+vi.mock('../../../lib/admin-dashboard', () => ({ loadAdminCounts: vi.fn() }))
+vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn() }))
 vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
 
 const unused = (code: string): LoginCode => ({
@@ -36,16 +40,39 @@ const used = (code: string, by: string): LoginCode => ({
   used_by: by,
   used_at: '2026-11-21T09:30:00Z',
 })
+/** `count` available codes, newest first: NEW00001, NEW00002, … */
+const manyUnused = (count: number) => Array.from({ length: count }, (_, i) => unused(`NEW${String(i + 1).padStart(5, '0')}`))
 
+/** Every code, in the server's order (newest first): the fake server's table. */
 let codes: LoginCode[]
+let channels: FakeChannel[]
 const writeText = vi.fn<(text: string) => Promise<void>>()
 
 beforeEach(() => {
   codes = [unused('AAAAAAAA'), unused('BBBBBBBB'), used('USED0001', 'Ada Lovelace')]
-  vi.mocked(listLoginCodes).mockImplementation(async () => ({ ok: true, data: codes }))
-  vi.mocked(createLoginCodes).mockReset().mockResolvedValue({ ok: true, data: null })
+  // As the server answers: a page of one list, or its last page when the list is shorter.
+  vi.mocked(listLoginCodes)
+    .mockReset()
+    .mockImplementation(async (isUsed, pageIndex, pageSize) => {
+      const list = codes.filter((code) => code.is_used === isUsed)
+      const shown = Math.min(pageIndex, lastPageIndex(list.length, pageSize))
+      return {
+        ok: true,
+        data: { rows: list.slice(shown * pageSize, (shown + 1) * pageSize), pageIndex: shown, total: list.length },
+      }
+    })
+  vi.mocked(loadAdminCounts)
+    .mockReset()
+    .mockImplementation(async () => ({
+      ok: true,
+      data: { questions: 50, login_codes: codes.length, codes_used: codes.filter((code) => code.is_used).length, submissions: 1 },
+    }))
+  vi.mocked(generateLoginCodes)
+    .mockReset()
+    .mockImplementation(async (count) => ({ ok: true, data: Array.from({ length: count }, (_, i) => `GEN0000${i}`) }))
   vi.mocked(deleteLoginCode).mockReset().mockResolvedValue({ ok: true, data: null })
   vi.mocked(setExtraMinutes).mockReset().mockResolvedValue({ ok: true, data: null })
+  channels = fakeTableChanges(watchTableChanges)
   writeText.mockReset().mockResolvedValue()
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
 })
@@ -55,44 +82,161 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-async function renderPage(random?: RandomBytes) {
+async function renderPage() {
   render(
     <MemoryRouter>
-      <LoginCodeManagerPage random={random} />
+      <LoginCodeManagerPage />
     </MemoryRouter>,
   )
   await screen.findByRole('heading', { name: /^Available Codes/ })
 }
 
+const codesOf = (list: string) =>
+  within(screen.getByRole('list', { name: list }))
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('.code-item__code')?.textContent)
+
+const pager = (name: string) => within(screen.getByRole('navigation', { name }))
+
 describe('LoginCodeManagerPage', () => {
-  it('shows the counts, the available codes and the used ones with who used them', async () => {
+  it('shows the totals, the available codes and the used ones with who used them', async () => {
     await renderPage()
 
     const stats = within(screen.getByRole('list', { name: 'Login code statistics' }))
     expect(stats.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Total3', 'Available2', 'Used1'])
-    const available = within(screen.getByRole('list', { name: 'Available codes' }))
-    expect(available.getAllByRole('listitem').map((item) => item.querySelector('.code-item__code')?.textContent)).toEqual([
-      'AAAAAAAA',
-      'BBBBBBBB',
-    ])
+    expect(codesOf('Available codes')).toEqual(['AAAAAAAA', 'BBBBBBBB'])
     const usedItem = within(screen.getByRole('list', { name: 'Used codes' })).getByRole('listitem')
     expect(usedItem.textContent).toContain('USED0001')
     expect(usedItem.textContent).toContain('USED')
     expect(usedItem.textContent).toContain('Used by Ada Lovelace')
+    // One page each: nothing to turn.
+    expect(screen.queryByRole('navigation')).toBeNull()
+    expect(vi.mocked(listLoginCodes).mock.calls).toEqual([
+      [false, 0, codesPerPage],
+      [true, 0, codesPerPage],
+    ])
   })
 
-  it('generates 5 new unique codes of 8 letters and digits in one insert', async () => {
+  it('takes the totals from the counts, not from the pages shown', async () => {
+    codes = [...manyUnused(120), used('USED0001', 'Ada Lovelace')]
+    vi.mocked(loadAdminCounts).mockResolvedValue({
+      ok: true,
+      data: { questions: 50, login_codes: 1621, codes_used: 501, submissions: 501 },
+    })
     await renderPage()
+
+    const stats = within(screen.getByRole('list', { name: 'Login code statistics' }))
+    expect(stats.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Total1621', 'Available1120', 'Used501'])
+    expect(codesOf('Available codes')).toHaveLength(codesPerPage)
+  })
+
+  it('turns the pages of the available codes, first to last, and says which codes are shown', async () => {
+    codes = manyUnused(120)
+    await renderPage()
+    const pages = pager('Pages of available codes')
+    expect(screen.getByRole('heading', { name: 'Available Codes (120)' })).toBeDefined()
+    expect(pages.getByText('1–50 of 120')).toBeDefined()
+    expect(codesOf('Available codes')[0]).toBe('NEW00001')
+    expect(pages.getByRole('button', { name: 'First page' }).getAttribute('aria-disabled')).toBe('true')
+    expect(pages.getByRole('button', { name: 'Previous page' }).getAttribute('aria-disabled')).toBe('true')
+
+    fireEvent.click(pages.getByRole('button', { name: 'Next page' }))
+    expect(await pages.findByText('51–100 of 120')).toBeDefined()
+    expect(codesOf('Available codes')[0]).toBe('NEW00051')
+
+    fireEvent.click(pages.getByRole('button', { name: 'Last page' }))
+    expect(await pages.findByText('101–120 of 120')).toBeDefined()
+    expect(codesOf('Available codes')).toEqual(codes.slice(100).map((code) => code.code))
+    const next = pages.getByRole('button', { name: 'Next page' })
+    expect(next.getAttribute('aria-disabled')).toBe('true')
+    // At the end the button does nothing (and stays focusable: it is not `disabled`).
+    fireEvent.click(next)
+    expect((next as HTMLButtonElement).disabled).toBe(false)
+    expect(
+      vi
+        .mocked(listLoginCodes)
+        .mock.calls.filter(([isUsed]) => !isUsed)
+        .map(([, pageIndex]) => pageIndex),
+    ).toEqual([0, 1, 2])
+
+    fireEvent.click(pages.getByRole('button', { name: 'Previous page' }))
+    expect(await pages.findByText('51–100 of 120')).toBeDefined()
+    fireEvent.click(pages.getByRole('button', { name: 'First page' }))
+    expect(await pages.findByText('1–50 of 120')).toBeDefined()
+    // The used codes stayed on their page: one read each time, of page 0.
+    expect(
+      vi
+        .mocked(listLoginCodes)
+        .mock.calls.filter(([isUsed]) => isUsed)
+        .map(([, pageIndex]) => pageIndex),
+    ).toEqual([0, 0, 0, 0, 0])
+  })
+
+  it('turns the pages of the used codes on their own', async () => {
+    codes = [
+      unused('AAAAAAAA'),
+      ...Array.from({ length: 60 }, (_, i) => used(`USED${String(i).padStart(4, '0')}`, `Student ${i}`)),
+    ]
+    await renderPage()
+
+    fireEvent.click(pager('Pages of used codes').getByRole('button', { name: 'Next page' }))
+
+    expect(await pager('Pages of used codes').findByText('51–60 of 60')).toBeDefined()
+    expect(codesOf('Used codes')).toHaveLength(10)
+    expect(codesOf('Available codes')).toEqual(['AAAAAAAA'])
+  })
+
+  it('follows a list that shrinks below the page shown to its last page, and stays there', async () => {
+    codes = manyUnused(120)
+    await renderPage()
+    const pages = pager('Pages of available codes')
+    fireEvent.click(pages.getByRole('button', { name: 'Last page' }))
+    await pages.findByText('101–120 of 120')
+
+    // Students use 30 codes: a change the screen hears of.
+    codes = codes.map((code, i) => (i < 30 ? { ...code, is_used: true, used_by: 'Student' } : code))
+    act(() => channels[0]?.listener.onChange())
+
+    expect(await pages.findByText('51–90 of 90')).toBeDefined()
+    expect(codesOf('Available codes')[0]).toBe('NEW00081')
+    // The next read asks for the page shown, not the one that is gone.
+    const readsOfAvailable = () => vi.mocked(listLoginCodes).mock.calls.filter(([isUsed]) => !isUsed)
+    await vi.waitFor(() => expect(readsOfAvailable().at(-1)?.[1]).toBe(1))
+    expect(pages.getByText('51–90 of 90')).toBeDefined()
+  })
+
+  it('generates 5 new codes and shows the first page, where the newest are', async () => {
+    codes = manyUnused(120)
+    await renderPage()
+    fireEvent.click(pager('Pages of available codes').getByRole('button', { name: 'Last page' }))
+    await screen.findByText('101–120 of 120')
+    vi.mocked(generateLoginCodes).mockImplementation(async (count) => {
+      const made = Array.from({ length: count }, (_, i) => unused(`GEN0000${i}`))
+      codes = [...made, ...codes]
+      return { ok: true, data: made.map((code) => code.code) }
+    })
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate 5' }))
 
     expect(await screen.findByText('Successfully generated 5 new login codes')).toBeDefined()
-    const batch = vi.mocked(createLoginCodes).mock.calls[0]?.[0] ?? []
-    expect(batch).toHaveLength(5)
-    expect(new Set(batch).size).toBe(5)
-    for (const code of batch) expect(code).toMatch(/^[A-Z0-9]{8}$/)
-    expect(batch).not.toContain('AAAAAAAA')
-    expect(vi.mocked(createLoginCodes).mock.calls[0]?.[1]).toBe(0)
+    expect(vi.mocked(generateLoginCodes).mock.calls).toEqual([[5, 0, undefined]])
+    expect(await screen.findByText('1–50 of 125')).toBeDefined()
+    expect(codesOf('Available codes').slice(0, 5)).toEqual(['GEN00000', 'GEN00001', 'GEN00002', 'GEN00003', 'GEN00004'])
+  })
+
+  it('hands its random source to the generator, for one code', async () => {
+    const random = (bytes: Uint8Array) => bytes.fill(7)
+    render(
+      <MemoryRouter>
+        <LoginCodeManagerPage random={random} />
+      </MemoryRouter>,
+    )
+    await screen.findByRole('heading', { name: /^Available Codes/ })
+
+    fireEvent.click(screen.getByRole('button', { name: 'Generate 1' }))
+
+    expect(await screen.findByText('Successfully generated 1 new login codes')).toBeDefined()
+    expect(vi.mocked(generateLoginCodes).mock.calls).toEqual([[1, 0, random]])
   })
 
   it('gives new codes the extra time typed beside the buttons', async () => {
@@ -102,7 +246,7 @@ describe('LoginCodeManagerPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate 1' }))
 
     expect(await screen.findByText('Successfully generated 1 new login codes')).toBeDefined()
-    expect(vi.mocked(createLoginCodes).mock.calls[0]?.[1]).toBe(25)
+    expect(vi.mocked(generateLoginCodes).mock.calls[0]?.[1]).toBe(25)
   })
 
   it.each(['181', '', '-1', '2.5'])(
@@ -114,7 +258,19 @@ describe('LoginCodeManagerPage', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Generate 5' }))
 
       expect(screen.getByRole('alert').textContent).toBe('Extra time must be a whole number of minutes between 0 and 180')
-      expect(createLoginCodes).not.toHaveBeenCalled()
+      expect(generateLoginCodes).not.toHaveBeenCalled()
+    },
+  )
+
+  it.each(['Failed to generate unique codes', 'Failed to generate codes'])(
+    'shows "%s" from the generator in the red banner',
+    async (error) => {
+      vi.mocked(generateLoginCodes).mockResolvedValue({ ok: false, error })
+      await renderPage()
+
+      fireEvent.click(screen.getByRole('button', { name: 'Generate 5' }))
+
+      expect((await screen.findByRole('alert')).textContent).toBe(error)
     },
   )
 
@@ -155,34 +311,6 @@ describe('LoginCodeManagerPage', () => {
     expect((await dialog.findByRole('alert')).textContent).toBe('Failed to update extra time')
   })
 
-  it('generates a single code', async () => {
-    await renderPage()
-
-    fireEvent.click(screen.getByRole('button', { name: 'Generate 1' }))
-
-    expect(await screen.findByText('Successfully generated 1 new login codes')).toBeDefined()
-    expect(vi.mocked(createLoginCodes).mock.calls[0]?.[0]).toHaveLength(1)
-  })
-
-  it('reports when no unique code can be drawn, inserting nothing', async () => {
-    // A random source that only ever yields AAAAAAAA, which exists already.
-    await renderPage((bytes) => bytes.fill(0))
-
-    fireEvent.click(screen.getByRole('button', { name: 'Generate 1' }))
-
-    expect(screen.getByRole('alert').textContent).toBe('Failed to generate unique codes')
-    expect(createLoginCodes).not.toHaveBeenCalled()
-  })
-
-  it("shows the server's message when the insert fails", async () => {
-    vi.mocked(createLoginCodes).mockResolvedValue({ ok: false, error: 'Failed to generate codes' })
-    await renderPage()
-
-    fireEvent.click(screen.getByRole('button', { name: 'Generate 5' }))
-
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to generate codes')
-  })
-
   it('deletes a code only after the browser confirmation', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true)
     await renderPage()
@@ -191,9 +319,23 @@ describe('LoginCodeManagerPage', () => {
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this login code?')
     expect(deleteLoginCode).not.toHaveBeenCalled()
 
+    codes = codes.filter((code) => code.code !== 'BBBBBBBB')
     fireEvent.click(screen.getByRole('button', { name: 'Delete BBBBBBBB' }))
     expect(await screen.findByText('Login code deleted successfully')).toBeDefined()
     expect(deleteLoginCode).toHaveBeenCalledWith('id-BBBBBBBB')
+    expect(await screen.findByRole('heading', { name: 'Available Codes (1)' })).toBeDefined()
+  })
+
+  it('shows a failed load in the red banner', async () => {
+    vi.mocked(listLoginCodes).mockResolvedValue({ ok: false, error: 'Failed to load login codes' })
+    render(
+      <MemoryRouter>
+        <LoginCodeManagerPage />
+      </MemoryRouter>,
+    )
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load login codes')
+    expect(screen.queryByRole('heading', { name: /^Available Codes/ })).toBeNull()
   })
 
   it('copies a code and shows the check mark for 2 seconds', async () => {

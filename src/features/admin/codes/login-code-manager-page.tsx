@@ -1,14 +1,24 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
-import { cryptoRandomBytes, generateUniqueLoginCodes, type RandomBytes } from '../../../domain/login-code-generator'
-import { createLoginCodes, deleteLoginCode, listLoginCodes, type LoginCode } from '../../../lib/admin-login-codes'
+import type { RandomBytes } from '../../../domain/login-code-generator'
+import { loadAdminCounts } from '../../../lib/admin-dashboard'
+import {
+  deleteLoginCode,
+  generateLoginCodes,
+  listLoginCodes,
+  loginCodesLoadFailed,
+  type LoginCode,
+} from '../../../lib/admin-login-codes'
+import { loadAll } from '../../../lib/admin-reads'
 import type { LiveTable } from '../../../lib/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { formatDateTime } from '../components/format'
+import { Pager } from '../components/pager'
 import { StatCard, StatCards } from '../components/stat-card'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
+import { usePageChoice } from '../components/use-page-choice'
 import { ExtraMinutesInput, ExtraTimeDialog } from './extra-time-dialog'
 
 /** Spec §9: the copy button shows its check mark for 2 seconds. */
@@ -16,10 +26,26 @@ const copyFeedbackMs = 2000
 /** Spec §9: the batch sizes the admin can generate at once. */
 const generateCounts = [1, 5]
 const codeTables: LiveTable[] = ['login_codes']
+/** How many codes each list shows at a time. */
+export const codesPerPage = 50
 
-export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: RandomBytes }) {
+/** `random` replaces the browser's random source in tests. */
+export function LoginCodeManagerPage({ random }: { random?: RandomBytes }) {
   const messages = useFlashMessages()
-  const { data: codes, reload, live } = useLiveAdminData(listLoginCodes, messages.showError, codeTables)
+  const availablePage = usePageChoice(codesPerPage)
+  const usedPage = usePageChoice(codesPerPage)
+  const { read: readAvailable } = availablePage
+  const { read: readUsed } = usedPage
+  const load = useCallback(
+    () =>
+      loadAll({
+        counts: loadAdminCounts(loginCodesLoadFailed),
+        available: readAvailable((pageIndex, pageSize) => listLoginCodes(false, pageIndex, pageSize)),
+        used: readUsed((pageIndex, pageSize) => listLoginCodes(true, pageIndex, pageSize)),
+      }),
+    [readAvailable, readUsed],
+  )
+  const { data, reload, live } = useLiveAdminData(load, messages.showError, codeTables)
   const [generating, setGenerating] = useState(false)
   const [copiedId, setCopiedId] = useState<string | null>(null)
   /** The extra time new codes get, as typed. */
@@ -32,33 +58,23 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
     return () => clearTimeout(timer)
   }, [copiedId])
 
-  const available = codes?.filter((code) => !code.is_used) ?? []
-  const used = codes?.filter((code) => code.is_used) ?? []
-
   async function generate(count: number) {
     const extraMinutes = parseExtraMinutes(newExtraMinutes)
     if (!extraMinutes.ok) {
       messages.showError(extraMinutes.error)
       return
     }
-    const batch = generateUniqueLoginCodes(
-      count,
-      (codes ?? []).map((code) => code.code),
-      random,
-    )
-    if (!batch.ok) {
-      messages.showError(batch.error)
-      return
-    }
     setGenerating(true)
-    const result = await createLoginCodes(batch.codes, extraMinutes.minutes)
+    const result = await generateLoginCodes(count, extraMinutes.minutes, random)
     setGenerating(false)
     if (!result.ok) {
       messages.showError(result.error)
       return
     }
     messages.showSuccess(`Successfully generated ${count} new login codes`)
-    await reload()
+    // The new codes are the newest, on the first page: turning to it loads it.
+    if (availablePage.pageIndex === 0) await reload()
+    else availablePage.setPageIndex(0)
   }
 
   async function remove(code: LoginCode) {
@@ -113,16 +129,16 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
       }
     >
       <StatCards label="Login code statistics">
-        <StatCard label="Total" value={codes?.length} />
-        <StatCard label="Available" value={codes && available.length} tone="good" />
-        <StatCard label="Used" value={codes && used.length} tone="warn" />
+        <StatCard label="Total" value={data?.counts.login_codes} />
+        <StatCard label="Available" value={data && data.counts.login_codes - data.counts.codes_used} tone="good" />
+        <StatCard label="Used" value={data?.counts.codes_used} tone="warn" />
       </StatCards>
 
-      {codes && (
+      {data && (
         <div className="admin-columns">
           <section className="admin-panel" aria-labelledby="available-codes-title">
-            <h2 id="available-codes-title">Available Codes ({available.length})</h2>
-            {available.length === 0 ? (
+            <h2 id="available-codes-title">Available Codes ({data.available.total})</h2>
+            {data.available.total === 0 ? (
               <div className="admin-empty">
                 <p>No available login codes.</p>
                 <button
@@ -135,61 +151,67 @@ export function LoginCodeManagerPage({ random = cryptoRandomBytes }: { random?: 
                 </button>
               </div>
             ) : (
-              <ul className="code-list" aria-label="Available codes">
-                {available.map((code) => (
-                  <li key={code.id} className="code-item">
-                    <span className="code-item__code">{code.code}</span>
-                    {code.extra_minutes > 0 && <ExtraTimeBadge minutes={code.extra_minutes} />}
-                    <span className="admin-muted">Created {formatDateTime(code.created_at)}</span>
-                    <span className="code-item__actions">
-                      <button
-                        type="button"
-                        className="admin-button admin-button--small"
-                        aria-label={`Extra time for ${code.code}`}
-                        onClick={() => setExtraTimeFor(code)}
-                      >
-                        Extra time
-                      </button>
-                      <button
-                        type="button"
-                        className="admin-button admin-button--small"
-                        aria-label={`${copiedId === code.id ? 'Copied' : 'Copy'} ${code.code}`}
-                        onClick={() => void copy(code)}
-                      >
-                        {copiedId === code.id ? '✓ Copied' : 'Copy'}
-                      </button>
-                      <button
-                        type="button"
-                        className="admin-button admin-button--small admin-button--danger"
-                        aria-label={`Delete ${code.code}`}
-                        onClick={() => void remove(code)}
-                      >
-                        Delete
-                      </button>
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul className="code-list" aria-label="Available codes">
+                  {data.available.rows.map((code) => (
+                    <li key={code.id} className="code-item">
+                      <span className="code-item__code">{code.code}</span>
+                      {code.extra_minutes > 0 && <ExtraTimeBadge minutes={code.extra_minutes} />}
+                      <span className="admin-muted">Created {formatDateTime(code.created_at)}</span>
+                      <span className="code-item__actions">
+                        <button
+                          type="button"
+                          className="admin-button admin-button--small"
+                          aria-label={`Extra time for ${code.code}`}
+                          onClick={() => setExtraTimeFor(code)}
+                        >
+                          Extra time
+                        </button>
+                        <button
+                          type="button"
+                          className="admin-button admin-button--small"
+                          aria-label={`${copiedId === code.id ? 'Copied' : 'Copy'} ${code.code}`}
+                          onClick={() => void copy(code)}
+                        >
+                          {copiedId === code.id ? '✓ Copied' : 'Copy'}
+                        </button>
+                        <button
+                          type="button"
+                          className="admin-button admin-button--small admin-button--danger"
+                          aria-label={`Delete ${code.code}`}
+                          onClick={() => void remove(code)}
+                        >
+                          Delete
+                        </button>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <Pager label="Pages of available codes" page={data.available} choice={availablePage} />
+              </>
             )}
           </section>
 
           <section className="admin-panel" aria-labelledby="used-codes-title">
-            <h2 id="used-codes-title">Used Codes ({used.length})</h2>
-            {used.length === 0 ? (
+            <h2 id="used-codes-title">Used Codes ({data.used.total})</h2>
+            {data.used.total === 0 ? (
               <p className="admin-empty">No login codes have been used yet.</p>
             ) : (
-              // Scrollable, so it takes keyboard focus to be scrolled without a mouse.
-              <ul className="code-list code-list--scroll" aria-label="Used codes" tabIndex={0}>
-                {used.map((code) => (
-                  <li key={code.id} className="code-item">
-                    <span className="code-item__code">{code.code}</span>
-                    <span className="admin-badge admin-badge--grey">USED</span>
-                    {code.extra_minutes > 0 && <ExtraTimeBadge minutes={code.extra_minutes} />}
-                    <span>Used by {code.used_by ?? 'unknown'}</span>
-                    <span className="admin-muted">Used on {code.used_at ? formatDateTime(code.used_at) : 'unknown date'}</span>
-                  </li>
-                ))}
-              </ul>
+              <>
+                {/* Scrollable, so it takes keyboard focus to be scrolled without a mouse. */}
+                <ul className="code-list code-list--scroll" aria-label="Used codes" tabIndex={0}>
+                  {data.used.rows.map((code) => (
+                    <li key={code.id} className="code-item">
+                      <span className="code-item__code">{code.code}</span>
+                      <span className="admin-badge admin-badge--grey">USED</span>
+                      {code.extra_minutes > 0 && <ExtraTimeBadge minutes={code.extra_minutes} />}
+                      <span>Used by {code.used_by ?? 'unknown'}</span>
+                      <span className="admin-muted">Used on {code.used_at ? formatDateTime(code.used_at) : 'unknown date'}</span>
+                    </li>
+                  ))}
+                </ul>
+                <Pager label="Pages of used codes" page={data.used} choice={usedPage} />
+              </>
             )}
           </section>
         </div>

@@ -1,18 +1,18 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { expect, it, vi } from 'vitest'
-import { loadDashboardCounts } from '../../../lib/admin-dashboard'
+import { loadAdminCounts } from '../../../lib/admin-dashboard'
 import { AdminDashboardPage } from './admin-dashboard-page'
 
-vi.mock('../../../lib/admin-dashboard', () => ({ loadDashboardCounts: vi.fn() }))
+vi.mock('../../../lib/admin-dashboard', () => ({ loadAdminCounts: vi.fn() }))
 // The screen's live updates are tested in use-live-admin-data.test.tsx.
 vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn(() => () => {}) }))
 vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
 
-it('shows the four counts, the system status with available = total - used, and links to the managers', async () => {
-  vi.mocked(loadDashboardCounts).mockResolvedValue({
+it('shows the four counts of one request, the system status with available = total - used, and links to the managers', async () => {
+  vi.mocked(loadAdminCounts).mockResolvedValue({
     ok: true,
-    data: { questions: 50, loginCodes: 12, codesUsed: 5, submissions: 4 },
+    data: { questions: 50, login_codes: 1512, codes_used: 5, submissions: 4 },
   })
   render(
     <MemoryRouter>
@@ -24,12 +24,12 @@ it('shows the four counts, the system status with available = total - used, and 
   expect(await stats.findByText('50')).toBeDefined()
   expect(stats.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
     'Total Questions50',
-    'Login Codes12',
+    'Login Codes1512',
     'Test Submissions4',
     'Codes Used5',
   ])
   const status = screen.getByRole('heading', { name: 'System Status' }).parentElement as HTMLElement
-  expect(status.textContent).toContain('Available codes7')
+  expect(status.textContent).toContain('Available codes1507')
   expect(status.textContent).toContain('Questions ready50')
   expect(status.textContent).toContain('Total tests4')
   const managers = within(screen.getByRole('navigation', { name: 'Managers' })).getAllByRole('link')
@@ -42,4 +42,17 @@ it('shows the four counts, the system status with available = total - used, and 
   ])
   expect(screen.getByText('50 Multiple Choice Questions')).toBeDefined()
   expect(screen.queryByRole('link', { name: /Back to Dashboard/ })).toBeNull()
+  expect(loadAdminCounts).toHaveBeenCalledTimes(1)
+})
+
+it('shows a failed load in the red banner, and dashes for the figures', async () => {
+  vi.mocked(loadAdminCounts).mockResolvedValue({ ok: false, error: 'Failed to load dashboard counts' })
+  render(
+    <MemoryRouter>
+      <AdminDashboardPage />
+    </MemoryRouter>,
+  )
+
+  expect((await screen.findByRole('alert')).textContent).toBe('Failed to load dashboard counts')
+  expect(within(screen.getByRole('list', { name: 'Statistics' })).getAllByText('—')).toHaveLength(4)
 })

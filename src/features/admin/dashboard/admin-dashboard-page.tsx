@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { loadDashboardCounts } from '../../../lib/admin-dashboard'
+import { loadAdminCounts } from '../../../lib/admin-dashboard'
 import type { LiveTable } from '../../../lib/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { StatCard, StatCards } from '../components/stat-card'
@@ -30,6 +30,8 @@ const examFacts = [
 /** The tables the counts are read from. */
 const countedTables: LiveTable[] = ['questions', 'login_codes', 'submissions']
 
+const loadDashboardCounts = () => loadAdminCounts('Failed to load dashboard counts')
+
 export function AdminDashboardPage() {
   const messages = useFlashMessages()
   const { data: counts, live } = useLiveAdminData(loadDashboardCounts, messages.showError, countedTables)
@@ -38,9 +40,9 @@ export function AdminDashboardPage() {
     <AdminPage title="Admin Dashboard" messages={messages} live={live} backToDashboard={false}>
       <StatCards label="Statistics">
         <StatCard label="Total Questions" value={counts?.questions} />
-        <StatCard label="Login Codes" value={counts?.loginCodes} />
+        <StatCard label="Login Codes" value={counts?.login_codes} />
         <StatCard label="Test Submissions" value={counts?.submissions} />
-        <StatCard label="Codes Used" value={counts?.codesUsed} />
+        <StatCard label="Codes Used" value={counts?.codes_used} />
       </StatCards>
 
       <nav aria-label="Managers">
@@ -66,7 +68,7 @@ export function AdminDashboardPage() {
             </div>
             <div>
               <dt>Available codes</dt>
-              <dd>{counts ? counts.loginCodes - counts.codesUsed : '—'}</dd>
+              <dd>{counts ? counts.login_codes - counts.codes_used : '—'}</dd>
             </div>
             <div>
               <dt>Total tests</dt>

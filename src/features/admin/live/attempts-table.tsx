@@ -1,4 +1,4 @@
-import { remainingMs, silenceMs, type AttemptStatus, type AttemptWithStatus } from '../../../domain/attempt-status'
+import { remainingMs, silenceMs, type AttemptStatus } from '../../../domain/attempt-status'
 import { tabSwitchColour } from '../../../domain/results-analytics'
 import { formatMinutesSeconds, formatTimeAgo } from '../../../domain/time-format'
 import type { LiveAttempt } from '../../../lib/admin-attempts'
@@ -20,8 +20,8 @@ const statusTone: Record<AttemptStatus, string> = {
   received: 'blue',
 }
 
-/** The proctor's table: one row per attempt, problems first, its times counted at `now`. */
-export function AttemptsTable({ rows, now }: { rows: AttemptWithStatus<LiveAttempt>[]; now: Date }) {
+/** The proctor's table: one row per attempt, in the server's order (problems first), its times counted at `now`. */
+export function AttemptsTable({ attempts, now }: { attempts: LiveAttempt[]; now: Date }) {
   return (
     <div className="results-table-wrap" role="region" aria-label="Exam attempts" tabIndex={0}>
       <table className="results-table attempts-table">
@@ -38,10 +38,10 @@ export function AttemptsTable({ rows, now }: { rows: AttemptWithStatus<LiveAttem
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ attempt, status }) => (
+          {attempts.map((attempt) => (
             <tr key={attempt.id}>
               <td>
-                <span className={`admin-badge admin-badge--${statusTone[status]}`}>{statusLabels[status]}</span>
+                <span className={`admin-badge admin-badge--${statusTone[attempt.status]}`}>{statusLabels[attempt.status]}</span>
                 {submissionFlags(attempt).map((flag) => (
                   <span key={flag} className="admin-badge admin-badge--purple">
                     {flag}
@@ -55,7 +55,9 @@ export function AttemptsTable({ rows, now }: { rows: AttemptWithStatus<LiveAttem
               </td>
               <td>
                 {/* Time runs out only for an exam still being taken. */}
-                {status === 'on_track' || status === 'offline' ? formatMinutesSeconds(remainingMs(attempt, now) / 1000) : '—'}
+                {attempt.status === 'on_track' || attempt.status === 'offline'
+                  ? formatMinutesSeconds(remainingMs(attempt, now) / 1000)
+                  : '—'}
                 {attempt.extra_minutes > 0 && <ExtraTimeBadge minutes={attempt.extra_minutes} />}
               </td>
               <td>

@@ -2,12 +2,14 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
-import { listLiveAttempts, type LiveAttempt } from '../../../lib/admin-attempts'
+import { offlineAfterMs, type AttemptStatus } from '../../../domain/attempt-status'
+import { listLiveAttempts, loadLiveAttemptCounts, type LiveAttempt } from '../../../lib/admin-attempts'
+import { lastPageIndex } from '../../../lib/admin-reads'
 import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/answer-file-recovery'
 import { watchTableChanges } from '../../../lib/table-changes'
-import { ProctorRoomPage } from './proctor-room-page'
+import { attemptsPerPage, ProctorRoomPage } from './proctor-room-page'
 
-vi.mock('../../../lib/admin-attempts', () => ({ listLiveAttempts: vi.fn() }))
+vi.mock('../../../lib/admin-attempts', () => ({ listLiveAttempts: vi.fn(), loadLiveAttemptCounts: vi.fn() }))
 vi.mock('../../../lib/answer-file-recovery', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/answer-file-recovery')>()),
   recoverSubmissionFromFile: vi.fn(),
@@ -20,7 +22,10 @@ const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
 const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString()
 let serial = 0
 
-function attempt(name: string, changes: Partial<LiveAttempt> = {}): LiveAttempt {
+/** An attempt as the server stores it; it gives the status when it is read. */
+type StoredAttempt = Omit<LiveAttempt, 'status'>
+
+function attempt(name: string, changes: Partial<StoredAttempt> = {}): StoredAttempt {
   serial++
   return {
     id: `attempt-${serial}`,
@@ -38,19 +43,44 @@ function attempt(name: string, changes: Partial<LiveAttempt> = {}): LiveAttempt 
     extra_minutes: 0,
     recovered_from_file: false,
     arrived_late: false,
+    display_order: serial,
     ...changes,
   }
 }
 
-let attempts: LiveAttempt[]
+/** The fake server's attempts, in its order (problems first is its business, not the page's). */
+let attempts: StoredAttempt[]
+/** How far the server's clock is behind the page's. */
+let serverLagMs: number
 let channels: FakeChannel[]
+
+/** The status public.admin_live_attempts gives at the server's clock. */
+function statusOnServer(stored: StoredAttempt): AttemptStatus {
+  if (stored.state === 'received' || stored.state === 'submitted_on_device') return stored.state
+  return Date.now() - serverLagMs - Date.parse(stored.last_seen) > offlineAfterMs ? 'offline' : 'on_track'
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ now })
   serial = 0
   attempts = []
-  vi.mocked(listLiveAttempts).mockReset()
-  vi.mocked(listLiveAttempts).mockImplementation(async () => ({ ok: true, data: attempts }))
+  serverLagMs = 0
+  vi.mocked(listLiveAttempts)
+    .mockReset()
+    .mockImplementation(async (pageIndex, pageSize) => {
+      const shown = Math.min(pageIndex, lastPageIndex(attempts.length, pageSize))
+      const rows = attempts
+        .slice(shown * pageSize, (shown + 1) * pageSize)
+        .map((stored) => ({ ...stored, status: statusOnServer(stored) }))
+      return { ok: true, data: { rows, pageIndex: shown, total: attempts.length } }
+    })
+  vi.mocked(loadLiveAttemptCounts)
+    .mockReset()
+    .mockImplementation(async () => {
+      const counts = { offline: 0, submitted_on_device: 0, on_track: 0, received: 0 }
+      for (const stored of attempts) counts[statusOnServer(stored)]++
+      return { ok: true, data: counts }
+    })
   vi.mocked(recoverSubmissionFromFile).mockReset()
   channels = fakeTableChanges(watchTableChanges)
 })
@@ -84,48 +114,105 @@ const statValues = () =>
     .map((item) => item.textContent)
 
 describe('ProctorRoomPage', () => {
-  it('shows one row per attempt, problems first, and follows attempts, submissions and codes live', async () => {
+  it("shows the server's rows in its order with its statuses, and follows attempts, submissions and codes live", async () => {
     attempts = [
-      attempt('Ada Lovelace', { answered_count: 50, state: 'received', tab_switches: 6, recovered_from_file: true, arrived_late: true }),
-      attempt('Alan Turing', { answered_count: 12, tab_switches: 3, extra_minutes: 15, deadline: inMs(35 * 60_000) }),
-      attempt('Grace Hopper', { answered_count: 50, state: 'submitted_on_device', last_seen: ago(3 * 60_000) }),
       attempt('Edsger Dijkstra', { answered_count: 7, last_seen: ago(150_000), deadline: inMs(90_500) }),
+      attempt('Grace Hopper', { answered_count: 50, state: 'submitted_on_device', last_seen: ago(3 * 60_000) }),
       attempt('', { student_name: null }),
+      attempt('Alan Turing', { answered_count: 12, tab_switches: 3, extra_minutes: 15, deadline: inMs(35 * 60_000) }),
+      attempt('Ada Lovelace', {
+        answered_count: 50,
+        state: 'received',
+        tab_switches: 6,
+        recovered_from_file: true,
+        arrived_late: true,
+      }),
     ]
     await renderPage()
 
     expect(rows()).toEqual([
-      ['Offline', 'Edsger Dijkstra', 'CODE0004', '7 / 50', '1:30', '0', '2 min ago'],
-      ['Submitted on device, not yet received', 'Grace Hopper', 'CODE0003', '50 / 50', '—', '0', '3 min ago'],
-      ['On track', 'Name not given', 'CODE0005', '10 / 50', '20:00', '0', '5 s ago'],
-      ['On track', 'Alan Turing', 'CODE0002', '12 / 50', '35:00+15 min extra time', '3', '5 s ago'],
-      ['ReceivedRecovered from fileArrived late', 'Ada Lovelace', 'CODE0001', '50 / 50', '—', '6', '5 s ago'],
+      ['Offline', 'Edsger Dijkstra', 'CODE0001', '7 / 50', '1:30', '0', '2 min ago'],
+      ['Submitted on device, not yet received', 'Grace Hopper', 'CODE0002', '50 / 50', '—', '0', '3 min ago'],
+      ['On track', 'Name not given', 'CODE0003', '10 / 50', '20:00', '0', '5 s ago'],
+      ['On track', 'Alan Turing', 'CODE0004', '12 / 50', '35:00+15 min extra time', '3', '5 s ago'],
+      ['ReceivedRecovered from fileArrived late', 'Ada Lovelace', 'CODE0005', '50 / 50', '—', '6', '5 s ago'],
     ])
     const switches = [...document.querySelectorAll('.tab-switches')].map((badge) => badge.className.split('--')[1])
     expect(switches).toEqual(['green', 'green', 'green', 'yellow', 'red'])
     expect(statValues()).toEqual(['Offline1', 'Not yet received1', 'On track2', 'Received1'])
     expect(channels.map((channel) => channel.tables)).toEqual([['exam_attempts', 'submissions', 'login_codes']])
+    // One page: nothing to turn.
+    expect(screen.queryByRole('navigation', { name: 'Pages of exam attempts' })).toBeNull()
 
-    attempts = [attempt('Katherine Johnson', { last_seen: ago(0) }), ...attempts]
+    attempts = [...attempts, attempt('Katherine Johnson', { last_seen: ago(0) })]
     act(() => channels[0]?.listener.onStatus('SUBSCRIBED'))
     await elapse()
     expect(rows().map((row) => row[1])).toContain('Katherine Johnson')
+    expect(statValues()).toEqual(['Offline1', 'Not yet received1', 'On track3', 'Received1'])
     expect(screen.getByRole('status', { name: 'Live updates' }).textContent).toBe('Live')
   })
 
-  it('counts down every second and turns a silent device offline with nothing new from the server', async () => {
+  it('counts down every second, and reads the page again the moment a silent device turns offline', async () => {
     attempts = [attempt('Silent Student', { last_seen: ago(55_000), deadline: inMs(65_000) })]
     await renderPage()
     expect(rows()[0]).toEqual(['On track', 'Silent Student', 'CODE0001', '10 / 50', '1:05', '0', '55 s ago'])
 
     await elapse(1000)
     expect(rows()[0]?.slice(4)).toEqual(['1:04', '0', '56 s ago'])
+
+    // 60 s of silence is still on track; offline is any more than that.
+    await elapse(4000)
+    expect(rows()[0]).toEqual(['On track', 'Silent Student', 'CODE0001', '10 / 50', '1:00', '0', '1 min ago'])
+    expect(listLiveAttempts).toHaveBeenCalledTimes(1)
+
+    await elapse(1)
+    expect(rows()[0]?.[0]).toBe('Offline')
+    expect(statValues()).toEqual(['Offline1', 'Not yet received0', 'On track0', 'Received0'])
+    expect(listLiveAttempts).toHaveBeenCalledTimes(2)
+
+    // Nobody left on track: nothing more to wait for.
+    await elapse(5 * 60_000)
+    expect(listLiveAttempts).toHaveBeenCalledTimes(2)
+  })
+
+  it("asks again a second later when the server's clock is behind and still has the device on track", async () => {
+    serverLagMs = 500
+    attempts = [attempt('Silent Student', { last_seen: ago(55_000) })]
+    await renderPage()
+
+    await elapse(5001)
+    expect(listLiveAttempts).toHaveBeenCalledTimes(2)
     expect(rows()[0]?.[0]).toBe('On track')
 
-    await elapse(5000)
-    expect(rows()[0]).toEqual(['Offline', 'Silent Student', 'CODE0001', '10 / 50', '0:59', '0', '1 min ago'])
-    expect(statValues()).toEqual(['Offline1', 'Not yet received0', 'On track0', 'Received0'])
-    expect(listLiveAttempts).toHaveBeenCalledTimes(1)
+    await elapse(999)
+    expect(listLiveAttempts).toHaveBeenCalledTimes(2)
+    await elapse(1)
+    expect(listLiveAttempts).toHaveBeenCalledTimes(3)
+    expect(rows()[0]?.[0]).toBe('Offline')
+  })
+
+  it('shows 100 attempts a page, with the counts of every page', async () => {
+    attempts = Array.from({ length: 230 }, (_, i) => attempt(`Student ${i + 1}`))
+    await renderPage()
+    const pages = within(screen.getByRole('navigation', { name: 'Pages of exam attempts' }))
+    expect(pages.getByText('1–100 of 230')).toBeDefined()
+    expect(rows()).toHaveLength(attemptsPerPage)
+    expect(statValues()).toEqual(['Offline0', 'Not yet received0', 'On track230', 'Received0'])
+
+    fireEvent.click(pages.getByRole('button', { name: 'Next page' }))
+    await elapse()
+    expect(pages.getByText('101–200 of 230')).toBeDefined()
+    expect(rows()[0]?.[1]).toBe('Student 101')
+
+    fireEvent.click(pages.getByRole('button', { name: 'Last page' }))
+    await elapse()
+    expect(pages.getByText('201–230 of 230')).toBeDefined()
+    expect(rows().map((row) => row[1])).toEqual(attempts.slice(200).map((stored) => stored.student_name))
+    expect(vi.mocked(listLiveAttempts).mock.calls).toEqual([
+      [0, attemptsPerPage],
+      [1, attemptsPerPage],
+      [2, attemptsPerPage],
+    ])
   })
 
   it('says when no exam has started', async () => {

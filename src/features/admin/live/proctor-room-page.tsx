@@ -1,43 +1,71 @@
-import { sortForProctor, statusCounts } from '../../../domain/attempt-status'
-import { listLiveAttempts } from '../../../lib/admin-attempts'
+import { useCallback, useEffect } from 'react'
+import { untilFirstGoesOfflineMs } from '../../../domain/attempt-status'
+import { listLiveAttempts, loadLiveAttemptCounts } from '../../../lib/admin-attempts'
+import { loadAll } from '../../../lib/admin-reads'
 import type { LiveTable } from '../../../lib/table-changes'
 import { AdminPage } from '../components/admin-page'
+import { Pager } from '../components/pager'
 import { StatCard, StatCards } from '../components/stat-card'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
 import { useNow } from '../components/use-now'
+import { usePageChoice } from '../components/use-page-choice'
 import { AnswerFileUpload } from './answer-file-upload'
 import { AttemptsTable } from './attempts-table'
 
 /** Attempts report progress, submissions end them, codes carry the extra time. */
 const attemptTables: LiveTable[] = ['exam_attempts', 'submissions', 'login_codes']
+/** How many attempts the table shows at a time. */
+export const attemptsPerPage = 100
+/** A device offline by this clock that the server still had on track (this clock is ahead): ask again this much later. */
+const offlineRecheckMs = 1000
 
 /**
- * /admin/live: every exam started in the last 24 hours, live, problems first. The clock ticks
- * every second, so time left and "last seen" move, and a device that falls silent turns
- * offline, with no change on the server.
+ * /admin/live: every exam started in the last 24 hours, live, problems first, a page at a time.
+ * The server gives each attempt its status, the order and the counts; the clock here ticks every
+ * second, so time left and "last seen" move, and the page is read again the moment a device on
+ * it falls silent for long enough to be offline, which no change on the server announces.
  */
 export function ProctorRoomPage() {
   const messages = useFlashMessages()
-  const { data: attempts, reload, live } = useLiveAdminData(listLiveAttempts, messages.showError, attemptTables)
+  const attemptsPage = usePageChoice(attemptsPerPage)
+  const { read: readAttempts } = attemptsPage
+  const load = useCallback(
+    () =>
+      loadAll({
+        attempts: readAttempts(listLiveAttempts),
+        counts: loadLiveAttemptCounts(),
+      }),
+    [readAttempts],
+  )
+  const { data, reload, live } = useLiveAdminData(load, messages.showError, attemptTables)
   const now = useNow(1000)
-  const rows = sortForProctor(attempts ?? [], now)
-  const counts = statusCounts(rows)
+
+  useEffect(() => {
+    if (!data) return
+    const untilOffline = untilFirstGoesOfflineMs(data.attempts.rows, new Date())
+    if (untilOffline === undefined) return
+    const timer = setTimeout(() => void reload(), untilOffline > 0 ? untilOffline : offlineRecheckMs)
+    return () => clearTimeout(timer)
+  }, [data, reload])
 
   return (
     <AdminPage title="Proctor Room" subtitle="Exams started in the last 24 hours, problems first" messages={messages} live={live}>
       <StatCards label="Attempt statistics">
-        <StatCard label="Offline" value={attempts && counts.offline} tone="warn" />
-        <StatCard label="Not yet received" value={attempts && counts.submitted_on_device} tone="warn" />
-        <StatCard label="On track" value={attempts && counts.on_track} tone="good" />
-        <StatCard label="Received" value={attempts && counts.received} />
+        <StatCard label="Offline" value={data?.counts.offline} tone="warn" />
+        <StatCard label="Not yet received" value={data?.counts.submitted_on_device} tone="warn" />
+        <StatCard label="On track" value={data?.counts.on_track} tone="good" />
+        <StatCard label="Received" value={data?.counts.received} />
       </StatCards>
 
-      {attempts &&
-        (rows.length === 0 ? (
+      {data &&
+        (data.attempts.total === 0 ? (
           <p className="admin-empty">No exams started in the last 24 hours</p>
         ) : (
-          <AttemptsTable rows={rows} now={now} />
+          <>
+            <AttemptsTable attempts={data.attempts.rows} now={now} />
+            <Pager label="Pages of exam attempts" page={data.attempts} choice={attemptsPage} />
+          </>
         ))}
 
       <AnswerFileUpload onRecorded={() => void reload()} />
