@@ -42,7 +42,7 @@ export async function jwtKeysFromSecret(secret: string): Promise<JwtKeys> {
       .setExpirationTime(issuedAt + expiresInSeconds)
       .sign(key)
   const sign = (claims: JWTPayload, expiresInSeconds: number) => signAt(claims, Math.floor(Date.now() / 1000), expiresInSeconds)
-  const verify = async (token: string) => {
+  const verifySignature = async (token: string) => {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
       return payload
@@ -55,8 +55,51 @@ export async function jwtKeysFromSecret(secret: string): Promise<JwtKeys> {
     anonKey: await signAt({ role: 'anon' }, apiKeyIssuedAt, tenYears),
     serviceRoleKey: await signAt({ role: 'service_role' }, apiKeyIssuedAt, tenYears),
     sign,
-    verify,
+    verify: rememberingVerified(verifySignature),
   }
+}
+
+/**
+ * Most verified tokens remembered at once: far more than the API keys and the sessions of a
+ * school's administrators; the oldest is forgotten first (and verified again when it comes back).
+ */
+export const maxRememberedTokens = 1000
+
+/**
+ * `verify`, remembering the claims of tokens it accepted. Every student sends the same anon key
+ * twice with every request (apikey and Authorization), and an HMAC check per use was an eighth of
+ * the stack's time in a submission herd. A token's signature and claims never change, so only
+ * its expiry is judged again on each use; whether its session still exists is for the database
+ * to say (`is_admin()` reads auth.sessions), as for a token verified afresh. Only accepted tokens
+ * are remembered, so made-up tokens cannot fill the memory.
+ */
+export function rememberingVerified(
+  verify: (token: string) => Promise<JWTPayload>,
+  nowSeconds = () => Date.now() / 1000,
+): (token: string) => Promise<JWTPayload> {
+  const verified = new Map<string, JWTPayload>()
+  return async (token) => {
+    const remembered = verified.get(token)
+    if (remembered) {
+      // jose's own rule: expired once the clock reaches `exp`.
+      if (remembered.exp === undefined || nowSeconds() < remembered.exp) return remembered
+      verified.delete(token)
+      throw new JwtRejected('JWT expired', true)
+    }
+    // Shared by every request that sends the token: nobody may change it for the next one.
+    const claims = deepFrozen(await verify(token))
+    if (verified.size >= maxRememberedTokens) verified.delete(verified.keys().next().value as string)
+    verified.set(token, claims)
+    return claims
+  }
+}
+
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFrozen(child)
+  }
+  return value
 }
 
 async function readOrCreateSecret(dataDir: string): Promise<string> {
