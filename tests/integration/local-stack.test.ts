@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto'
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -140,6 +141,25 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
       { role: 'anon', schema_usage: false, table_access: false, secret_access: false },
       { role: 'authenticated', schema_usage: false, table_access: false, secret_access: false },
     ])
+  })
+
+  it('computes HMAC-SHA256 as RFC 4231 and Node do, for keys shorter and longer than a block', async () => {
+    const db = await migrated()
+    const cases: Array<[key: Buffer, message: Buffer]> = [
+      [Buffer.alloc(20, 0x0b), Buffer.from('Hi There')],
+      [Buffer.from('Jefe'), Buffer.from('what do ya want for nothing?')],
+      [Buffer.alloc(131, 0xaa), Buffer.from('Test Using Larger Than Block-Size Key - Hash Key First')],
+      [Buffer.alloc(64, 0x01), Buffer.alloc(0)],
+      [randomBytes(32), randomBytes(1000)],
+    ]
+    for (const [key, message] of cases) {
+      const { rows } = await db.query<{ tag: string }>(`select encode(private.hmac_sha256($1, $2), 'hex') as tag`, [message, key])
+      expect(rows[0]?.tag).toBe(createHmac('sha256', key).update(message).digest('hex'))
+    }
+    // RFC 4231, test case 1.
+    expect(createHmac('sha256', cases[0]![0]).update(cases[0]![1]).digest('hex')).toBe(
+      'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7',
+    )
   })
 
   it('lets anon execute exactly the five student functions', async () => {
