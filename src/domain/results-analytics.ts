@@ -1,15 +1,5 @@
 import { examSize, passMarkPercent, scorePercentage } from './score'
 
-/** The fields of a submission the results screen works with. */
-export interface ScoredSubmission {
-  student_name: string
-  login_code: string
-  score: number
-  tab_switches: number
-  time_taken: number
-  submitted_at: string
-}
-
 export type Rating = 'Excellent' | 'Pass' | 'Needs Improvement'
 export type TabSwitchColour = 'red' | 'yellow' | 'green'
 
@@ -29,13 +19,10 @@ export function tabSwitchColour(tabSwitches: number): TabSwitchColour {
   return 'green'
 }
 
-/** Admin scores are out of the exam size (spec §9). */
-function resultPercentage(score: number): number {
-  return scorePercentage(score, examSize)
-}
-
-function isPass(score: number): boolean {
-  return resultPercentage(score) >= passMarkPercent
+/** A score as the results show it: its percentage of the exam (admin scores are out of the exam size, spec §9) and its rating. */
+export function scoreGrade(score: number): { percentage: number; rating: Rating } {
+  const percentage = scorePercentage(score, examSize)
+  return { percentage, rating: ratingFor(percentage) }
 }
 
 /** The calendar day of an instant in the browser's time zone, as YYYY-MM-DD. */
@@ -52,6 +39,13 @@ export function dateOfKey(key: string): Date {
   return new Date(year, month - 1, day)
 }
 
+/** A group of submissions as SQL counts them: how many, the sum of their scores, how many passed. */
+export interface ResultsTally {
+  total: number
+  scoreSum: number
+  passed: number
+}
+
 export interface ResultsStats {
   total: number
   /** Mean score out of the exam size; 0 with no submissions. */
@@ -61,10 +55,7 @@ export interface ResultsStats {
   passed: number
 }
 
-export function resultsStats(submissions: readonly ScoredSubmission[]): ResultsStats {
-  const total = submissions.length
-  const passed = submissions.filter((submission) => isPass(submission.score)).length
-  const scoreSum = submissions.reduce((sum, submission) => sum + submission.score, 0)
+export function resultsStats({ total, scoreSum, passed }: ResultsTally): ResultsStats {
   return {
     total,
     averageScore: total > 0 ? scoreSum / total : 0,
@@ -76,92 +67,4 @@ export function resultsStats(submissions: readonly ScoredSubmission[]): ResultsS
 /** "32.4": averages are shown with one decimal. */
 export function formatAverageScore(averageScore: number): string {
   return averageScore.toFixed(1)
-}
-
-export interface RankedResult<T extends ScoredSubmission> {
-  submission: T
-  /** Competition ranking by score: equal scores share a rank and the next rank skips (1, 2, 2, 4). */
-  rank: number
-  percentage: number
-  rating: Rating
-  tabSwitchColour: TabSwitchColour
-}
-
-/** Highest score first; among equal scores the faster, then the earlier, submission is listed first. */
-export function rankByScore<T extends ScoredSubmission>(submissions: readonly T[]): RankedResult<T>[] {
-  const ordered = [...submissions].sort(
-    (a, b) => b.score - a.score || a.time_taken - b.time_taken || Date.parse(a.submitted_at) - Date.parse(b.submitted_at),
-  )
-  let rank = 0
-  return ordered.map((submission, index) => {
-    if (index === 0 || (ordered[index - 1] as T).score !== submission.score) rank = index + 1
-    const percentage = resultPercentage(submission.score)
-    return {
-      submission,
-      rank,
-      percentage,
-      rating: ratingFor(percentage),
-      tabSwitchColour: tabSwitchColour(submission.tab_switches),
-    }
-  })
-}
-
-export interface DayGroup<T extends ScoredSubmission> {
-  dateKey: string
-  isToday: boolean
-  stats: ResultsStats
-  results: RankedResult<T>[]
-}
-
-/** Submissions grouped by local day, newest day first, each day ranked by score. */
-export function dailyAnalysis<T extends ScoredSubmission>(submissions: readonly T[], now: Date): DayGroup<T>[] {
-  const byDay = new Map<string, T[]>()
-  for (const submission of submissions) {
-    const key = localDateKey(submission.submitted_at)
-    byDay.set(key, [...(byDay.get(key) ?? []), submission])
-  }
-  const today = localDateKey(now)
-  return [...byDay.entries()]
-    .sort(([a], [b]) => (a < b ? 1 : -1))
-    .map(([dateKey, daySubmissions]) => ({
-      dateKey,
-      isToday: dateKey === today,
-      stats: resultsStats(daySubmissions),
-      results: rankByScore(daySubmissions),
-    }))
-}
-
-/** The distinct local days that have submissions, newest first (the date filter's choices). */
-export function submissionDays(submissions: readonly ScoredSubmission[]): string[] {
-  return [...new Set(submissions.map((submission) => localDateKey(submission.submitted_at)))].sort().reverse()
-}
-
-interface ResultsFilter {
-  /** Matched case-insensitively against the student's name and the login code. */
-  search: string
-  /** A YYYY-MM-DD local day, or null for all dates. */
-  dateKey: string | null
-}
-
-export function filterResults<T extends ScoredSubmission>(submissions: readonly T[], filter: ResultsFilter): T[] {
-  const needle = filter.search.trim().toLowerCase()
-  return submissions.filter(
-    (submission) =>
-      (filter.dateKey === null || localDateKey(submission.submitted_at) === filter.dateKey) &&
-      (needle === '' ||
-        submission.student_name.toLowerCase().includes(needle) ||
-        submission.login_code.toLowerCase().includes(needle)),
-  )
-}
-
-export const distributionBandCount = 10
-
-/** How many results fall in each 10 % band of the percentage (0-9, 10-19, … 90-100). */
-export function scoreDistribution(results: readonly { percentage: number }[]): number[] {
-  const bands = Array.from({ length: distributionBandCount }, () => 0)
-  for (const { percentage } of results) {
-    const band = Math.min(distributionBandCount - 1, Math.max(0, Math.floor(percentage / 10)))
-    bands[band] = (bands[band] ?? 0) + 1
-  }
-  return bands
 }

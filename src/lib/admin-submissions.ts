@@ -1,32 +1,132 @@
-import { loadExtraMinutes } from './admin-login-codes'
+import type { ResultsTally } from '../domain/results-analytics'
 import { adminRequest, type AdminResult } from './admin-result'
-import type { Tables } from './database.types'
+import { readPage, type ListPage } from './admin-reads'
+import type { Database, Json } from './database.types'
+import { isRecord } from './is-record'
 import { getSupabase } from './supabase'
 
-/** A submission as the results screen shows it: everything but the answers themselves, with its code's extra time. */
-export type SubmissionResult = Omit<
-  Tables<'submissions'>,
-  'answers' | 'exam_category_id' | 'device_started_at' | 'device_time_taken'
-> & { extra_minutes: number }
+/**
+ * Test Results reads through SQL (migrations 20261124000200_read_admin_screens_in_sql.sql and
+ * 20261124000400_count_score_bands.sql): hosted PostgREST answers at most max_rows rows per read,
+ * so the figures and day groups come counted, and a day's rows come ranked, a page at a time.
+ */
 
-const resultColumns =
-  'id, student_name, login_code, score, tab_switches, time_taken, started_at, submitted_at, received_at, answers_fingerprint, recovered_from_file, arrived_late'
+/** One row of admin_day_results: a submission without its answers, with its code's extra time and its rank in its day. */
+export type SubmissionResult = Database['public']['Functions']['admin_day_results']['Returns'][number]
+
+export interface ResultsFilter {
+  /** Matched anywhere in the student's name or the login code, case-insensitively; '' for none. */
+  search: string
+  /** A local day as YYYY-MM-DD, or null for all dates. */
+  day: string | null
+}
+
+/** One day of a filter. */
+export interface DayFilter {
+  /** YYYY-MM-DD in the administrator's time zone. */
+  day: string
+  search: string
+}
+
+export interface DaySummary extends ResultsTally {
+  /** YYYY-MM-DD in the administrator's time zone. */
+  day: string
+}
+
+/** Everything Test Results shows before any row: the cards (this tally), the day groups and the date filter's choices. */
+export interface ResultsSummary extends ResultsTally {
+  /** The filter these figures answer, so that what is shown always matches them. */
+  filter: ResultsFilter
+  /** Submissions of every day, unfiltered. */
+  allTotal: number
+  /** The filter's days with matching submissions, newest first. */
+  days: DaySummary[]
+  /** Every day with submissions, newest first. */
+  dayChoices: string[]
+}
+
+/** Hosted PostgREST's max_rows (supabase/config.toml): the most rows one read answers. */
+const rowsPerRead = 1000
+
 const loadFailed = 'Failed to load submissions'
 
-export async function listSubmissions(): Promise<AdminResult<SubmissionResult[]>> {
-  const [submissions, extraMinutes] = await Promise.all([
-    adminRequest({ message: loadFailed }, () =>
-      getSupabase().from('submissions').select(resultColumns).order('submitted_at', { ascending: false }),
-    ),
-    loadExtraMinutes(loadFailed),
-  ])
-  if (!submissions.ok) return submissions
-  if (!extraMinutes.ok) return extraMinutes
-  return {
-    ok: true,
-    data: submissions.data.map((submission) => ({
-      ...submission,
-      extra_minutes: extraMinutes.data.get(submission.login_code) ?? 0,
-    })),
+/** Days are the administrator's own: SQL groups by the calendar of the browser's time zone. */
+function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone
+}
+
+export async function loadResultsSummary(filter: ResultsFilter): Promise<AdminResult<ResultsSummary>> {
+  const reply = await adminRequest({ message: loadFailed }, () =>
+    getSupabase().rpc('admin_results_summary', { time_zone: timeZone(), search: filter.search, day: filter.day ?? undefined }),
+  )
+  if (!reply.ok) return reply
+  const summary = parseSummary(reply.data, filter)
+  return summary ? { ok: true, data: summary } : { ok: false, error: loadFailed }
+}
+
+/** Page `pageIndex` of one day's ranking for the search, `pageSize` rows a page, with the day's total. */
+export function loadDayResultsPage(
+  filter: DayFilter,
+  pageIndex: number,
+  pageSize: number,
+): Promise<AdminResult<ListPage<SubmissionResult>>> {
+  return readPage(loadFailed, pageIndex, pageSize, (from, to) =>
+    getSupabase()
+      .rpc('admin_day_results', { time_zone: timeZone(), day: filter.day, search: filter.search }, { count: 'exact' })
+      .range(from, to),
+  )
+}
+
+/** Every row of one day's ranking for the search, a read at a time; `onRows` hears how many each read brought. */
+export async function loadAllDayResults(
+  filter: DayFilter,
+  onRows: (count: number) => void,
+): Promise<AdminResult<SubmissionResult[]>> {
+  // A submission arriving between two reads moves the rows after it down by one, so a row may
+  // come twice: it is kept once, in its first place.
+  const rows = new Map<string, SubmissionResult>()
+  for (let pageIndex = 0; ; pageIndex++) {
+    const page = await loadDayResultsPage(filter, pageIndex, rowsPerRead)
+    if (!page.ok) return page
+    for (const row of page.data.rows) if (!rows.has(row.id)) rows.set(row.id, row)
+    onRows(page.data.rows.length)
+    if ((pageIndex + 1) * rowsPerRead >= page.data.total) return { ok: true, data: [...rows.values()] }
   }
+}
+
+/** How many of one day's submissions for the search fall in each 10 % band of the percentage (0-9 % … 90-100 %). */
+export async function loadDayScoreBands(filter: DayFilter): Promise<AdminResult<number[]>> {
+  const reply = await adminRequest({ message: loadFailed }, () =>
+    getSupabase().rpc('admin_day_score_bands', { time_zone: timeZone(), day: filter.day, search: filter.search }),
+  )
+  return reply.ok ? { ok: true, data: reply.data.map((band) => band.submissions) } : reply
+}
+
+/** admin_results_summary's jsonb; undefined when it has another shape. */
+function parseSummary(data: Json, filter: ResultsFilter): ResultsSummary | undefined {
+  if (!isRecord(data)) return undefined
+  const tally = parseTally(data)
+  const { all_total, days, day_choices } = data
+  if (!tally || !isCount(all_total) || !Array.isArray(days) || !Array.isArray(day_choices)) return undefined
+  const daySummaries = days.map(parseDaySummary)
+  if (!daySummaries.every((day) => day !== undefined) || !day_choices.every(isDayKey)) return undefined
+  return { filter, allTotal: all_total, ...tally, days: daySummaries, dayChoices: day_choices }
+}
+
+function parseDaySummary(data: unknown): DaySummary | undefined {
+  if (!isRecord(data) || !isDayKey(data.day)) return undefined
+  const tally = parseTally(data)
+  return tally && { day: data.day, ...tally }
+}
+
+function parseTally({ total, score_sum, passed }: Record<string, unknown>): ResultsTally | undefined {
+  return isCount(total) && isCount(score_sum) && isCount(passed) ? { total, scoreSum: score_sum, passed } : undefined
+}
+
+function isCount(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0
+}
+
+function isDayKey(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
 }

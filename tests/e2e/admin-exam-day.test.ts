@@ -8,7 +8,9 @@ import {
   deleteLoginCodes,
   keepSharedData,
   pagePerFile,
+  printRequests,
   randomCode,
+  recordPrintRequests,
   service,
   signInAsAdmin,
   submitExam,
@@ -25,14 +27,7 @@ pagePerFile((opened) => {
 const ownCodes: string[] = []
 
 beforeAll(async () => {
-  // Records print requests instead of opening the print dialog, which a headless browser cannot show.
-  await page.addInitScript(() => {
-    const recorded = window as unknown as { printRequests: number }
-    recorded.printRequests = 0
-    window.print = () => {
-      recorded.printRequests++
-    }
-  })
+  await recordPrintRequests(page)
   await signInAsAdmin(page)
 })
 
@@ -161,7 +156,7 @@ describe('Test Results', () => {
     await row.getByText(receipt.answers_fingerprint, { exact: true }).waitFor()
 
     await page.getByRole('button', { name: 'Print Results' }).click()
-    await expect.poll(() => page.evaluate(() => (window as unknown as { printRequests: number }).printRequests)).toBe(1)
+    await expect.poll(() => printRequests(page)).toBe(1)
 
     await page.emulateMedia({ media: 'print' })
     const report = page.locator('.results-print-report')

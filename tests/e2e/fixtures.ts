@@ -265,6 +265,22 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
 }
 
+/** Makes the page count its print requests instead of opening the print dialog, which a headless browser cannot show. */
+export async function recordPrintRequests(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const recorded = window as unknown as { printRequests: number }
+    recorded.printRequests = 0
+    window.print = () => {
+      recorded.printRequests++
+    }
+  })
+}
+
+/** How many times the page asked to print since it was loaded, after recordPrintRequests. */
+export function printRequests(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { printRequests: number }).printRequests)
+}
+
 // The student
 
 /** What a student-exam file's tests share; context and page are fresh for each test. */

@@ -1,29 +1,31 @@
 import { useId } from 'react'
-import { formatAverageScore, type DayGroup as Day } from '../../../domain/results-analytics'
+import { formatAverageScore, resultsStats } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
-import type { SubmissionResult } from '../../../lib/admin-submissions'
+import type { DaySummary } from '../../../lib/admin-submissions'
 import { formatDay } from '../components/format'
-import { ResultsTable } from './results-table'
-import { ScoreDistributionChart } from './score-distribution-chart'
+import { DayResults } from './day-results'
 
 interface DayGroupProps {
-  day: Day<SubmissionResult>
+  day: DaySummary
+  search: string
+  isToday: boolean
   expanded: boolean
   onToggle: () => void
+  onError: (message: string) => void
 }
 
-/** One collapsible day of the Daily Analysis. */
-export function DayGroup({ day, expanded, onToggle }: DayGroupProps) {
+/** One collapsible day of the Daily Analysis: its figures always, its rows only while open. */
+export function DayGroup({ day, search, isToday, expanded, onToggle, onError }: DayGroupProps) {
   const panelId = useId()
-  const label = formatDay(day.dateKey)
-  const { total, averageScore, passRate } = day.stats
+  const label = formatDay(day.day)
+  const { total, averageScore, passRate } = resultsStats(day)
   return (
     <section className="admin-panel day-group">
       <h3>
         <button type="button" className="day-group__toggle" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle}>
           <span className="day-group__date">
             {label}
-            {day.isToday && <span className="admin-badge admin-badge--blue">Today</span>}
+            {isToday && <span className="admin-badge admin-badge--blue">Today</span>}
           </span>
           <span className="day-group__summary">
             {total} {total === 1 ? 'student' : 'students'} · Average {formatAverageScore(averageScore)}/{examSize} · Pass rate{' '}
@@ -32,12 +34,7 @@ export function DayGroup({ day, expanded, onToggle }: DayGroupProps) {
         </button>
       </h3>
       <div id={panelId} hidden={!expanded} className="day-group__body">
-        {expanded && (
-          <>
-            <ScoreDistributionChart results={day.results} title={`Score distribution, ${label}`} />
-            <ResultsTable results={day.results} caption={`Results of ${label}, ranked by score`} />
-          </>
-        )}
+        {expanded && <DayResults key={search} day={day} search={search} label={label} onError={onError} />}
       </div>
     </section>
   )

@@ -1,79 +1,90 @@
-import { formatAverageScore, type DayGroup, type ResultsStats } from '../../../domain/results-analytics'
-import { examSize } from '../../../domain/score'
 import { formatExtraTime } from '../../../domain/extra-time'
+import { formatAverageScore, resultsStats, scoreGrade } from '../../../domain/results-analytics'
+import { examSize } from '../../../domain/score'
 import { formatMinutesSeconds } from '../../../domain/time-format'
-import type { SubmissionResult } from '../../../lib/admin-submissions'
+import type { ResultsFilter, SubmissionResult } from '../../../lib/admin-submissions'
 import { formatDateTime, formatDay } from '../components/format'
 import { submissionFlags } from './submission-flags'
-
-interface ResultsPrintReportProps {
-  days: DayGroup<SubmissionResult>[]
-  stats: ResultsStats
-  /** What the report covers: "All Dates" or the chosen day, plus any search. */
-  scope: string
-  generatedAt: Date
-}
+import type { PrintedReport } from './use-printed-report'
 
 /**
  * The printed report (spec §9: stats, rank by score, a confidential footer). It is only
  * displayed by the print stylesheet, which also hides the rest of the page.
  */
-export function ResultsPrintReport({ days, stats, scope, generatedAt }: ResultsPrintReportProps) {
+export function ResultsPrintReport({ report }: { report: PrintedReport }) {
+  const { summary, days, generatedAt } = report
+  const stats = resultsStats(summary)
   return (
     <section className="results-print-report" aria-label="Printable results report">
       <h2>Holdfast Test Results Report</h2>
       <p>
-        {scope} · Generated {formatDateTime(generatedAt.toISOString())}
+        {reportScope(summary.filter)} · Generated {formatDateTime(generatedAt.toISOString())}
       </p>
       <p className="results-print-report__stats">
         Total submissions: {stats.total} · Average score: {formatAverageScore(stats.averageScore)}/{examSize} · Pass rate:{' '}
         {stats.passRate}% · Students passed: {stats.passed}
       </p>
-      {days.map((day) => (
-        <section key={day.dateKey} className="results-print-report__day">
-          <h3>
-            {formatDay(day.dateKey)}: {day.stats.total} students, average {formatAverageScore(day.stats.averageScore)}/{examSize},
-            pass rate {day.stats.passRate}%
-          </h3>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Rank</th>
-                <th scope="col">Student</th>
-                <th scope="col">Login code</th>
-                <th scope="col">Score</th>
-                <th scope="col">Percentage</th>
-                <th scope="col">Tab switches</th>
-                <th scope="col">Time taken</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Notes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {day.results.map(({ submission, rank, percentage, rating }) => (
-                <tr key={submission.id}>
-                  <td>{rank}</td>
-                  <td>{submission.student_name}</td>
-                  <td>{submission.login_code}</td>
-                  <td>
-                    {submission.score}/{examSize}
-                  </td>
-                  <td>{percentage}%</td>
-                  <td>{submission.tab_switches}</td>
-                  <td>{formatMinutesSeconds(submission.time_taken)}</td>
-                  <td>{rating}</td>
-                  <td>{resultNotes(submission).join('; ')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+      {days.map(({ day, rows }) => (
+        <PrintedDay key={day.day} day={day} rows={rows} />
       ))}
       <footer className="results-print-report__footer">
         CONFIDENTIAL: this report contains student results. It is for authorised staff only and must not be shared.
       </footer>
     </section>
   )
+}
+
+/** One day of the report: its figures and every row of its ranking. */
+function PrintedDay({ day, rows }: PrintedReport['days'][number]) {
+  const dayStats = resultsStats(day)
+  return (
+    <section className="results-print-report__day">
+      <h3>
+        {formatDay(day.day)}: {dayStats.total} students, average {formatAverageScore(dayStats.averageScore)}/{examSize}, pass rate{' '}
+        {dayStats.passRate}%
+      </h3>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Student</th>
+            <th scope="col">Login code</th>
+            <th scope="col">Score</th>
+            <th scope="col">Percentage</th>
+            <th scope="col">Tab switches</th>
+            <th scope="col">Time taken</th>
+            <th scope="col">Rating</th>
+            <th scope="col">Notes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((submission) => {
+            const { percentage, rating } = scoreGrade(submission.score)
+            return (
+              <tr key={submission.id}>
+                <td>{submission.rank}</td>
+                <td>{submission.student_name}</td>
+                <td>{submission.login_code}</td>
+                <td>
+                  {submission.score}/{examSize}
+                </td>
+                <td>{percentage}%</td>
+                <td>{submission.tab_switches}</td>
+                <td>{formatMinutesSeconds(submission.time_taken)}</td>
+                <td>{rating}</td>
+                <td>{resultNotes(submission).join('; ')}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+/** What the report covers: "All Dates" or the chosen day, plus any search. */
+function reportScope({ day, search }: ResultsFilter): string {
+  return [day ? formatDay(day) : 'All Dates', search && `search "${search}"`].filter(Boolean).join(', ')
 }
 
 /** What the proctor should know beside the figures: extra time given, a submission recovered from a file or arrived late. */

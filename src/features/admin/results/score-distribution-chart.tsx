@@ -1,17 +1,16 @@
-import { distributionBandCount, scoreDistribution } from '../../../domain/results-analytics'
-
+/** 10 % bands of the percentage, as admin_day_score_bands counts them: 0-9 % … 90-100 %. */
+const bandCount = 10
 const width = 320
 const height = 140
 const axisHeight = 18
 const topPadding = 14
 const barGap = 4
-const barWidth = width / distributionBandCount - barGap
+const barWidth = width / bandCount - barGap
 
-const bandLabel = (band: number) => (band === distributionBandCount - 1 ? '90-100%' : `${band * 10}-${band * 10 + 9}%`)
+const bandLabel = (band: number) => (band === bandCount - 1 ? '90-100%' : `${band * 10}-${band * 10 + 9}%`)
 
-/** How a day's scores spread over 10 % bands, as an inline SVG bar chart. */
-export function ScoreDistributionChart({ results, title }: { results: readonly { percentage: number }[]; title: string }) {
-  const bands = scoreDistribution(results)
+/** How a day's scores spread over the 10 % bands (`bands`: how many in each), as an inline SVG bar chart. */
+export function ScoreDistributionChart({ bands, title }: { bands: readonly number[]; title: string }) {
   const highest = Math.max(1, ...bands)
   const description = bands.map((count, band) => `${bandLabel(band)}: ${count}`).join(', ')
   const plotHeight = height - axisHeight - topPadding

@@ -1,23 +1,42 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
 import { localDateKey } from '../../../domain/results-analytics'
-import { listSubmissions, type SubmissionResult } from '../../../lib/admin-submissions'
+import type { AdminResult } from '../../../lib/admin-result'
+import {
+  loadAllDayResults,
+  loadDayResultsPage,
+  loadDayScoreBands,
+  loadResultsSummary,
+  type DayFilter,
+  type ResultsFilter,
+  type SubmissionResult,
+} from '../../../lib/admin-submissions'
 import { watchTableChanges } from '../../../lib/table-changes'
 import { formatDay } from '../components/format'
 import { TestResultsPage } from './test-results-page'
 
-vi.mock('../../../lib/admin-submissions', () => ({ listSubmissions: vi.fn() }))
+vi.mock('../../../lib/admin-submissions', () => ({
+  loadResultsSummary: vi.fn(),
+  loadDayResultsPage: vi.fn(),
+  loadAllDayResults: vi.fn(),
+  loadDayScoreBands: vi.fn(),
+}))
 vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn() }))
 vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
 
 // Midday, so that "today" cannot roll over while a test runs.
 const today = new Date(2026, 10, 23, 12, 0)
 const yesterday = new Date(2026, 10, 22, 12, 0)
-let serial = 0
+const todayLabel = formatDay(localDateKey(today))
+const yesterdayLabel = formatDay(localDateKey(yesterday))
 
-function submission(name: string, score: number, at: Date, changes: Partial<SubmissionResult> = {}): SubmissionResult {
+/** A submission as the server stores it; the fake server below ranks it within its day. */
+type StoredSubmission = Omit<SubmissionResult, 'rank' | 'display_order'>
+
+let serial = 0
+function submission(name: string, score: number, at: Date, changes: Partial<StoredSubmission> = {}): StoredSubmission {
   serial++
   return {
     id: `s-${serial}`,
@@ -37,19 +56,72 @@ function submission(name: string, score: number, at: Date, changes: Partial<Subm
   }
 }
 
-let submissions: SubmissionResult[]
+// The server: what the SQL functions answer for `stored` (days in the test's time zone).
+let stored: StoredSubmission[]
+
+const dayOf = (row: StoredSubmission) => localDateKey(row.submitted_at)
+const matches = (row: StoredSubmission, search: string) =>
+  [row.student_name, row.login_code].some((text) => text.toLowerCase().includes(search.toLowerCase()))
+const tally = (rows: StoredSubmission[]) => ({
+  total: rows.length,
+  scoreSum: rows.reduce((sum, row) => sum + row.score, 0),
+  passed: rows.filter((row) => row.score >= 30).length,
+})
+
+function summaryOf(filter: ResultsFilter) {
+  const dayChoices = [...new Set(stored.map(dayOf))].sort().reverse()
+  const shownRows = (day: string) => stored.filter((row) => dayOf(row) === day && matches(row, filter.search))
+  const days = dayChoices
+    .filter((day) => (filter.day ?? day) === day && shownRows(day).length > 0)
+    .map((day) => ({ day, ...tally(shownRows(day)) }))
+  return { filter, allTotal: stored.length, ...tally(days.flatMap((day) => shownRows(day.day))), days, dayChoices }
+}
+
+/** The day's matching rows in display order, each ranked by score within the whole day. */
+function rankedDay({ day, search }: DayFilter): SubmissionResult[] {
+  const ordered = stored
+    .filter((row) => dayOf(row) === day)
+    .sort((a, b) => b.score - a.score || a.time_taken - b.time_taken || a.submitted_at.localeCompare(b.submitted_at))
+  return ordered
+    .map((row, index) => ({
+      ...row,
+      rank: 1 + ordered.findIndex((other) => other.score === row.score),
+      display_order: index + 1,
+    }))
+    .filter((row) => matches(row, search))
+}
+
+const answer = <T,>(data: T): AdminResult<T> => ({ ok: true, data })
 let channels: FakeChannel[]
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'], now: today })
+  vi.useFakeTimers({ now: today })
+  vi.clearAllMocks()
   serial = 0
-  submissions = [
+  stored = [
     submission('Ada Lovelace', 45, today, { tab_switches: 6 }),
     submission('Alan Turing', 30, today, { tab_switches: 3 }),
     submission('Grace Hopper', 45, today, { tab_switches: 2 }),
     submission('Edsger Dijkstra', 20, yesterday),
   ]
-  vi.mocked(listSubmissions).mockImplementation(async () => ({ ok: true, data: submissions }))
+  vi.mocked(loadResultsSummary).mockImplementation(async (filter) => answer(summaryOf(filter)))
+  vi.mocked(loadDayResultsPage).mockImplementation(async (filter, pageIndex, pageSize) => {
+    const rows = rankedDay(filter)
+    return answer({ pageIndex, rows: rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize), total: rows.length })
+  })
+  vi.mocked(loadAllDayResults).mockImplementation(async (filter, onRows) => {
+    const rows = rankedDay(filter)
+    onRows(rows.length)
+    return answer(rows)
+  })
+  vi.mocked(loadDayScoreBands).mockImplementation(async (filter) => {
+    const bands = Array.from({ length: 10 }, () => 0)
+    for (const { score } of rankedDay(filter)) {
+      const band = Math.min(9, Math.floor(score / 5))
+      bands[band] = (bands[band] ?? 0) + 1
+    }
+    return answer(bands)
+  })
   channels = fakeTableChanges(watchTableChanges)
 })
 
@@ -58,14 +130,16 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+/** Lets pending loads answer and the page re-render, moving the fake clock by `ms`. */
+const elapse = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms))
+
 async function renderPage() {
   render(
     <MemoryRouter>
       <TestResultsPage />
     </MemoryRouter>,
   )
-  // The figures show a dash until the submissions have loaded ("Showing 0 of 0" is there before).
-  await waitFor(() => expect(statValues()[0]).not.toContain('—'))
+  await elapse()
 }
 
 const statValues = () =>
@@ -73,28 +147,42 @@ const statValues = () =>
     .getAllByRole('listitem')
     .map((item) => item.textContent)
 
+const rankingOf = (label: string) => screen.getByRole('table', { name: `Results of ${label}, ranked by score` })
+
 const rowsOf = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => [...row.querySelectorAll('td, th')].slice(0, 9).map((cell) => cell.textContent))
+  [...table.querySelectorAll('tbody tr')].map((row) =>
+    [...row.querySelectorAll('td, th')].slice(0, 9).map((cell) => cell.textContent),
+  )
+
+const dayToggle = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}`) })
+
+async function search(text: string) {
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: text } })
+  await elapse(300)
+}
+
+const summaryReads = () => vi.mocked(loadResultsSummary).mock.calls.map(([filter]) => filter)
+const pageReads = () =>
+  vi.mocked(loadDayResultsPage).mock.calls.map(([filter, pageIndex]) => [filter.day, filter.search, pageIndex])
 
 describe('TestResultsPage', () => {
-  it('shows the figures out of 50 with the pass rate at 60 %', async () => {
+  it('shows the figures out of 50 with the pass rate at 60 %, from one summary', async () => {
     await renderPage()
 
     expect(statValues()).toEqual(['Total Submissions4', 'Average Score35.0/50', 'Pass Rate75%', 'Students Passed3'])
     expect(screen.getByText('Showing 4 of 4 results')).toBeDefined()
+    expect(summaryReads()).toEqual([{ search: '', day: null }])
   })
 
-  it("groups by day with today's group expanded and badged, ranked by score with ties", async () => {
+  it("groups by day with today's group expanded and badged, ranked by the server with ties", async () => {
     await renderPage()
 
-    const todayToggle = screen.getByRole('button', { name: new RegExp(`^${formatDay(localDateKey(today))}`) })
+    const todayToggle = dayToggle(todayLabel)
     expect(todayToggle.getAttribute('aria-expanded')).toBe('true')
     expect(todayToggle.textContent).toContain('Today')
     expect(todayToggle.textContent).toContain('3 students · Average 40.0/50 · Pass rate 100%')
-    const table = screen.getByRole('table', { name: `Results of ${formatDay(localDateKey(today))}, ranked by score` })
+    expect(dayToggle(yesterdayLabel).textContent).toContain('1 student · Average 20.0/50 · Pass rate 0%')
+    const table = rankingOf(todayLabel)
     const time = (at: Date) => at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
     expect(rowsOf(table)).toEqual([
       ['#1', 'Ada Lovelace', 'CODE0001', time(today), '45/50', '90%', '6', '12:34', 'Excellent'],
@@ -109,19 +197,22 @@ describe('TestResultsPage', () => {
     ])
     expect(within(table).getByText('fp0000000001')).toBeDefined()
     expect(screen.getByRole('img', { name: /^Score distribution/ }).getAttribute('aria-label')).toContain('90-100%: 2')
+    // Three rows need no pages.
+    expect(screen.queryByRole('navigation', { name: /^Pages of / })).toBeNull()
   })
 
   it('marks extra time, a submission recovered from a file and one that arrived late, on screen and in the printed report', async () => {
-    submissions = [
+    stored = [
       submission('Ada Lovelace', 45, today, { extra_minutes: 15 }),
       submission('Alan Turing', 30, today, { recovered_from_file: true }),
       submission('Grace Hopper', 20, today),
       submission('Edsger Dijkstra', 10, today, { arrived_late: true, recovered_from_file: true }),
       submission('Barbara Liskov', 5, today, { arrived_late: true }),
     ]
+    vi.spyOn(window, 'print').mockImplementation(() => {})
     await renderPage()
 
-    const table = screen.getByRole('table', { name: `Results of ${formatDay(localDateKey(today))}, ranked by score` })
+    const table = rankingOf(todayLabel)
     const [ada, alan, grace, edsger, barbara] = rowsOf(table)
     expect([ada?.[1], ada?.[7]]).toEqual(['Ada Lovelace', '12:34+15 min extra time'])
     expect([alan?.[1], alan?.[7]]).toEqual(['Alan TuringRecovered from file', '12:34'])
@@ -136,7 +227,9 @@ describe('TestResultsPage', () => {
     expect(badges(/Barbara Liskov/)).toEqual(['Arrived late'])
     expect(badges(/Grace Hopper/)).toEqual([])
 
-    const report = document.querySelector('.results-print-report table') as HTMLElement
+    fireEvent.click(screen.getByRole('button', { name: 'Print Results' }))
+    await elapse()
+    const report = screen.getByRole('region', { name: 'Printable results report' })
     expect([...report.querySelectorAll('tbody tr')].map((row) => row.lastElementChild?.textContent)).toEqual([
       '+15 min extra time',
       'Recovered from file',
@@ -146,97 +239,178 @@ describe('TestResultsPage', () => {
     ])
   })
 
-  it('keeps other days collapsed until opened', async () => {
+  it('reads the rows of a day only once its group is opened', async () => {
     await renderPage()
-    const label = formatDay(localDateKey(yesterday))
-    const toggle = screen.getByRole('button', { name: new RegExp(`^${label}`) })
+    const toggle = dayToggle(yesterdayLabel)
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
-    expect(screen.queryByRole('table', { name: `Results of ${label}, ranked by score` })).toBeNull()
+    expect(screen.queryByRole('table', { name: `Results of ${yesterdayLabel}, ranked by score` })).toBeNull()
+    expect(pageReads()).toEqual([[localDateKey(today), '', 0]])
 
     fireEvent.click(toggle)
+    await elapse()
 
-    const table = screen.getByRole('table', { name: `Results of ${label}, ranked by score` })
+    expect(pageReads()).toEqual([
+      [localDateKey(today), '', 0],
+      [localDateKey(yesterday), '', 0],
+    ])
+    const table = rankingOf(yesterdayLabel)
     expect(rowsOf(table)[0]?.slice(0, 2)).toEqual(['#1', 'Edsger Dijkstra'])
     expect(rowsOf(table)[0]?.[8]).toBe('Needs Improvement')
   })
 
-  it('searches by name or code and counts what it shows', async () => {
+  it('pages through a long day a hundred rows at a time', async () => {
+    stored = Array.from({ length: 250 }, (_, index) => submission(`Student ${index + 1}`, 50 - (index % 51), today))
+    await renderPage()
+    const pager = screen.getByRole('navigation', { name: `Pages of results of ${todayLabel}` })
+    const button = (name: string) => within(pager).getByRole('button', { name })
+    expect(within(pager).getByText('1–100 of 250')).toBeDefined()
+    expect(rowsOf(rankingOf(todayLabel))).toHaveLength(100)
+    expect(button('Previous page').getAttribute('aria-disabled')).toBe('true')
+
+    fireEvent.click(button('Next page'))
+    await elapse()
+    fireEvent.click(button('Next page'))
+    await elapse()
+
+    expect(within(pager).getByText('201–250 of 250')).toBeDefined()
+    const lastPage = rowsOf(rankingOf(todayLabel))
+    expect(lastPage).toHaveLength(50)
+    expect(lastPage.at(-1)?.slice(0, 2)).toEqual(['#247', 'Student 204'])
+    expect(button('Next page').getAttribute('aria-disabled')).toBe('true')
+    expect(pageReads().map(([, , pageIndex]) => pageIndex)).toEqual([0, 1, 2])
+
+    fireEvent.click(button('Previous page'))
+    await elapse()
+    expect(within(pager).getByText('101–200 of 250')).toBeDefined()
+  })
+
+  it('searches by name or code on the server once the typing settles, for the figures and the rows', async () => {
     await renderPage()
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'code0002' } })
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'c' } })
+    await elapse(100)
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'code0002 ' } })
+    await elapse(299)
+    expect(summaryReads()).toHaveLength(1)
+    await elapse(1)
+
+    expect(summaryReads()).toEqual([
+      { search: '', day: null },
+      { search: 'code0002', day: null },
+    ])
     expect(screen.getByText('Showing 1 of 4 results')).toBeDefined()
     expect(statValues()[0]).toBe('Total Submissions1')
+    // The match keeps its place in the whole day's ranking.
+    expect(rowsOf(rankingOf(todayLabel)).map((row) => row.slice(0, 3))).toEqual([['#3', 'Alan Turing', 'CODE0002']])
+    expect(pageReads().at(-1)).toEqual([localDateKey(today), 'code0002', 0])
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nobody' } })
+    await search('nobody')
     expect(screen.getByText('No results match your search')).toBeDefined()
   })
 
-  it('shows a ranked list for one chosen date', async () => {
+  it('shows a ranked list for one chosen date, and says so when the date has no results any more', async () => {
     await renderPage()
     const key = localDateKey(yesterday)
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Date' }), { target: { value: key } })
+    await elapse()
 
     expect(screen.getByRole('heading', { name: `Ranking for ${formatDay(key)}` })).toBeDefined()
     expect(screen.queryByRole('heading', { name: 'Daily Analysis' })).toBeNull()
     expect(statValues()).toEqual(['Total Submissions1', 'Average Score20.0/50', 'Pass Rate0%', 'Students Passed0'])
+    expect(rowsOf(rankingOf(formatDay(key)))[0]?.[1]).toBe('Edsger Dijkstra')
+
+    stored = stored.filter((row) => dayOf(row) !== key)
+    act(() => channels[0]?.listener.onChange())
+    await elapse()
+    expect(screen.getByText('No results found for the selected date')).toBeDefined()
+    expect((screen.getByRole('combobox', { name: 'Date' }) as HTMLSelectElement).value).toBe(key)
   })
 
   it('says so when there are no submissions, and refuses to print nothing', async () => {
-    submissions = []
+    stored = []
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
     const print = vi.spyOn(window, 'print').mockImplementation(() => {})
     await renderPage()
 
     expect(screen.getByText('No test submissions yet')).toBeDefined()
     fireEvent.click(screen.getByRole('button', { name: 'Print Results' }))
+    await elapse(1000)
 
     expect(alert).toHaveBeenCalledWith('No results to print')
     expect(print).not.toHaveBeenCalled()
   })
 
-  it('prints half a second after Print Results, with a report ranked by score and a confidential footer', async () => {
+  it('reads the whole scope for the report, saying how far it has got, and prints half a second after it is ready', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => {})
+    let finishToday: () => void = () => {}
+    vi.mocked(loadAllDayResults).mockImplementation(async (filter, onRows) => {
+      const rows = rankedDay(filter)
+      onRows(rows.length)
+      if (filter.day === localDateKey(today)) await new Promise<void>((resolve) => (finishToday = resolve))
+      return answer(rows)
+    })
     await renderPage()
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
 
     fireEvent.click(screen.getByRole('button', { name: 'Print Results' }))
-    act(() => vi.advanceTimersByTime(499))
+    await elapse()
+    expect(screen.getByText(/^Preparing report/).textContent).toBe('Preparing report… 3 of 4')
+    expect(screen.queryByRole('region', { name: 'Printable results report' })).toBeNull()
+
+    finishToday()
+    await elapse(499)
+    expect(vi.mocked(loadAllDayResults).mock.calls.map(([filter]) => filter)).toEqual([
+      { day: localDateKey(today), search: '' },
+      { day: localDateKey(yesterday), search: '' },
+    ])
+    expect(screen.queryByText(/^Preparing report/)).toBeNull()
     expect(print).not.toHaveBeenCalled()
-    act(() => vi.advanceTimersByTime(1))
+    await elapse(1)
     expect(print).toHaveBeenCalledOnce()
 
-    const report = document.querySelector('.results-print-report') as HTMLElement
+    const report = screen.getByRole('region', { name: 'Printable results report' })
+    expect(report.textContent).toContain('All Dates · Generated')
     expect(report.textContent).toContain('Total submissions: 4 · Average score: 35.0/50 · Pass rate: 75% · Students passed: 3')
     expect(report.textContent).toMatch(/CONFIDENTIAL/)
-    const firstDay = report.querySelector('table') as HTMLElement
-    expect([...firstDay.querySelectorAll('tbody tr')].map((row) => row.firstElementChild?.textContent)).toEqual(['1', '1', '3'])
+    const [firstDay, secondDay] = within(report).getAllByRole('table')
+    expect(
+      within(firstDay as HTMLElement)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.firstElementChild?.textContent),
+    ).toEqual(['1', '1', '3'])
+    expect(secondDay?.textContent).toContain('Edsger Dijkstra')
+
+    // The report goes once the print dialog closes.
+    act(() => window.dispatchEvent(new Event('afterprint')))
+    expect(screen.queryByRole('region', { name: 'Printable results report' })).toBeNull()
   })
 
-  it('shows a submission that arrives while it is open, keeping the search, and says it is live', async () => {
+  it('refetches what is on screen when a submission arrives, keeping the search, and says it is live', async () => {
     await renderPage()
     const indicator = screen.getByRole('status', { name: 'Live updates' })
     expect(indicator.textContent).toBe('Connecting…')
     expect(channels.map((channel) => channel.tables)).toEqual([['submissions']])
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'grace' } })
+    await search('grace')
     expect(screen.getByText('Showing 1 of 4 results')).toBeDefined()
+    const readsBefore = pageReads().length
 
-    submissions = [submission('Grace Brewster', 40, today), ...submissions]
+    stored = [submission('Grace Brewster', 40, today), ...stored]
     act(() => channels[0]?.listener.onStatus('SUBSCRIBED'))
+    await elapse()
 
     expect(indicator.textContent).toBe('Live')
-    expect(await screen.findByText('Showing 2 of 5 results')).toBeDefined()
+    expect(screen.getByText('Showing 2 of 5 results')).toBeDefined()
     expect((screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement).value).toBe('grace')
+    expect(rowsOf(rankingOf(todayLabel)).map((row) => row[1])).toEqual(['Grace Hopper', 'Grace Brewster'])
+    // The open day's page, and nothing of the closed one.
+    expect(pageReads().slice(readsBefore)).toEqual([[localDateKey(today), 'grace', 0]])
   })
 
   it('shows a failed load in the red banner', async () => {
-    vi.mocked(listSubmissions).mockResolvedValue({ ok: false, error: 'Failed to load submissions' })
-    render(
-      <MemoryRouter>
-        <TestResultsPage />
-      </MemoryRouter>,
-    )
+    vi.mocked(loadResultsSummary).mockResolvedValue({ ok: false, error: 'Failed to load submissions' })
+    await renderPage()
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load submissions')
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load submissions')
   })
 })

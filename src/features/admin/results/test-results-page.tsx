@@ -1,15 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
-import {
-  dailyAnalysis,
-  filterResults,
-  formatAverageScore,
-  localDateKey,
-  rankByScore,
-  resultsStats,
-  submissionDays,
-} from '../../../domain/results-analytics'
+import { useCallback, useState } from 'react'
+import { formatAverageScore, localDateKey, resultsStats } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
-import { listSubmissions } from '../../../lib/admin-submissions'
+import { loadResultsSummary, type ResultsSummary } from '../../../lib/admin-submissions'
 import type { LiveTable } from '../../../lib/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { formatDay } from '../components/format'
@@ -18,35 +10,30 @@ import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
 import { useNow } from '../components/use-now'
 import { DayGroup } from './day-group'
+import { DayResults } from './day-results'
 import { ResultsPrintReport } from './results-print-report'
-import { ResultsTable } from './results-table'
-import { ScoreDistributionChart } from './score-distribution-chart'
+import { useDebouncedValue } from './use-debounced-value'
+import { usePrintedReport } from './use-printed-report'
 
-/** Spec §9: printing starts half a second after the button, once the report is laid out. */
-const printDelayMs = 500
+/** The server is asked once the search box's text has settled for this long. */
+const searchDelayMs = 300
 const resultTables: LiveTable[] = ['submissions']
 
 export function TestResultsPage() {
   const messages = useFlashMessages()
-  const { data: submissions, live } = useLiveAdminData(listSubmissions, messages.showError, resultTables)
+  const [searchText, setSearchText] = useState('')
+  const search = useDebouncedValue(searchText.trim(), searchDelayMs)
+  const [day, setDay] = useState<string | null>(null)
+  const loadSummary = useCallback(() => loadResultsSummary({ search, day }), [search, day])
+  const { data: summary, live } = useLiveAdminData(loadSummary, messages.showError, resultTables)
+  const printed = usePrintedReport(messages.showError)
   const now = useNow(60_000)
-  const [search, setSearch] = useState('')
-  const [dateKey, setDateKey] = useState<string | null>(null)
   // Today's group starts expanded (spec §2); the admin opens and closes the others.
   const [expanded, setExpanded] = useState(() => new Set([localDateKey(new Date())]))
-  const printTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
-  useEffect(() => () => clearTimeout(printTimer.current), [])
-
-  const all = submissions ?? []
-  const shown = filterResults(all, { search, dateKey })
-  const stats = resultsStats(shown)
-  const days = dailyAnalysis(shown, now)
+  const stats = summary && resultsStats(summary)
   // A chosen day stays selectable after a reload that no longer has its submissions.
-  const dayChoices = [...new Set([...(dateKey ? [dateKey] : []), ...submissionDays(all)])].sort().reverse()
-  const scope = [dateKey ? formatDay(dateKey) : 'All Dates', search.trim() && `search "${search.trim()}"`]
-    .filter(Boolean)
-    .join(', ')
+  const dayChoices = [...new Set([...(day ? [day] : []), ...(summary?.dayChoices ?? [])])].sort().reverse()
 
   function toggle(key: string) {
     setExpanded((current) => {
@@ -58,39 +45,11 @@ export function TestResultsPage() {
   }
 
   function printResults() {
-    if (shown.length === 0) {
+    if (!summary || summary.total === 0) {
       window.alert('No results to print')
       return
     }
-    clearTimeout(printTimer.current)
-    printTimer.current = setTimeout(() => window.print(), printDelayMs)
-  }
-
-  let content
-  if (!submissions) content = null
-  else if (all.length === 0) content = <p className="admin-empty">No test submissions yet</p>
-  else if (shown.length === 0)
-    content = (
-      <p className="admin-empty">{search.trim() ? 'No results match your search' : 'No results found for the selected date'}</p>
-    )
-  else if (dateKey === null)
-    content = (
-      <section aria-labelledby="daily-analysis-title">
-        <h2 id="daily-analysis-title">Daily Analysis</h2>
-        {days.map((day) => (
-          <DayGroup key={day.dateKey} day={day} expanded={expanded.has(day.dateKey)} onToggle={() => toggle(day.dateKey)} />
-        ))}
-      </section>
-    )
-  else {
-    const ranked = rankByScore(shown)
-    content = (
-      <section className="admin-panel" aria-labelledby="ranking-title">
-        <h2 id="ranking-title">Ranking for {formatDay(dateKey)}</h2>
-        <ScoreDistributionChart results={ranked} title={`Score distribution, ${formatDay(dateKey)}`} />
-        <ResultsTable results={ranked} caption={`Results of ${formatDay(dateKey)}, ranked by score`} />
-      </section>
-    )
+    void printed.print(summary)
   }
 
   return (
@@ -100,16 +59,21 @@ export function TestResultsPage() {
       messages={messages}
       live={live}
       actions={
-        <button type="button" className="admin-button admin-button--primary" onClick={printResults}>
-          Print Results
-        </button>
+        <>
+          <button type="button" className="admin-button admin-button--primary" onClick={printResults}>
+            Print Results
+          </button>
+          <p role="status" className="results-print-progress">
+            {printed.progress && `Preparing report… ${printed.progress.loaded} of ${printed.progress.total}`}
+          </p>
+        </>
       }
     >
       <StatCards label="Result statistics">
-        <StatCard label="Total Submissions" value={submissions && stats.total} />
-        <StatCard label="Average Score" value={submissions && `${formatAverageScore(stats.averageScore)}/${examSize}`} />
-        <StatCard label="Pass Rate" value={submissions && `${stats.passRate}%`} />
-        <StatCard label="Students Passed" value={submissions && stats.passed} tone="good" />
+        <StatCard label="Total Submissions" value={stats?.total} />
+        <StatCard label="Average Score" value={stats && `${formatAverageScore(stats.averageScore)}/${examSize}`} />
+        <StatCard label="Pass Rate" value={stats && `${stats.passRate}%`} />
+        <StatCard label="Students Passed" value={stats?.passed} tone="good" />
       </StatCards>
 
       <div className="results-filters">
@@ -118,13 +82,13 @@ export function TestResultsPage() {
           <input
             type="search"
             placeholder="Student name or login code"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
           />
         </label>
         <label className="admin-field">
           <span>Date</span>
-          <select value={dateKey ?? ''} onChange={(event) => setDateKey(event.target.value || null)}>
+          <select value={day ?? ''} onChange={(event) => setDay(event.target.value || null)}>
             <option value="">All Dates</option>
             {dayChoices.map((key) => (
               <option key={key} value={key}>
@@ -134,13 +98,66 @@ export function TestResultsPage() {
           </select>
         </label>
         <p className="results-filters__count" aria-live="polite">
-          Showing {shown.length} of {all.length} {all.length === 1 ? 'result' : 'results'}
+          Showing {summary?.total ?? 0} of {summary?.allTotal ?? 0} {summary?.allTotal === 1 ? 'result' : 'results'}
         </p>
       </div>
 
-      {content}
+      {summary && (
+        <ResultsContent
+          summary={summary}
+          today={localDateKey(now)}
+          expanded={expanded}
+          onToggle={toggle}
+          onError={messages.showError}
+        />
+      )}
 
-      <ResultsPrintReport days={days} stats={stats} scope={scope} generatedAt={now} />
+      {printed.report && <ResultsPrintReport report={printed.report} />}
     </AdminPage>
+  )
+}
+
+interface ResultsContentProps {
+  summary: ResultsSummary
+  /** YYYY-MM-DD */
+  today: string
+  expanded: ReadonlySet<string>
+  onToggle: (day: string) => void
+  onError: (message: string) => void
+}
+
+/** The summary's days (for the filter it answers): the Daily Analysis for all dates, a ranking for one, or why there is nothing. */
+function ResultsContent({ summary, today, expanded, onToggle, onError }: ResultsContentProps) {
+  const { search, day } = summary.filter
+  if (summary.allTotal === 0) return <p className="admin-empty">No test submissions yet</p>
+  if (summary.total === 0) {
+    return <p className="admin-empty">{search ? 'No results match your search' : 'No results found for the selected date'}</p>
+  }
+  if (day === null) {
+    return (
+      <section aria-labelledby="daily-analysis-title">
+        <h2 id="daily-analysis-title">Daily Analysis</h2>
+        {summary.days.map((group) => (
+          <DayGroup
+            key={group.day}
+            day={group}
+            search={search}
+            isToday={group.day === today}
+            expanded={expanded.has(group.day)}
+            onToggle={() => onToggle(group.day)}
+            onError={onError}
+          />
+        ))}
+      </section>
+    )
+  }
+  const chosen = summary.days.find((group) => group.day === day)
+  return (
+    chosen && (
+      <section className="admin-panel" aria-labelledby="ranking-title">
+        <h2 id="ranking-title">Ranking for {formatDay(day)}</h2>
+        <DayResults key={search} day={chosen} search={search} label={formatDay(day)} onError={onError} />
+      </section>
+    )
   )
 }

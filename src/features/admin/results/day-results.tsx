@@ -1,0 +1,52 @@
+import { useCallback } from 'react'
+import { loadDayResultsPage, loadDayScoreBands, type DaySummary } from '../../../lib/admin-submissions'
+import { Pager } from '../components/pager'
+import { useAdminData } from '../components/use-admin-data'
+import { usePageChoice } from '../components/use-page-choice'
+import { ResultsTable } from './results-table'
+import { ScoreDistributionChart } from './score-distribution-chart'
+
+/** Rows of a ranking on one page: a day of a whole school stays quick to lay out and to refetch. */
+const pageSize = 100
+
+interface DayResultsProps {
+  /** The day as the latest summary counts it. */
+  day: DaySummary
+  search: string
+  /** The day as the screen names it, e.g. "Monday, 23 November 2026". */
+  label: string
+  onError: (message: string) => void
+}
+
+/**
+ * One day's score distribution and ranking for the search, a page at a time, read when shown.
+ * Every summary the screen receives (each live refetch) is a new `day`: the loaders depend on
+ * that object rather than on its date, so the chart and the page on screen are refetched with it.
+ * Keyed by the search where it is used, so that a new search starts from the first page.
+ */
+export function DayResults({ day, search, label, onError }: DayResultsProps) {
+  const pageChoice = usePageChoice(pageSize)
+  const { read } = pageChoice
+  const loadBands = useCallback(() => loadDayScoreBands({ day: day.day, search }), [day, search])
+  const loadPage = useCallback(
+    () => read((pageIndex, size) => loadDayResultsPage({ day: day.day, search }, pageIndex, size)),
+    [day, search, read],
+  )
+  const { data: bands } = useAdminData(loadBands, onError)
+  const { data: page } = useAdminData(loadPage, onError)
+  const caption = `Results of ${label}, ranked by score`
+
+  return (
+    <>
+      {bands && <ScoreDistributionChart bands={bands} title={`Score distribution, ${label}`} />}
+      {page ? (
+        <>
+          <ResultsTable results={page.rows} caption={caption} />
+          <Pager label={`Pages of results of ${label}`} page={page} choice={pageChoice} />
+        </>
+      ) : (
+        <p role="status">Loading results...</p>
+      )}
+    </>
+  )
+}
