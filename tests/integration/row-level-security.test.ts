@@ -32,7 +32,15 @@ type Attempt = () => PromiseLike<Answer>
 type TableName = Exclude<keyof Database['public']['Tables'], 'code_guess_failures'>
 type WriteKind = 'insert' | 'update' | 'delete'
 
-const tableNames: TableName[] = ['admin_users', 'exam_attempts', 'exam_schedule', 'login_codes', 'questions', 'submissions']
+const tableNames: TableName[] = [
+  'admin_users',
+  'exam_attempts',
+  'exam_schedule',
+  'login_codes',
+  'questions',
+  'submission_tallies',
+  'submissions',
+]
 const adminOnlyTables: TableName[] = ['admin_users', 'exam_attempts', 'login_codes', 'questions', 'submissions']
 
 const service = serviceClient()
@@ -173,6 +181,12 @@ function writeAttempts(client: Client): Record<TableName, Record<WriteKind, Atte
           .select(),
       delete: () => client.from('exam_attempts').delete().eq('id', fixture.attemptId).select(),
     },
+    submission_tallies: {
+      insert: () =>
+        client.from('submission_tallies').insert({ bucket: isoFromNow(0), shard: 0, submissions: 1, score_sum: 50, passed: 1 }),
+      update: () => client.from('submission_tallies').update({ submissions: 999 }).gte('shard', 0).select(),
+      delete: () => client.from('submission_tallies').delete().gte('shard', 0).select(),
+    },
     submissions: {
       insert: () => client.from('submissions').insert(submissionRow(fixture.code.code, { score: 50 })),
       update: () => client.from('submissions').update({ score: 50 }).eq('id', fixture.submission.id).select(),
@@ -295,6 +309,12 @@ describe('signed-in user who is not an administrator', () => {
 })
 
 describe('administrator', () => {
+  it('reads the submission tallies but cannot write them: only the trigger on submissions does', async () => {
+    expect(must(await admin.from('submission_tallies').select('bucket').limit(1))).toHaveLength(1)
+    const writes = writeAttempts(admin).submission_tallies
+    for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
+  })
+
   describe('dashboard counts', () => {
     it('reads ids of questions and submissions, and id and is_used of login codes', async () => {
       const questions = must(await admin.from('questions').select('id'))
