@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { availableParallelism } from 'node:os'
 import pg from 'pg'
 
 export interface QueryResult<Row> {
@@ -19,7 +20,11 @@ export type Unlisten = () => Promise<void>
 
 /** The database behind the local stack. Each request runs in one `transaction`. */
 export interface SqlDatabase extends SqlClient {
-  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>
+  /**
+   * Runs `work` in a transaction, starting with `opening` (statements without parameters) sent
+   * together with BEGIN, so that what every request sets up costs no round trip of its own.
+   */
+  transaction<T>(work: (tx: SqlClient) => Promise<T>, opening?: string): Promise<T>
   /**
    * `tx`, on which `statement_timeout` (here `timeoutMs`, 0 for none, as the transaction has set
    * it) holds: a statement that runs longer fails with PostgreSQL's 57014 and takes the
@@ -49,7 +54,12 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDataba
   })
   return {
     ...client(pglite),
-    transaction: (work) => pglite.transaction((tx) => work(client(tx))),
+    // PGlite sends BEGIN itself; `opening` follows as one simple query, its cheapest form.
+    transaction: (work, opening) =>
+      pglite.transaction(async (tx) => {
+        if (opening) await tx.exec(opening)
+        return work(client(tx))
+      }),
     holdingStatementTimeout: failingStatementsSlowerThan,
     // In-process, so the listening "connection" can never break: no gaps.
     listen: async (channel, onNotify) => pglite.listen(checkedChannel(channel), onNotify),
@@ -61,8 +71,8 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDataba
  * A real PostgreSQL server at `url`: a pool for requests (each transaction on one pooled
  * connection) and a dedicated connection per `listen`, reconnected when it breaks.
  */
-export async function openPostgres(url: string): Promise<SqlDatabase> {
-  const pool = new pg.Pool({ connectionString: url })
+export async function openPostgres(url: string, poolSize = defaultPoolSize()): Promise<SqlDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
   // An idle pooled connection that breaks is dropped by the pool; the next query opens another.
   pool.on('error', () => {})
   try {
@@ -83,11 +93,11 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
   const listeners = new Set<Unlisten>()
   return {
     ...client(pool),
-    transaction: async (work) => {
+    transaction: async (work, opening) => {
       const connection = await pool.connect()
       let broken = false
       try {
-        await connection.query('begin')
+        await connection.query(opening ? `begin; ${opening}` : 'begin')
         const result = await work(client(connection))
         // PostgreSQL answers COMMIT of a transaction that hit an error with ROLLBACK, not an
         // error; PGlite throws 25P02 there, and callers rely on the commit failing loudly.
@@ -119,6 +129,19 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
       await pool.end()
     },
   }
+}
+
+/**
+ * Enough connections that the server's cores stay busy while some transactions wait on the
+ * network or on a lock (PostgreSQL's own rule of thumb: twice the cores, plus a few), and no more:
+ * each is a server process. HOLDFAST_DB_POOL_SIZE overrides it.
+ */
+export function defaultPoolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const configured = env.HOLDFAST_DB_POOL_SIZE?.trim()
+  if (!configured) return 2 * availableParallelism() + 4
+  const size = Number(configured)
+  if (!Number.isInteger(size) || size < 1) throw new Error(`HOLDFAST_DB_POOL_SIZE must be a whole number of connections, not "${configured}"`)
+  return size
 }
 
 /**

@@ -140,15 +140,24 @@ async function rest(path: string, { method = 'GET', headers = {} }: { method?: s
 
 /**
  * Gives `role` a statement timeout of its own (null: takes it back), IN DATABASE so that on
- * PostgreSQL, where roles belong to the whole server, the shared stack's roles keep theirs.
+ * PostgreSQL, where roles belong to the whole server, the shared stack's roles keep theirs; then
+ * has the stack read role settings again, as PostgREST does, and waits until its requests have it.
  */
 async function setRoleStatementTimeout(role: 'anon' | 'authenticated', timeout: string | null): Promise<void> {
   const { rows } = await own.db.query<{ name: string }>('select current_database() as name')
   const target = `role ${quoteIdent(role)} in database ${quoteIdent(rows[0]?.name ?? '')}`
   await own.db.exec(
-    timeout === null ? `alter ${target} reset statement_timeout` : `alter ${target} set statement_timeout = '${timeout}'`,
+    `${timeout === null ? `alter ${target} reset statement_timeout` : `alter ${target} set statement_timeout = '${timeout}'`};
+     notify pgrst, 'reload config'`,
   )
+  const caller = role === 'anon' ? anon : authenticated
+  const expected = timeout ?? supabaseTimeouts[role]
+  await expect
+    .poll(async () => (await caller.rpc('rest_limits_sleep', { seconds: 0 })).data, { timeout: 5000 })
+    .toBe(expected)
 }
+
+const supabaseTimeouts = { anon: '3s', authenticated: '8s' }
 
 const countExact = { Prefer: 'count=exact' }
 
@@ -347,7 +356,23 @@ describe('role statement timeouts', () => {
     const timeouts = await Promise.all(
       [anon, authenticated, service].map((caller) => caller.rpc('rest_limits_sleep', { seconds: 0 })),
     )
-    expect(timeouts.map(({ data, error }) => data ?? error)).toEqual(['3s', '8s', '0'])
+    expect(timeouts.map(({ data, error }) => data ?? error)).toEqual([supabaseTimeouts.anon, supabaseTimeouts.authenticated, '0'])
+  })
+
+  it('are read again only when told, as PostgREST reads them (NOTIFY pgrst, \'reload config\')', async () => {
+    const { rows } = await own.db.query<{ name: string }>('select current_database() as name')
+    const target = `role anon in database ${quoteIdent(rows[0]?.name ?? '')}`
+    const anonTimeout = async () => (await anon.rpc('rest_limits_sleep', { seconds: 0 })).data
+    try {
+      await own.db.exec(`alter ${target} set statement_timeout = '2s'`)
+      expect(await anonTimeout()).toBe(supabaseTimeouts.anon)
+      await own.db.exec(`notify pgrst, 'reload schema'`)
+      expect(await anonTimeout()).toBe(supabaseTimeouts.anon)
+      await own.db.exec(`notify pgrst, 'reload config'`)
+      await expect.poll(anonTimeout, { timeout: 5000 }).toBe('2s')
+    } finally {
+      await setRoleStatementTimeout('anon', null)
+    }
   })
 
   it("cancel a statement that runs past its role's timeout with PostgreSQL's error, undoing what it did", async () => {

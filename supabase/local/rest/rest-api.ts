@@ -3,7 +3,7 @@ import { clientAddress, type TrustedProxies } from '../client-address.ts'
 import type { SqlClient, SqlDatabase } from '../db.ts'
 import { BodyTooLarge, bearerToken, readBody, sendJson, type RouteHandler } from '../http.ts'
 import { JwtRejected, type JwtKeys } from '../keys.ts'
-import { runAs, type ApiRole, type RequestIdentity } from '../run-as.ts'
+import { createRequestRunner, type ApiRole, type RequestIdentity } from '../run-as.ts'
 import { loadCatalog, type Catalog, type FunctionInfo, type TableInfo } from './catalog.ts'
 import { readMaxRows } from './max-rows.ts'
 import { parseQuery, type ParsedQuery } from './query-string.ts'
@@ -23,6 +23,7 @@ export function createRestApi({
 }): RouteHandler {
   let catalog: Promise<Catalog> | undefined
   const maxRows = readMaxRows()
+  const requests = createRequestRunner(db)
   return async (req, res, url) => {
     let role: ApiRole = 'anon'
     try {
@@ -39,7 +40,7 @@ export function createRestApi({
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : parseBody(await readBody(req)),
       }
       const served = { catalog: await (catalog ??= loadCatalog(db)), maxRows }
-      const reply = await runAs(db, identity, (tx) => route(tx, served, request))
+      const reply = await requests.runAs(identity, (tx) => route(tx, served, request))
       res.writeHead(reply.status, {
         ...(reply.body === undefined
           ? {}
