@@ -102,12 +102,13 @@ async function stat(list: string, label: string): Promise<number> {
 }
 
 /** Counts the page's REST reads of a table from now on. */
-function countReads(table: string): { readonly count: number } {
-  const reads = { count: 0 }
+/** Counts the page's calls to `/rest/v1/<path>` (a table read, or `rpc/<function>`) from now on. */
+function countCalls(path: string): { readonly count: number } {
+  const calls = { count: 0 }
   page.on('request', (request) => {
-    if (request.method() === 'GET' && new URL(request.url()).pathname === `/rest/v1/${table}`) reads.count++
+    if (new URL(request.url()).pathname === `/rest/v1/${path}`) calls.count++
   })
-  return reads
+  return calls
 }
 
 describe('live admin screens', () => {
@@ -169,7 +170,7 @@ describe('live admin screens', () => {
     // The screen cannot have heard of it: nothing reached it since the connection dropped.
     expect(await page.getByRole('row').filter({ hasText: code }).count()).toBe(0)
 
-    const reads = countReads('submissions')
+    const reads = countCalls('rpc/admin_results_summary')
     realtime.down = false
     await indicatorSays('Live', reconnectTimeoutMs)
     const row = page.getByRole('row').filter({ hasText: code })
