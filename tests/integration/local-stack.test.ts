@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderDatabaseTypes } from '../../supabase/local/database-types.ts'
 import { openPglite } from '../../supabase/local/db.ts'
-import { MigrationFailed, migrate } from '../../supabase/local/migrate.ts'
+import { MigrationEdited, MigrationFailed, migrate } from '../../supabase/local/migrate.ts'
 import { StackStartFailed, startStack } from '../../supabase/local/stack.ts'
 import { stack } from './clients.ts'
 
@@ -78,6 +78,29 @@ describe('the local stack', () => {
       `select to_regclass('public.ok')::text as ok, to_regclass('public.half')::text as half`,
     )
     expect(rows[0]).toEqual({ ok: 'ok', half: null })
+  })
+
+  it('refuses to start on a database whose applied migration was edited since, naming the file', async () => {
+    const dir = await tempDir()
+    await mkdir(join(dir, 'migrations'))
+    const file = join(dir, 'migrations', '20260101000000_create_kept.sql')
+    await writeFile(file, 'create table public.kept (id int primary key);\r\n')
+    await writeFile(join(dir, 'seed.sql'), '')
+    const db = await openPglite(undefined)
+    cleanups.push(() => db.close())
+    expect(await migrate(db, { dir })).toEqual(['20260101000000_create_kept.sql'])
+
+    // The same text with other line ends is the same migration.
+    await writeFile(file, 'create table public.kept (id int primary key);\n')
+    expect(await migrate(db, { dir })).toEqual([])
+
+    await writeFile(file, 'create table public.kept (id int primary key, note text);\n')
+    await writeFile(join(dir, 'migrations', '20260102000000_create_later.sql'), 'create table public.later (id int);')
+    const refusal = migrate(db, { dir })
+    await expect(refusal).rejects.toBeInstanceOf(MigrationEdited)
+    await expect(refusal).rejects.toThrow(/^Migration 20260101000000_create_kept\.sql was edited after this database applied it/)
+    const { rows } = await db.query<{ later: string | null }>(`select to_regclass('public.later')::text as later`)
+    expect(rows[0]).toEqual({ later: null })
   })
 
   it('serves the runtime configuration the app reads at start', async () => {
