@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { renderDatabaseTypes } from '../../supabase/local/database-types.ts'
 import { openPglite } from '../../supabase/local/db.ts'
 import { MigrationEdited, MigrationFailed, migrate } from '../../supabase/local/migrate.ts'
+import { renderSchemaSnapshot } from '../../supabase/local/schema-snapshot.ts'
 import { StackStartFailed, startStack } from '../../supabase/local/stack.ts'
 import { stack } from './clients.ts'
 
@@ -22,12 +23,15 @@ async function tempDir(): Promise<string> {
 }
 
 describe('the local stack', () => {
-  it('keeps src/lib/database.types.ts in sync with the migrations (run `npm run gen:types`)', async () => {
+  it.each([
+    ['src/lib/database.types.ts', renderDatabaseTypes],
+    ['supabase/schema.sql', renderSchemaSnapshot],
+  ])('keeps %s in sync with the migrations (run `npm run gen:types`)', async (file, render) => {
     const db = await openPglite(undefined)
     cleanups.push(() => db.close())
     await migrate(db, { seed: false })
-    const committed = await readFile(new URL('../../src/lib/database.types.ts', import.meta.url), 'utf8')
-    expect(await renderDatabaseTypes(db)).toBe(committed)
+    const committed = await readFile(new URL(`../../${file}`, import.meta.url), 'utf8')
+    expect(await render(db)).toBe(committed)
   })
 
   it('persists data in its directory and applies migrations and seed only once', async () => {
