@@ -347,6 +347,8 @@ export async function runOutOfTimeOffline(exam: StudentExamFixture, name: string
   await startExam(exam.page, code, name)
   await answer(exam.page, letter)
   await exam.context.setOffline(true)
+  // The page knows it is offline before the time runs out, so its submission waits on the device.
+  await exam.page.getByText('Offline: answers stay on this device').waitFor()
   await exam.page.clock.fastForward('30:01')
   return code
 }

@@ -9,6 +9,8 @@ import {
   keepSharedData,
   openStudentPortal,
   pagePerFile,
+  printRequests,
+  recordPrintRequests,
   releaseSolutions,
   replaceQuestionBank,
   service,
@@ -122,6 +124,7 @@ describe('hostile text', () => {
   })
 
   it('is shown as text to the administrator: questions, codes, results, the printed report and schedules', async () => {
+    await recordPrintRequests(page)
     await signInAsAdmin(page)
     await expectShownAsText('dashboard', [])
 
@@ -138,7 +141,12 @@ describe('hostile text', () => {
     await page.goto(`${appUrl}/admin/results`)
     await page.getByRole('searchbox', { name: 'Search' }).fill(code)
     await page.getByText(/^Showing 1 of \d+ results?$/).waitFor()
+    // The submission's day (it was moved back to release its solutions) may not be today's, open at first.
+    const day = page.locator('.day-group__toggle')
+    if ((await day.getAttribute('aria-expanded')) === 'false') await day.click()
     await expectShownAsText('results', [payload.studentName])
+    await page.getByRole('button', { name: 'Print Results' }).click()
+    await expect.poll(() => printRequests(page)).toBe(1)
     await page.emulateMedia({ media: 'print' })
     try {
       const report = page.getByRole('region', { name: 'Printable results report' })
