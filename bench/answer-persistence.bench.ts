@@ -6,7 +6,8 @@
 // the stored record is read back to confirm it holds the click.
 // Usage: npx tsx bench/answer-persistence.bench.ts [exams]
 import type { Page } from 'playwright-core'
-import { createCodes, ms, startAppStack } from './app-stack.ts'
+import { ms, startAppStack } from './app-stack.ts'
+import { createCodes } from './bench-submission.ts'
 import { percentile } from './percentiles.ts'
 
 const exams = Number(process.argv[2] ?? 10)

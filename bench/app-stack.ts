@@ -34,11 +34,4 @@ export async function startAppStack(): Promise<AppStack> {
   }
 }
 
-/** Fresh login codes in the bench's stack, for students to start exams with. */
-export async function createCodes(stack: RunningStack, prefix: string, count: number): Promise<string[]> {
-  const codes = Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(8 - prefix.length, '0')}`)
-  await stack.db.query('insert into public.login_codes (code) select unnest($1::text[])', [codes])
-  return codes
-}
-
 export const ms = (value: number) => `${value.toFixed(0)} ms`

@@ -4,7 +4,8 @@
 // fresh context; its first load of /student is timed too. The service worker is blocked, since
 // the emulation would not slow its precache down and it would not compete for the link.
 // Usage: npx tsx bench/throttled-exam-start.bench.ts [tries]
-import { createCodes, ms, startAppStack } from './app-stack.ts'
+import { ms, startAppStack } from './app-stack.ts'
+import { createCodes } from './bench-submission.ts'
 import { percentile } from './percentiles.ts'
 
 const tries = Number(process.argv[2] ?? 5)
