@@ -6,7 +6,7 @@
 // On PGlite in memory, or on the PostgreSQL database of DATABASE_URL when set.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { coalescedRefetch } from '../src/lib/coalesced-refetch.ts'
+import { coalescedRefetch } from '../src/lib/admin/coalesced-refetch.ts'
 import { randomInt } from 'node:crypto'
 import { addAdmin } from '../supabase/local/auth/admin-accounts.ts'
 import { startStack } from '../supabase/local/stack.ts'

@@ -2,9 +2,9 @@ import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { createAppRouter } from './app/router'
-import { loadAppConfig } from './lib/env'
-import { initPublicApi } from './lib/public-api'
-import { startSubmissionSync } from './lib/sync-worker'
+import { loadAppConfig } from './lib/browser/env'
+import { initPublicApi } from './lib/api/public-api'
+import { startSubmissionSync } from './lib/sync/sync-worker'
 import './app/app.css'
 
 async function start(root: Root) {

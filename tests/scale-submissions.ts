@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { examSize } from '../src/domain/score.ts'
-import type { Database } from '../src/lib/database.types.ts'
+import type { Database } from '../src/lib/api/database.types.ts'
 
 /**
  * A school's worth of submissions for the Test Results tests (integration and e2e), and their

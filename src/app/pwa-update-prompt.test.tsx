@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startAttempt, type ExamAttempt } from '../domain/exam-attempt'
-import { saveNewAttempt } from '../lib/attempt-store'
-import { examDb } from '../lib/exam-db'
-import { queueSubmission } from '../lib/outbox'
+import { saveNewAttempt } from '../lib/offline/attempt-store'
+import { examDb } from '../lib/offline/exam-db'
+import { queueSubmission } from '../lib/offline/outbox'
 import { applyUpdate } from './pwa-registration'
 import { PwaUpdatePrompt } from './pwa-update-prompt'
 

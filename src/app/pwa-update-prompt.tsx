@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { hasExamInProgress } from '../lib/attempt-store'
+import { hasExamInProgress } from '../lib/offline/attempt-store'
 import { applyUpdate, isUpdateWaiting, registerServiceWorker, subscribeToUpdateWaiting } from './pwa-registration'
 import './pwa-update-prompt.css'
 

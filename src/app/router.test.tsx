@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { writeStudentSession } from '../lib/student-session'
+import { writeStudentSession } from '../lib/offline/student-session'
 import { routes } from './router'
 
 // The admin screens behind the auth gate, as a signed-in administrator sees them.
-vi.mock('../lib/admin-auth', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../lib/admin-auth')>()),
+vi.mock('../lib/admin/admin-auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/admin/admin-auth')>()),
   watchSignedInUser: (onChange: (user: { id: string; email: string }) => void) => {
     onChange({ id: 'admin-id', email: 'admin@holdfast.test' })
     return () => {}

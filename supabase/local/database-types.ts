@@ -3,7 +3,7 @@ import type { SqlClient } from './db.ts'
 /**
  * Renders the `public` schema as TypeScript in the shape `supabase gen types typescript`
  * emits, so `createClient<Database>` is typed the same against the local stack and hosted
- * Supabase. `npm run gen:types` writes it to src/lib/database.types.ts; a test keeps it in sync.
+ * Supabase. `npm run gen:types` writes it to src/lib/api/database.types.ts; a test keeps it in sync.
  */
 export async function renderDatabaseTypes(db: SqlClient): Promise<string> {
   const columns = await db.query<{

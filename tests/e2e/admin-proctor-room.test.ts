@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { answerFileRecoveryMessages } from '../../src/lib/answer-file-recovery.ts'
+import { answerFileRecoveryMessages } from '../../src/lib/admin/answer-file-recovery.ts'
 import {
   answer,
   answerAll,

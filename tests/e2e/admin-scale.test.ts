@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { TablesInsert } from '../../src/lib/database.types.ts'
+import type { TablesInsert } from '../../src/lib/api/database.types.ts'
 import { appUrl, dataOf, deleteLoginCodes, pagePerTest, randomCode, service, signInAsAdmin, waitForText } from './fixtures.ts'
 
 /**

@@ -3,7 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import WebSocket from 'ws'
-import type { Database, Tables, TablesInsert } from '../../src/lib/database.types.ts'
+import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
 import { launchChromium } from './browser.ts'
 
 /**

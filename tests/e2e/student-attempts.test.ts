@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { createClient } from '@supabase/supabase-js'
 import { expect, inject, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Database, Tables } from '../../src/lib/database.types.ts'
+import type { Database, Tables } from '../../src/lib/api/database.types.ts'
 import {
   adminEmail,
   adminPassword,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AttemptStatus } from '../../src/domain/attempt-status.ts'
-import { readPage, type ListPage } from '../../src/lib/admin-reads.ts'
-import type { Database, Tables, TablesInsert } from '../../src/lib/database.types.ts'
+import { readPage, type ListPage } from '../../src/lib/admin/admin-reads.ts'
+import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
 import { adminClient, nonAdminClient, serviceClient } from './clients.ts'
 import { isoFromNow, minute, must, randomCode, succeeded } from './exam-data.ts'
 
@@ -104,7 +104,7 @@ async function everyPage<Row>(pageSize: number, read: Parameters<typeof readPage
   return pages
 }
 
-/** A page of the Login Code Manager's lists, read as src/lib/admin-login-codes.ts reads it. */
+/** A page of the Login Code Manager's lists, read as src/lib/admin/admin-login-codes.ts reads it. */
 const codesPage = (used: boolean) => (from: number, to: number) =>
   admin
     .from('login_codes')
@@ -114,7 +114,7 @@ const codesPage = (used: boolean) => (from: number, to: number) =>
     .order('id')
     .range(from, to)
 
-/** A page of the proctor room, read as src/lib/admin-attempts.ts reads it. */
+/** A page of the proctor room, read as src/lib/admin/admin-attempts.ts reads it. */
 const attemptsPage = (from: number, to: number) => admin.rpc('admin_live_attempts', undefined, { count: 'exact' }).range(from, to)
 
 describe('admin_counts', () => {

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { examSize, passMarkPercent, scorePercentage } from '../../src/domain/score.ts'
-import type { Database } from '../../src/lib/database.types.ts'
+import type { Database } from '../../src/lib/api/database.types.ts'
 import { everySubmission, rankedByScore, scaleSubmissions, type ScaleSubmission } from '../scale-submissions.ts'
 import { adminClient, nonAdminClient, serviceClient } from './clients.ts'
 import { must, randomCode, submissionRow, succeeded } from './exam-data.ts'

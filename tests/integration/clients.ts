@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { inject } from 'vitest'
 import WebSocket from 'ws'
-import type { Database } from '../../src/lib/database.types.ts'
+import type { Database } from '../../src/lib/api/database.types.ts'
 
 export const stack = inject('stack')
 

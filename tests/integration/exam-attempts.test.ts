@@ -3,8 +3,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAnswerFile, type AnswerFile } from '../../src/domain/answer-file.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
-import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../src/lib/answer-file-recovery.ts'
-import type { Database, Tables } from '../../src/lib/database.types.ts'
+import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../src/lib/admin/answer-file-recovery.ts'
+import type { Database, Tables } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, nonAdminClient, serviceClient } from './clients.ts'
 import {
   answerKey,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, expect } from 'vitest'
-import type { Database, Tables, TablesInsert } from '../../src/lib/database.types.ts'
+import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
 import { serviceClient } from './clients.ts'
 
 /** Test data arranged (and cleaned up) with the service role, behind row-level security's back. */

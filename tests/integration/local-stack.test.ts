@@ -24,7 +24,7 @@ async function tempDir(): Promise<string> {
 
 describe('the local stack', () => {
   it.each([
-    ['src/lib/database.types.ts', renderDatabaseTypes],
+    ['src/lib/api/database.types.ts', renderDatabaseTypes],
     ['supabase/schema.sql', renderSchemaSnapshot],
   ])('keeps %s in sync with the migrations (run `npm run gen:types`)', async (file, render) => {
     const db = await openPglite(undefined)

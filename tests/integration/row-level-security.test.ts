@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../src/lib/database.types.ts'
+import type { Database } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, nonAdminClient, serviceClient, stack } from './clients.ts'
 import {
   allQuestions,

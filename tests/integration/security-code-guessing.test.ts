@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../src/lib/database.types.ts'
+import type { Database } from '../../src/lib/api/database.types.ts'
 import { anonClientWith, serviceClient } from './clients.ts'
 import {
   createCode,

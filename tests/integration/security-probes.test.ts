@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import type { Database } from '../../src/lib/database.types.ts'
+import type { Database } from '../../src/lib/api/database.types.ts'
 import { jwtKeysFromSecret } from '../../supabase/local/keys.ts'
 import { adminClient, anonClient, nonAdminClient, serviceClient, stack } from './clients.ts'
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Database } from '../../src/lib/database.types.ts'
+import type { Database } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, stack } from './clients.ts'
 import { createCode, deleteCodes, randomCode } from './exam-data.ts'
 import { RawSocket, subscribe } from './realtime-subscriptions.ts'

@@ -7,9 +7,9 @@ import { buildAnswerFile } from '../../src/domain/answer-file'
 import type { SubmissionStatus } from '../../src/domain/exam-submission'
 import { ExamPage } from '../../src/features/student/exam-page'
 import { StudentFlow } from '../../src/features/student/student-flow-context'
-import { saveNewAttempt } from '../../src/lib/attempt-store'
-import { examDb } from '../../src/lib/exam-db'
-import { queueSubmission } from '../../src/lib/outbox'
+import { saveNewAttempt } from '../../src/lib/offline/attempt-store'
+import { examDb } from '../../src/lib/offline/exam-db'
+import { queueSubmission } from '../../src/lib/offline/outbox'
 import { clearExamDb, examAnswerFileKey, examQuestions, examStart, finishedAttempt } from './exam-fixtures'
 
 function renderCompletion(

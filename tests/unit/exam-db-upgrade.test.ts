@@ -1,6 +1,6 @@
 import Dexie from 'dexie'
 import { expect, it } from 'vitest'
-import { examDb } from '../../src/lib/exam-db'
+import { examDb } from '../../src/lib/offline/exam-db'
 import { examAttempt } from './exam-fixtures'
 
 it('keeps the attempts of a device that ran the app before answer files, without a key and without the old window end', async () => {

@@ -1,5 +1,5 @@
 import { startAttempt, type ExamAttempt, type ExamQuestion } from '../../src/domain/exam-attempt'
-import { examDb } from '../../src/lib/exam-db'
+import { examDb } from '../../src/lib/offline/exam-db'
 
 export const examStart = Date.parse('2026-11-23T09:00:00.000Z')
 

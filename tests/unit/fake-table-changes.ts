@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { LiveTable, TableChangesListener, watchTableChanges } from '../../src/lib/table-changes'
+import type { LiveTable, TableChangesListener, watchTableChanges } from '../../src/lib/admin/table-changes'
 
 /** One channel a screen opened through the mocked watchTableChanges, driven by the test. */
 export interface FakeChannel {

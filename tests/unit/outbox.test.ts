@@ -9,9 +9,9 @@ import {
   saveNewAttempt,
   unfinishedAttempt,
   watchAttemptDeadline,
-} from '../../src/lib/attempt-store'
-import { examDb } from '../../src/lib/exam-db'
-import { findPendingSubmission, queueSubmission, watchSubmissionStatus } from '../../src/lib/outbox'
+} from '../../src/lib/offline/attempt-store'
+import { examDb } from '../../src/lib/offline/exam-db'
+import { findPendingSubmission, queueSubmission, watchSubmissionStatus } from '../../src/lib/offline/outbox'
 import { clearExamDb, examAttempt, examStart, finishedAttempt } from './exam-fixtures'
 
 beforeEach(clearExamDb)

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { createPublicApi } from '../../src/lib/public-api'
+import { createPublicApi } from '../../src/lib/api/public-api'
 import {
   checkLoginCode,
   classifyReportAnswer,
   classifySubmitAnswer,
   fetchExamQuestions,
   readActiveSchedule,
-} from '../../src/lib/student-api'
+} from '../../src/lib/student/student-api'
 
 // One client for the file; each test sets its answer.
 let respond: (url: string) => Response | Promise<Response> = () => Response.json(null)

@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { newSubmissionId } from '../../src/lib/submission-id'
+import { newSubmissionId } from '../../src/lib/offline/submission-id'
 
 const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 

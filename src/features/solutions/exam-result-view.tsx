@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { encouragementFor } from '../../domain/encouragement'
 import { passMarkPercent, scorePercentage } from '../../domain/score'
 import { formatMinutesSeconds } from '../../domain/time-format'
-import type { ExamResult } from '../../lib/results-api'
+import type { ExamResult } from '../../lib/student/results-api'
 import { formatDateTime } from './format-date-time'
 import { QuestionSolutions } from './question-solutions'
 

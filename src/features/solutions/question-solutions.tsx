@@ -1,5 +1,5 @@
 import { answerLetters, optionsByLetter } from '../../domain/question'
-import type { QuestionSolution } from '../../lib/results-api'
+import type { QuestionSolution } from '../../lib/student/results-api'
 
 function verdict(solution: QuestionSolution): 'Correct' | 'Incorrect' | 'Not answered' {
   if (solution.student_answer === null) return 'Not answered'

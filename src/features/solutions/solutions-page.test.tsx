@@ -2,13 +2,13 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { lookupRefusalMessages, type LookupRefusal } from '../../domain/result-lookup'
-import { lookupResult, type ExamResult, type QuestionSolution } from '../../lib/results-api'
-import { findPendingSubmission } from '../../lib/outbox'
+import { lookupResult, type ExamResult, type QuestionSolution } from '../../lib/student/results-api'
+import { findPendingSubmission } from '../../lib/offline/outbox'
 import { formatDateTime } from './format-date-time'
 import { SolutionsPage } from './solutions-page'
 
-vi.mock('../../lib/results-api', () => ({ lookupResult: vi.fn() }))
-vi.mock('../../lib/outbox', () => ({ findPendingSubmission: vi.fn() }))
+vi.mock('../../lib/student/results-api', () => ({ lookupResult: vi.fn() }))
+vi.mock('../../lib/offline/outbox', () => ({ findPendingSubmission: vi.fn() }))
 
 const lookupResultMock = vi.mocked(lookupResult)
 const findPendingSubmissionMock = vi.mocked(findPendingSubmission)

@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react'
 import { normalizeLoginCode } from '../../domain/login-code'
 import { emptyLookupCodeMessage, isExplainedByPendingSubmission, lookupRefusalMessages } from '../../domain/result-lookup'
-import { findPendingSubmission } from '../../lib/outbox'
-import { lookupResult, type ExamResult } from '../../lib/results-api'
+import { findPendingSubmission } from '../../lib/offline/outbox'
+import { lookupResult, type ExamResult } from '../../lib/student/results-api'
 
 export type LookupState =
   | { status: 'idle' }

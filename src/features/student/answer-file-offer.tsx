@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { answerFileName, answerFileOfferedFrom, answerFileText } from '../../domain/answer-file'
-import { answerFileFor } from '../../lib/outbox'
-import { saveTextFile } from '../../lib/save-text-file'
+import { answerFileFor } from '../../lib/offline/outbox'
+import { saveTextFile } from '../../lib/browser/save-text-file'
 import { useMomentReached } from './use-moment-reached'
 
 interface AnswerFileOfferProps {

@@ -14,20 +14,26 @@ import { isExamWindowOpen } from '../../domain/active-schedule'
 import { buildAttemptReport, type ReportedAttemptState } from '../../domain/attempt-report'
 import { startAttempt, type ExamAttempt } from '../../domain/exam-attempt'
 import { normalizeLoginCode } from '../../domain/login-code'
-import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/active-schedule-cache'
-import { recordAttemptReport } from '../../lib/attempt-reports'
+import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/offline/active-schedule-cache'
+import { recordAttemptReport } from '../../lib/sync/attempt-reports'
 import {
   latestAttemptFor,
   saveAttemptProgress,
   saveNewAttempt,
   unfinishedAttempt,
   watchAttemptDeadline,
-} from '../../lib/attempt-store'
-import { findPendingSubmission, queueSubmission, requeueSubmission, watchSubmissionStatus } from '../../lib/outbox'
-import { checkLoginCode, fetchExamQuestions } from '../../lib/student-api'
-import { clearStudentSession, readStudentSession, writeStudentSession } from '../../lib/student-session'
-import { newSubmissionId } from '../../lib/submission-id'
-import { submissionSync } from '../../lib/sync-worker'
+} from '../../lib/offline/attempt-store'
+import { findPendingSubmission, queueSubmission, requeueSubmission, watchSubmissionStatus } from '../../lib/offline/outbox'
+import { checkLoginCode, fetchExamQuestions } from '../../lib/student/student-api'
+import {
+  clearPendingStart,
+  clearStudentSession,
+  pendingStartAttemptId,
+  readStudentSession,
+  writeStudentSession,
+} from '../../lib/offline/student-session'
+import { newSubmissionId } from '../../lib/offline/submission-id'
+import { submissionSync } from '../../lib/sync/sync-worker'
 
 /** Where a student returning to /student picks up. */
 async function resume(): Promise<ResumePoint> {
@@ -51,28 +57,8 @@ async function lookUpLoginCode(code: string, signal: AbortSignal): Promise<CodeL
   return checkLoginCode(code, signal)
 }
 
-/**
- * The attempt id a start asked the server with, kept (across the reload the failure message asks for) until the
- * attempt is saved: when the answer is lost on the way back, the retry asks with the same id, so the server records
- * one attempt, not a phantom that shows the proctor an offline student.
- */
-const pendingStartKey = 'holdfast.pending-exam-start'
-
-function pendingAttemptId(student: StudentDetails): string {
-  const key = `${student.loginCode}\n${student.studentName}`
-  try {
-    const pending = JSON.parse(localStorage.getItem(pendingStartKey) ?? 'null') as { key: string; id: string } | null
-    if (pending?.key === key) return pending.id
-    const id = newSubmissionId()
-    localStorage.setItem(pendingStartKey, JSON.stringify({ key, id }))
-    return id
-  } catch {
-    return newSubmissionId()
-  }
-}
-
 async function startExam(student: StudentDetails): Promise<ExamStart> {
-  const attemptId = pendingAttemptId(student)
+  const attemptId = pendingStartAttemptId(student, newSubmissionId)
   const answer = await fetchExamQuestions(student.loginCode, attemptId, student.studentName)
   if (answer.outcome !== 'ok') return { outcome: answer.outcome }
   const receivedAt = Date.now()
@@ -88,7 +74,7 @@ async function startExam(student: StudentDetails): Promise<ExamStart> {
     answerFileKey: answer.answerFileKey,
   })
   await saveNewAttempt(attempt)
-  localStorage.removeItem(pendingStartKey)
+  clearPendingStart()
   // Asked now, the browser is less likely to evict the attempt under storage pressure.
   void navigator.storage?.persist?.().catch(() => false)
   return { outcome: 'started', attempt }

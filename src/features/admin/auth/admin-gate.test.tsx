@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { checkAdminAccess, signInAdmin, signOutAdmin, watchSignedInUser, type SignedInUser } from '../../../lib/admin-auth'
+import { checkAdminAccess, signInAdmin, signOutAdmin, watchSignedInUser, type SignedInUser } from '../../../lib/admin/admin-auth'
 import { AdminGate } from './admin-gate'
 
-vi.mock('../../../lib/admin-auth', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/admin-auth')>()),
+vi.mock('../../../lib/admin/admin-auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/admin/admin-auth')>()),
   watchSignedInUser: vi.fn(),
   checkAdminAccess: vi.fn(),
   signInAdmin: vi.fn(),

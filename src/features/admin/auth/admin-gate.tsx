@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom'
-import { connectionFailedMessage } from '../../../lib/admin-auth'
+import { connectionFailedMessage } from '../../../lib/admin/admin-auth'
 import { ErrorBanner } from '../components/flash-messages'
 import { AdminLoginPage } from './admin-login-page'
 import { useAdminSession } from './use-admin-session'

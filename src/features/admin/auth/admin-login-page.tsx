@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { adminLoginError } from '../../../domain/admin-login-validation'
-import { signInAdmin } from '../../../lib/admin-auth'
+import { signInAdmin } from '../../../lib/admin/admin-auth'
 import { ErrorBanner } from '../components/flash-messages'
 
 /** The only admin screen without a session (spec §2). A successful sign-in switches screens through the auth state. */

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react'
-import { checkAdminAccess, signOutAdmin, watchSignedInUser, type AdminAccess, type SignedInUser } from '../../../lib/admin-auth'
+import {
+  checkAdminAccess,
+  signOutAdmin,
+  watchSignedInUser,
+  type AdminAccess,
+  type SignedInUser,
+} from '../../../lib/admin/admin-auth'
 
 export type AdminSession =
   { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; user: SignedInUser; access: AdminAccess }

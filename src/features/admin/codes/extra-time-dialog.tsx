@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
-import { setExtraMinutes, type LoginCode } from '../../../lib/admin-login-codes'
+import { setExtraMinutes, type LoginCode } from '../../../lib/admin/admin-login-codes'
 import { AdminDialog } from '../components/admin-dialog'
 import { ErrorBanner } from '../components/flash-messages'
 

@@ -2,28 +2,28 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
-import { loadAdminCounts } from '../../../lib/admin-dashboard'
+import { loadAdminCounts } from '../../../lib/admin/admin-dashboard'
 import {
   deleteLoginCode,
   generateLoginCodes,
   listLoginCodes,
   setExtraMinutes,
   type LoginCode,
-} from '../../../lib/admin-login-codes'
-import { lastPageIndex } from '../../../lib/admin-reads'
-import { watchTableChanges } from '../../../lib/table-changes'
+} from '../../../lib/admin/admin-login-codes'
+import { lastPageIndex } from '../../../lib/admin/admin-reads'
+import { watchTableChanges } from '../../../lib/admin/table-changes'
 import { codesPerPage, LoginCodeManagerPage } from './login-code-manager-page'
 
-vi.mock('../../../lib/admin-login-codes', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/admin-login-codes')>()),
+vi.mock('../../../lib/admin/admin-login-codes', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/admin/admin-login-codes')>()),
   listLoginCodes: vi.fn(),
   generateLoginCodes: vi.fn(),
   deleteLoginCode: vi.fn(),
   setExtraMinutes: vi.fn(),
 }))
-vi.mock('../../../lib/admin-dashboard', () => ({ loadAdminCounts: vi.fn() }))
-vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn() }))
-vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
+vi.mock('../../../lib/admin/admin-dashboard', () => ({ loadAdminCounts: vi.fn() }))
+vi.mock('../../../lib/admin/table-changes', () => ({ watchTableChanges: vi.fn() }))
+vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 
 const unused = (code: string): LoginCode => ({
   id: `id-${code}`,

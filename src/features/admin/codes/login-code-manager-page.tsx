@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from 'react'
 import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import type { RandomBytes } from '../../../domain/login-code-generator'
-import { loadAdminCounts } from '../../../lib/admin-dashboard'
+import { loadAdminCounts } from '../../../lib/admin/admin-dashboard'
 import {
   deleteLoginCode,
   generateLoginCodes,
   listLoginCodes,
   loginCodesLoadFailed,
   type LoginCode,
-} from '../../../lib/admin-login-codes'
-import { loadAll } from '../../../lib/admin-reads'
-import type { LiveTable } from '../../../lib/table-changes'
+} from '../../../lib/admin/admin-login-codes'
+import { loadAll } from '../../../lib/admin/admin-reads'
+import type { LiveTable } from '../../../lib/admin/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { formatDateTime } from '../components/format'

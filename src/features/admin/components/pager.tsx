@@ -1,4 +1,4 @@
-import { lastPageIndex, type ListPage } from '../../../lib/admin-reads'
+import { lastPageIndex, type ListPage } from '../../../lib/admin/admin-reads'
 import './pager.css'
 import type { PageChoice } from './use-page-choice'
 

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
-import type { AdminResult } from '../../../lib/admin-result'
+import type { AdminResult } from '../../../lib/admin/admin-result'
 import { useAdminData } from './use-admin-data'
 
 it('shows the latest load started when an older one answers after it', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { AdminResult } from '../../../lib/admin-result'
+import type { AdminResult } from '../../../lib/admin/admin-result'
 
 /**
  * Loads a screen's data on mount and on `reload()`. A failed load keeps what was shown

@@ -1,12 +1,12 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
-import type { AdminResult } from '../../../lib/admin-result'
-import { watchTableChanges, type LiveTable } from '../../../lib/table-changes'
+import type { AdminResult } from '../../../lib/admin/admin-result'
+import { watchTableChanges, type LiveTable } from '../../../lib/admin/table-changes'
 import { useLiveAdminData } from './use-live-admin-data'
 
-vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn() }))
-vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
+vi.mock('../../../lib/admin/table-changes', () => ({ watchTableChanges: vi.fn() }))
+vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 
 let channels: FakeChannel[]
 /** What the server holds; each load answers it, numbered so a test can tell loads apart. */

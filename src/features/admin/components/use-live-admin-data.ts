@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import type { AdminResult } from '../../../lib/admin-result'
-import { coalescedRefetch } from '../../../lib/coalesced-refetch'
-import { getSupabase } from '../../../lib/supabase'
-import { watchTableChanges, type LiveTable } from '../../../lib/table-changes'
+import type { AdminResult } from '../../../lib/admin/admin-result'
+import { coalescedRefetch } from '../../../lib/admin/coalesced-refetch'
+import { getSupabase } from '../../../lib/api/supabase'
+import { watchTableChanges, type LiveTable } from '../../../lib/admin/table-changes'
 import { useAdminData } from './use-admin-data'
 
 /** Whether the screen hears about changes: not yet, yes, or not since the connection dropped. */

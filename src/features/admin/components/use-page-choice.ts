@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react'
-import type { AdminResult } from '../../../lib/admin-result'
-import type { ListPage } from '../../../lib/admin-reads'
+import type { AdminResult } from '../../../lib/admin/admin-result'
+import type { ListPage } from '../../../lib/admin/admin-reads'
 
 /** Reads page `pageIndex` of a list, `pageSize` rows a page. */
 export type ListReader<Row> = (pageIndex: number, pageSize: number) => Promise<AdminResult<ListPage<Row>>>

@@ -1,13 +1,13 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { expect, it, vi } from 'vitest'
-import { loadAdminCounts } from '../../../lib/admin-dashboard'
+import { loadAdminCounts } from '../../../lib/admin/admin-dashboard'
 import { AdminDashboardPage } from './admin-dashboard-page'
 
-vi.mock('../../../lib/admin-dashboard', () => ({ loadAdminCounts: vi.fn() }))
+vi.mock('../../../lib/admin/admin-dashboard', () => ({ loadAdminCounts: vi.fn() }))
 // The screen's live updates are tested in use-live-admin-data.test.tsx.
-vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn(() => () => {}) }))
-vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
+vi.mock('../../../lib/admin/table-changes', () => ({ watchTableChanges: vi.fn(() => () => {}) }))
+vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 
 it('shows the four counts of one request, the system status with available = total - used, and links to the managers', async () => {
   vi.mocked(loadAdminCounts).mockResolvedValue({

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
-import { loadAdminCounts } from '../../../lib/admin-dashboard'
-import type { LiveTable } from '../../../lib/table-changes'
+import { loadAdminCounts } from '../../../lib/admin/admin-dashboard'
+import type { LiveTable } from '../../../lib/admin/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { StatCard, StatCards } from '../components/stat-card'
 import { useFlashMessages } from '../components/use-flash-messages'

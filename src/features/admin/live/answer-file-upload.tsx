@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react'
-import type { AdminResult } from '../../../lib/admin-result'
-import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/answer-file-recovery'
-import { getSupabase } from '../../../lib/supabase'
+import type { AdminResult } from '../../../lib/admin/admin-result'
+import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/admin/answer-file-recovery'
+import { getSupabase } from '../../../lib/api/supabase'
 
 /** A real answer file is a few kilobytes; anything this large is another kind of file, refused without reading it. */
 const maxAnswerFileBytes = 1_000_000

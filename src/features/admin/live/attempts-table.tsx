@@ -1,7 +1,7 @@
 import { remainingMs, silenceMs, type AttemptStatus } from '../../../domain/attempt-status'
 import { tabSwitchColour } from '../../../domain/results-analytics'
 import { formatMinutesSeconds, formatTimeAgo } from '../../../domain/time-format'
-import type { LiveAttempt } from '../../../lib/admin-attempts'
+import type { LiveAttempt } from '../../../lib/admin/admin-attempts'
 import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { submissionFlags } from '../results/submission-flags'
 import { formatDateTime } from '../components/format'

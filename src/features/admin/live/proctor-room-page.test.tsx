@@ -3,19 +3,19 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
 import { offlineAfterMs, type AttemptStatus } from '../../../domain/attempt-status'
-import { listLiveAttempts, loadLiveAttemptCounts, type LiveAttempt } from '../../../lib/admin-attempts'
-import { lastPageIndex } from '../../../lib/admin-reads'
-import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/answer-file-recovery'
-import { watchTableChanges } from '../../../lib/table-changes'
+import { listLiveAttempts, loadLiveAttemptCounts, type LiveAttempt } from '../../../lib/admin/admin-attempts'
+import { lastPageIndex } from '../../../lib/admin/admin-reads'
+import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/admin/answer-file-recovery'
+import { watchTableChanges } from '../../../lib/admin/table-changes'
 import { attemptsPerPage, ProctorRoomPage } from './proctor-room-page'
 
-vi.mock('../../../lib/admin-attempts', () => ({ listLiveAttempts: vi.fn(), loadLiveAttemptCounts: vi.fn() }))
-vi.mock('../../../lib/answer-file-recovery', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/answer-file-recovery')>()),
+vi.mock('../../../lib/admin/admin-attempts', () => ({ listLiveAttempts: vi.fn(), loadLiveAttemptCounts: vi.fn() }))
+vi.mock('../../../lib/admin/answer-file-recovery', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/admin/answer-file-recovery')>()),
   recoverSubmissionFromFile: vi.fn(),
 }))
-vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn() }))
-vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
+vi.mock('../../../lib/admin/table-changes', () => ({ watchTableChanges: vi.fn() }))
+vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 
 const now = new Date('2026-11-23T10:00:00.000Z')
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()

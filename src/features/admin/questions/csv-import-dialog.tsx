@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react'
 import type { CsvImportResult, CsvRowError } from '../../../domain/csv-import'
-import { importQuestions } from '../../../lib/admin-questions'
+import { importQuestions } from '../../../lib/admin/admin-questions'
 import { AdminDialog } from '../components/admin-dialog'
 import { ErrorBanner } from '../components/flash-messages'
 import { downloadCsvTemplate } from './download-csv-template'

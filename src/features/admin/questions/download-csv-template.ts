@@ -1,5 +1,5 @@
 import { questionCsvTemplate } from '../../../domain/question-csv-template'
-import { saveTextFile } from '../../../lib/save-text-file'
+import { saveTextFile } from '../../../lib/browser/save-text-file'
 
 /** Saves the import template as questions-template.csv. */
 export function downloadCsvTemplate(): void {

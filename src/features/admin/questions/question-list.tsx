@@ -1,6 +1,6 @@
 import { answerLetters, optionsByLetter } from '../../../domain/question'
 import { descriptiveAnswer } from '../../../domain/question-draft'
-import type { Question } from '../../../lib/admin-questions'
+import type { Question } from '../../../lib/admin/admin-questions'
 
 interface QuestionListProps {
   questions: Question[]

@@ -11,10 +11,10 @@ import {
   listQuestions,
   updateQuestion,
   type Question,
-} from '../../../lib/admin-questions'
+} from '../../../lib/admin/admin-questions'
 import { QuestionManagerPage } from './question-manager-page'
 
-vi.mock('../../../lib/admin-questions', () => ({
+vi.mock('../../../lib/admin/admin-questions', () => ({
   listQuestions: vi.fn(),
   addQuestion: vi.fn(),
   updateQuestion: vi.fn(),

@@ -14,7 +14,7 @@ import {
   listQuestions,
   updateQuestion,
   type Question,
-} from '../../../lib/admin-questions'
+} from '../../../lib/admin/admin-questions'
 import { AdminPage } from '../components/admin-page'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'

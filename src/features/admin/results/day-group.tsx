@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { formatAverageScore, resultsStats } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
-import type { DaySummary } from '../../../lib/admin-submissions'
+import type { DaySummary } from '../../../lib/admin/admin-submissions'
 import { formatDay } from '../components/format'
 import { DayResults } from './day-results'
 

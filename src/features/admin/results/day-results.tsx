@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { loadDayResultsPage, loadDayScoreBands, type DaySummary } from '../../../lib/admin-submissions'
+import { loadDayResultsPage, loadDayScoreBands, type DaySummary } from '../../../lib/admin/admin-submissions'
 import { Pager } from '../components/pager'
 import { useAdminData } from '../components/use-admin-data'
 import { usePageChoice } from '../components/use-page-choice'

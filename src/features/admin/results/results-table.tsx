@@ -1,7 +1,7 @@
 import { scoreGrade, tabSwitchColour } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
 import { formatMinutesSeconds } from '../../../domain/time-format'
-import type { SubmissionResult } from '../../../lib/admin-submissions'
+import type { SubmissionResult } from '../../../lib/admin/admin-submissions'
 import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { formatDateTime, formatTime } from '../components/format'
 import { submissionFlags } from './submission-flags'

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from '../../../lib/admin-submissions'
+import type { SubmissionResult } from '../../../lib/admin/admin-submissions'
 
 /** What the proctor should judge about how a submission reached the server: from an answer file, or late. */
 export function submissionFlags(submission: Pick<SubmissionResult, 'recovered_from_file' | 'arrived_late'>): string[] {

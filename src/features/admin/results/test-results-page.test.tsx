@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
 import { localDateKey } from '../../../domain/results-analytics'
-import type { AdminResult } from '../../../lib/admin-result'
+import type { AdminResult } from '../../../lib/admin/admin-result'
 import {
   loadAllDayResults,
   loadDayResultsPage,
@@ -12,19 +12,19 @@ import {
   type DayFilter,
   type ResultsFilter,
   type SubmissionResult,
-} from '../../../lib/admin-submissions'
-import { watchTableChanges } from '../../../lib/table-changes'
+} from '../../../lib/admin/admin-submissions'
+import { watchTableChanges } from '../../../lib/admin/table-changes'
 import { formatDay } from '../components/format'
 import { TestResultsPage } from './test-results-page'
 
-vi.mock('../../../lib/admin-submissions', () => ({
+vi.mock('../../../lib/admin/admin-submissions', () => ({
   loadResultsSummary: vi.fn(),
   loadDayResultsPage: vi.fn(),
   loadAllDayResults: vi.fn(),
   loadDayScoreBands: vi.fn(),
 }))
-vi.mock('../../../lib/table-changes', () => ({ watchTableChanges: vi.fn() }))
-vi.mock('../../../lib/supabase', () => ({ getSupabase: vi.fn() }))
+vi.mock('../../../lib/admin/table-changes', () => ({ watchTableChanges: vi.fn() }))
+vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 
 // Midday, so that "today" cannot roll over while a test runs.
 const today = new Date(2026, 10, 23, 12, 0)

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { loadAllDayResults, type DaySummary, type ResultsSummary, type SubmissionResult } from '../../../lib/admin-submissions'
+import {
+  loadAllDayResults,
+  type DaySummary,
+  type ResultsSummary,
+  type SubmissionResult,
+} from '../../../lib/admin/admin-submissions'
 
 /** Spec §9: printing starts half a second after the report is ready. */
 const printDelayMs = 500

@@ -8,10 +8,10 @@ import {
   setScheduleActive,
   updateSchedule,
   type ExamSchedule,
-} from '../../../lib/admin-schedules'
+} from '../../../lib/admin/admin-schedules'
 import { ExamSchedulePage } from './exam-schedule-page'
 
-vi.mock('../../../lib/admin-schedules', () => ({
+vi.mock('../../../lib/admin/admin-schedules', () => ({
   listSchedules: vi.fn(),
   createSchedule: vi.fn(),
   updateSchedule: vi.fn(),

@@ -13,7 +13,7 @@ import {
   setScheduleActive,
   updateSchedule,
   type ExamSchedule,
-} from '../../../lib/admin-schedules'
+} from '../../../lib/admin/admin-schedules'
 import { AdminPage } from '../components/admin-page'
 import { formatDateTime } from '../components/format'
 import { useAdminData } from '../components/use-admin-data'

@@ -1,8 +1,8 @@
-import type { AttemptStatus } from '../domain/attempt-status'
+import type { AttemptStatus } from '../../domain/attempt-status'
 import type { AdminResult } from './admin-result'
 import { readCounts, readPage, type ListPage } from './admin-reads'
-import type { Database } from './database.types'
-import { getSupabase } from './supabase'
+import type { Database } from '../api/database.types'
+import { getSupabase } from '../api/supabase'
 
 type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Returns'][number]
 

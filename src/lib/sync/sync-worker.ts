@@ -1,10 +1,9 @@
-import type { AttemptReport } from '../domain/attempt-report'
-import type { ExamSubmission } from '../domain/exam-submission'
+import type { AttemptReport } from '../../domain/attempt-report'
+import type { ExamSubmission } from '../../domain/exam-submission'
 import { pendingReport, pendingReports, settleReport } from './attempt-reports'
-import { applyServerDeadline } from './attempt-store'
-import { examDb, type OutboxEntry } from './exam-db'
-import { pendingEntries } from './outbox'
-import { sendAttemptReport, sendSubmission, type ReportResult, type SendResult } from './student-api'
+import { applyServerDeadline } from '../offline/attempt-store'
+import { dueEntry, pendingEntries, recordSendOutcome } from '../offline/outbox'
+import { sendAttemptReport, sendSubmission, type ReportResult, type SendResult } from '../student/student-api'
 
 export interface SyncWorkerOptions {
   send: (submission: ExamSubmission) => Promise<SendResult>
@@ -80,31 +79,21 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   }
 
   async function sendOnce(id: string, force: boolean): Promise<void> {
-    const entry = await examDb.outbox.get(id)
-    if (!entry || entry.state !== 'pending' || (!force && entry.nextAttemptAt > now())) return
+    const entry = await dueEntry(id, force ? Number.POSITIVE_INFINITY : now())
+    if (!entry) return
     let result: SendResult
     try {
       result = await send(entry.submission)
     } catch (error) {
       result = { kind: 'retry', error: error instanceof Error ? error.message : String(error) }
     }
-    await examDb.outbox.update(id, settle(entry, result))
-  }
-
-  function settle(entry: OutboxEntry, result: SendResult): Partial<OutboxEntry> {
     const sendCount = entry.sendCount + 1
-    switch (result.kind) {
-      case 'accepted':
-        return { state: 'accepted', receipt: result.receipt, sendCount, lastError: null }
-      case 'rejected':
-        return { state: 'rejected', rejection: result.rejection, sendCount }
-      case 'retry':
-        return {
-          sendCount,
-          lastError: result.error,
-          nextAttemptAt: now() + backoffDelay(sendCount, random, baseDelayMs, maxDelayMs),
-        }
-    }
+    await recordSendOutcome(
+      id,
+      result.kind === 'retry'
+        ? { ...result, nextAttemptAt: now() + backoffDelay(sendCount, random, baseDelayMs, maxDelayMs) }
+        : result,
+    )
   }
 
   async function drain(force: boolean): Promise<void> {

@@ -1,11 +1,11 @@
-import type { ActiveSchedule } from '../domain/active-schedule'
-import type { AttemptReport } from '../domain/attempt-report'
-import type { ExamQuestion } from '../domain/exam-attempt'
-import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../domain/exam-submission'
-import { parseQuestionContent } from '../domain/question'
-import type { Json } from './database.types'
-import { isRecord } from './is-record'
-import { getPublicApi, type PublicApi } from './public-api'
+import type { ActiveSchedule } from '../../domain/active-schedule'
+import type { AttemptReport } from '../../domain/attempt-report'
+import type { ExamQuestion } from '../../domain/exam-attempt'
+import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
+import { parseQuestionContent } from '../../domain/question'
+import type { Json } from '../api/database.types'
+import { isRecord } from '../../domain/is-record'
+import { getPublicApi, type PublicApi } from '../api/public-api'
 
 /** What supabase-js answers for every call: data, or an error with the HTTP status (0 when the network failed). */
 interface SupabaseAnswer<T> {

@@ -1,6 +1,6 @@
 import type { AdminResult } from './admin-result'
 import { readCounts } from './admin-reads'
-import { getSupabase } from './supabase'
+import { getSupabase } from '../api/supabase'
 
 const adminCountNames = ['questions', 'login_codes', 'codes_used', 'submissions'] as const
 

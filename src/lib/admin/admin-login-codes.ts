@@ -1,8 +1,8 @@
-import { generateUniqueLoginCodes, type RandomBytes } from '../domain/login-code-generator'
+import { generateUniqueLoginCodes, type RandomBytes } from '../../domain/login-code-generator'
 import { adminRequest, type AdminResult } from './admin-result'
 import { readPage, type ListPage } from './admin-reads'
-import type { Tables } from './database.types'
-import { getSupabase } from './supabase'
+import type { Tables } from '../api/database.types'
+import { getSupabase } from '../api/supabase'
 
 export type LoginCode = Tables<'login_codes'>
 

@@ -1,6 +1,6 @@
-import type { ActiveSchedule } from '../domain/active-schedule'
+import type { ActiveSchedule } from '../../domain/active-schedule'
 import { examDb } from './exam-db'
-import { readActiveSchedule } from './student-api'
+import { readActiveSchedule } from '../student/student-api'
 
 /** Reads the active schedule from the server and remembers it on the device. */
 export async function fetchActiveSchedule(signal?: AbortSignal): Promise<ActiveSchedule | null> {

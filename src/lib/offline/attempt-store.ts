@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie'
-import { deviceTime, type ExamAttempt } from '../domain/exam-attempt'
+import { deviceTime, type ExamAttempt } from '../../domain/exam-attempt'
 import { examDb } from './exam-db'
 
 export async function saveNewAttempt(attempt: ExamAttempt): Promise<void> {

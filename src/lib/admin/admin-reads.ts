@@ -1,7 +1,7 @@
 import type { PostgrestError } from '@supabase/supabase-js'
 import { adminRequest, type AdminResult } from './admin-result'
-import type { Json } from './database.types'
-import { isRecord } from './is-record'
+import type { Json } from '../api/database.types'
+import { isRecord } from '../../domain/is-record'
 
 // Hosted PostgREST returns at most max_rows (1,000) rows per read and says nothing of the rest,
 // so admin screens never read a whole table: figures come from SQL counts, lists a page at a time.

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { loginCodeAlphabet, type RandomBytes } from '../domain/login-code-generator'
+import { loginCodeAlphabet, type RandomBytes } from '../../domain/login-code-generator'
 import { generateLoginCodes } from './admin-login-codes'
 
 /**
@@ -14,7 +14,7 @@ const server = vi.hoisted(() => ({
   unreachable: false,
 }))
 
-vi.mock('./supabase', () => ({
+vi.mock('../api/supabase', () => ({
   getSupabase: () => ({
     from: () => ({
       select: () => ({

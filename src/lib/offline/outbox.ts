@@ -1,9 +1,9 @@
 import { liveQuery } from 'dexie'
-import { buildAnswerFile, type AnswerFile } from '../domain/answer-file'
-import { answersFingerprint } from '../domain/answers-fingerprint'
-import type { ExamAttempt } from '../domain/exam-attempt'
-import { buildSubmission, type SubmissionStatus } from '../domain/exam-submission'
-import { normalizeLoginCode } from '../domain/login-code'
+import { buildAnswerFile, type AnswerFile } from '../../domain/answer-file'
+import { answersFingerprint } from '../../domain/answers-fingerprint'
+import type { ExamAttempt } from '../../domain/exam-attempt'
+import { buildSubmission, type SubmissionStatus } from '../../domain/exam-submission'
+import { normalizeLoginCode } from '../../domain/login-code'
 import { examDb, type OutboxEntry } from './exam-db'
 
 export function submissionStatus(entry: OutboxEntry): SubmissionStatus {
@@ -53,6 +53,38 @@ export async function findPendingSubmission(loginCode: string): Promise<{ submit
 
 export function pendingEntries(): Promise<OutboxEntry[]> {
   return examDb.outbox.where('state').equals('pending').toArray()
+}
+
+/** The entry `id` if it still waits to be sent and its next try is due by `dueBy`. */
+export async function dueEntry(id: string, dueBy: number): Promise<OutboxEntry | undefined> {
+  const entry = await examDb.outbox.get(id)
+  return entry?.state === 'pending' && entry.nextAttemptAt <= dueBy ? entry : undefined
+}
+
+/** How one send of an entry ended: the server's receipt or refusal, or a failure to try again at `nextAttemptAt`. */
+export type SendOutcome =
+  | { kind: 'accepted'; receipt: NonNullable<OutboxEntry['receipt']> }
+  | { kind: 'rejected'; rejection: NonNullable<OutboxEntry['rejection']> }
+  | { kind: 'retry'; error: string; nextAttemptAt: number }
+
+/** Records one send of entry `id`: it is settled by the server's answer, or waits for its next try. */
+export async function recordSendOutcome(id: string, outcome: SendOutcome): Promise<void> {
+  await examDb.outbox
+    .where('id')
+    .equals(id)
+    .modify((entry) => {
+      entry.sendCount += 1
+      switch (outcome.kind) {
+        case 'accepted':
+          Object.assign(entry, { state: 'accepted', receipt: outcome.receipt, lastError: null })
+          break
+        case 'rejected':
+          Object.assign(entry, { state: 'rejected', rejection: outcome.rejection })
+          break
+        case 'retry':
+          Object.assign(entry, { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt })
+      }
+    })
 }
 
 /** Calls `listener` with the submission's status now and after every change, until unsubscribed. */

@@ -1,5 +1,5 @@
 import type { REALTIME_SUBSCRIBE_STATES, SupabaseClient } from '@supabase/supabase-js'
-import type { Database } from './database.types'
+import type { Database } from '../api/database.types'
 
 /** The tables of the supabase_realtime publication (migrations 20261121000400_publish_realtime_tables.sql, 20261122000100_create_exam_attempts.sql). */
 export type LiveTable = 'submissions' | 'login_codes' | 'questions' | 'exam_schedule' | 'exam_attempts'

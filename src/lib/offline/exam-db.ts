@@ -1,8 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { ActiveSchedule } from '../domain/active-schedule'
-import type { AttemptReport } from '../domain/attempt-report'
-import type { ExamAttempt } from '../domain/exam-attempt'
-import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../domain/exam-submission'
+import type { ActiveSchedule } from '../../domain/active-schedule'
+import type { AttemptReport } from '../../domain/attempt-report'
+import type { ExamAttempt } from '../../domain/exam-attempt'
+import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
 
 /** A submission waiting for, or settled by, the server. Settled entries stay as the device's copy. */
 export interface OutboxEntry {

@@ -1,5 +1,5 @@
-import type { AttemptReport } from '../domain/attempt-report'
-import { examDb } from './exam-db'
+import type { AttemptReport } from '../../domain/attempt-report'
+import { examDb } from '../offline/exam-db'
 
 /** Keeps `report` as the one to deliver for its attempt, replacing an older one: only the latest needs to reach the server. */
 export async function recordAttemptReport(report: AttemptReport): Promise<void> {

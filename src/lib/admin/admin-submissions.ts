@@ -1,9 +1,9 @@
-import type { ResultsTally } from '../domain/results-analytics'
+import type { ResultsTally } from '../../domain/results-analytics'
 import { adminRequest, type AdminResult } from './admin-result'
 import { readPage, type ListPage } from './admin-reads'
-import type { Database, Json } from './database.types'
-import { isRecord } from './is-record'
-import { getSupabase } from './supabase'
+import type { Database, Json } from '../api/database.types'
+import { isRecord } from '../../domain/is-record'
+import { getSupabase } from '../api/supabase'
 
 /**
  * Test Results reads through SQL (migrations 20261124000200_read_admin_screens_in_sql.sql and

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminRequest, type AdminResult } from './admin-result'
-import type { Database, Json } from './database.types'
-import { isRecord } from './is-record'
+import type { Database, Json } from '../api/database.types'
+import { isRecord } from '../../domain/is-record'
 
 /** What `recover_submission_from_file` answers, and the words an administrator reads for each. */
 export const answerFileRecoveryMessages = {

@@ -1,8 +1,8 @@
-import { isAnswerLetter, parseQuestionContent, type AnswerLetter, type QuestionContent } from '../domain/question'
-import type { LookupRefusal } from '../domain/result-lookup'
-import type { Json } from './database.types'
-import { isRecord } from './is-record'
-import { getPublicApi, type PublicApi } from './public-api'
+import { isAnswerLetter, parseQuestionContent, type AnswerLetter, type QuestionContent } from '../../domain/question'
+import type { LookupRefusal } from '../../domain/result-lookup'
+import type { Json } from '../api/database.types'
+import { isRecord } from '../../domain/is-record'
+import { getPublicApi, type PublicApi } from '../api/public-api'
 
 export interface QuestionSolution extends QuestionContent {
   correct_answer: AnswerLetter

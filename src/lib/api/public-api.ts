@@ -1,6 +1,6 @@
 import { PostgrestClient } from '@supabase/postgrest-js'
 import type { Database } from './database.types'
-import type { AppConfig } from './env'
+import type { AppConfig } from '../browser/env'
 
 /**
  * The REST API as the anon role: all that students and the public pages need (the active schedule and the

@@ -1,5 +1,5 @@
 import { isAuthApiError, isAuthRetryableFetchError, type AuthError } from '@supabase/supabase-js'
-import { getSupabase } from './supabase'
+import { getSupabase } from '../api/supabase'
 
 /** Who is signed in, as far as the admin area needs to know. */
 export interface SignedInUser {

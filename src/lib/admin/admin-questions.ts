@@ -1,8 +1,8 @@
-import type { QuestionImportRow } from '../domain/csv-import'
-import type { QuestionFields } from '../domain/question-draft'
+import type { QuestionImportRow } from '../../domain/csv-import'
+import type { QuestionFields } from '../../domain/question-draft'
 import { adminRequest, type AdminResult } from './admin-result'
-import type { Tables } from './database.types'
-import { getSupabase } from './supabase'
+import type { Tables } from '../api/database.types'
+import { getSupabase } from '../api/supabase'
 
 export type Question = Tables<'questions'>
 

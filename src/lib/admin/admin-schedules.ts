@@ -1,7 +1,7 @@
-import type { ScheduleFields } from '../domain/schedule-draft'
+import type { ScheduleFields } from '../../domain/schedule-draft'
 import { adminRequest, type AdminResult } from './admin-result'
-import type { Tables } from './database.types'
-import { getSupabase } from './supabase'
+import type { Tables } from '../api/database.types'
+import { getSupabase } from '../api/supabase'
 
 export type ExamSchedule = Tables<'exam_schedule'>
 
