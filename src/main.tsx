@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { createAppRouter } from './app/router'
+import { errorMessage } from './domain/error-message'
 import { loadAppConfig } from './lib/browser/env'
 import { initPublicApi } from './lib/api/public-api'
 import { startSubmissionSync } from './lib/sync/sync-worker'
@@ -27,7 +28,7 @@ function StartupError({ error }: { error: unknown }) {
   return (
     <main className="startup-error">
       <h1>Holdfast could not start</h1>
-      <p>{error instanceof Error ? error.message : String(error)}</p>
+      <p>{errorMessage(error)}</p>
     </main>
   )
 }

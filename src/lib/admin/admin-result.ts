@@ -20,7 +20,9 @@ export async function adminRequest<T>(failure: FailureText, request: () => Promi
       return { ok: false, error: failure.preferServerMessage && reply.error.message ? reply.error.message : failure.message }
     }
     return { ok: true, data: reply.data }
-  } catch {
+  } catch (error) {
+    // The screen shows the spec's text; the cause (no network, no client) stays visible to a developer.
+    console.error(`Holdfast admin request failed (${failure.message}):`, error)
     return { ok: false, error: failure.message }
   }
 }

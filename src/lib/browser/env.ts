@@ -1,3 +1,5 @@
+import { errorMessage } from '../../domain/error-message'
+
 export type AppConfig = {
   supabaseUrl: string
   supabaseAnonKey: string
@@ -34,7 +36,7 @@ export async function loadAppConfig(): Promise<AppConfig> {
       .filter(([, value]) => !value)
       .map(([name]) => name)
       .join(' and ')
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = errorMessage(error)
     throw new Error(
       `Holdfast has no Supabase configuration: ${unset} not set at build time, ` +
         `${SERVED_CONFIG_URL} could not be loaded (${reason}), ` +

@@ -1,4 +1,5 @@
 import type { AttemptReport } from '../../domain/attempt-report'
+import { errorMessage } from '../../domain/error-message'
 import type { ExamSubmission } from '../../domain/exam-submission'
 import { pendingReport, pendingReports, settleReport } from './attempt-reports'
 import { applyServerDeadline } from '../offline/attempt-store'
@@ -85,7 +86,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     try {
       result = await send(entry.submission)
     } catch (error) {
-      result = { kind: 'retry', error: error instanceof Error ? error.message : String(error) }
+      result = { kind: 'retry', error: errorMessage(error) }
     }
     const sendCount = entry.sendCount + 1
     await recordSendOutcome(
@@ -126,7 +127,7 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
       try {
         result = await sendReport(report)
       } catch (error) {
-        result = { kind: 'retry', error: error instanceof Error ? error.message : String(error) }
+        result = { kind: 'retry', error: errorMessage(error) }
       }
       if (result.kind === 'retry') return
       if (result.kind === 'delivered') await applyServerDeadline(attemptId, result.deadline)
@@ -136,8 +137,11 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
 
   // Nothing here has a screen to report to: a storage error leaves the outbox as it was, the
   // completion screen keeps showing the submission as waiting, and the next trigger tries again.
+  // The cause goes to the console, where a developer looking at a stuck outbox can see it.
   function drainInBackground(force: boolean): Promise<void> {
-    return drain(force).catch(() => undefined)
+    return drain(force).catch((error: unknown) => {
+      console.warn('Holdfast sync: sending the outbox failed; the next trigger tries again.', error)
+    })
   }
 
   async function scheduleNextDrain(): Promise<void> {
@@ -160,7 +164,10 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
 
   return {
     syncNow: () => drainInBackground(true),
-    reportNow: () => drainReports().catch(() => undefined),
+    reportNow: () =>
+      drainReports().catch((error: unknown) => {
+        console.warn('Holdfast sync: sending the attempt reports failed; the next trigger tries again.', error)
+      }),
     async start() {
       if (started) return
       started = true

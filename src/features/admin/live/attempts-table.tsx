@@ -1,10 +1,11 @@
 import { remainingMs, silenceMs, type AttemptStatus } from '../../../domain/attempt-status'
-import { tabSwitchColour } from '../../../domain/results-analytics'
 import { formatMinutesSeconds, formatTimeAgo } from '../../../domain/time-format'
 import type { LiveAttempt } from '../../../lib/admin/admin-attempts'
+import { ColumnHeadings } from '../components/column-headings'
 import { ExtraTimeBadge } from '../components/extra-time-badge'
-import { submissionFlags } from '../results/submission-flags'
 import { formatDateTime } from '../components/format'
+import { SubmissionFlagBadges } from '../components/submission-flag-badges'
+import { TabSwitchCount } from '../components/tab-switch-count'
 
 const statusLabels: Record<AttemptStatus, string> = {
   offline: 'Offline',
@@ -20,33 +21,22 @@ const statusTone: Record<AttemptStatus, string> = {
   received: 'blue',
 }
 
+// An attempt still being taken has no score yet: its row shows progress, time left and when it was last heard from.
+const columns = ['Status', 'Student', 'Login code', 'Progress', 'Time left', 'Tab switches', 'Last seen']
+
 /** The proctor's table: one row per attempt, in the server's order (problems first), its times counted at `now`. */
 export function AttemptsTable({ attempts, now }: { attempts: LiveAttempt[]; now: Date }) {
   return (
     <div className="results-table-wrap" role="region" aria-label="Exam attempts" tabIndex={0}>
       <table className="results-table attempts-table">
         <caption className="visually-hidden">Exam attempts, problems first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Student</th>
-            <th scope="col">Login code</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Time left</th>
-            <th scope="col">Tab switches</th>
-            <th scope="col">Last seen</th>
-          </tr>
-        </thead>
+        <ColumnHeadings names={columns} />
         <tbody>
           {attempts.map((attempt) => (
             <tr key={attempt.id}>
               <td>
                 <span className={`admin-badge admin-badge--${statusTone[attempt.status]}`}>{statusLabels[attempt.status]}</span>
-                {submissionFlags(attempt).map((flag) => (
-                  <span key={flag} className="admin-badge admin-badge--purple">
-                    {flag}
-                  </span>
-                ))}
+                <SubmissionFlagBadges submission={attempt} />
               </td>
               <th scope="row">{attempt.student_name ?? <span className="admin-muted">Name not given</span>}</th>
               <td className="admin-mono">{attempt.login_code}</td>
@@ -61,9 +51,7 @@ export function AttemptsTable({ attempts, now }: { attempts: LiveAttempt[]; now:
                 {attempt.extra_minutes > 0 && <ExtraTimeBadge minutes={attempt.extra_minutes} />}
               </td>
               <td>
-                <span className={`tab-switches tab-switches--${tabSwitchColour(attempt.tab_switches)}`}>
-                  {attempt.tab_switches}
-                </span>
+                <TabSwitchCount count={attempt.tab_switches} />
               </td>
               <td>
                 <time dateTime={attempt.last_seen} title={formatDateTime(attempt.last_seen)}>

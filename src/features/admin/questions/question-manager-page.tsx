@@ -5,6 +5,7 @@ import {
   emptyQuestionDraft,
   questionFieldsFromDraft,
   type QuestionDraft,
+  type QuestionFields,
   type QuestionType,
 } from '../../../domain/question-draft'
 import {
@@ -16,6 +17,7 @@ import {
   type Question,
 } from '../../../lib/admin/admin-questions'
 import { AdminPage } from '../components/admin-page'
+import { useAdminEditor } from '../components/use-admin-editor'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { CsvImportDialog } from './csv-import-dialog'
@@ -30,75 +32,45 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
   const { data: questions, reload } = useAdminData(listQuestions, messages.showError)
   const count = questions?.length ?? 0
 
-  const [editing, setEditing] = useState<Question | null>(null)
   const [draft, setDraft] = useState<QuestionDraft>(() => emptyQuestionDraft('mcq', 1))
   // A new question's number follows the count (spec §5) until the admin types one.
   const [numberTyped, setNumberTyped] = useState(false)
-  const [saving, setSaving] = useState(false)
   const [dialog, setDialog] = useState<'import' | 'delete-all' | null>(null)
   const firstField = useRef<HTMLSelectElement>(null)
+  const editor = useAdminEditor<Question, QuestionFields>({
+    messages,
+    reload,
+    create: addQuestion,
+    update: updateQuestion,
+    saved: { created: 'Question added successfully', updated: 'Question updated successfully' },
+    emptyDraft: () => emptyDraftOf(shownDraft.type),
+  })
+  const { editing } = editor
 
   const shownDraft = editing || numberTyped ? draft : { ...draft, questionNumber: String(count + 1) }
 
-  function startAdding(type: QuestionType = shownDraft.type) {
-    setEditing(null)
+  function emptyDraftOf(type: QuestionType) {
     setDraft(emptyQuestionDraft(type, count + 1))
     setNumberTyped(false)
   }
 
   function changeType(type: QuestionType) {
     if (!editing) {
-      startAdding(type)
+      emptyDraftOf(type)
       return
     }
     setDraft({ ...emptyQuestionDraft(type, 0), questionNumber: draft.questionNumber })
   }
 
   function startEditing(question: Question) {
-    setEditing(question)
+    editor.setEditing(question)
     setDraft(draftFromQuestion(question))
     firstField.current?.focus()
   }
 
-  async function save() {
-    const checked = questionFieldsFromDraft(shownDraft)
-    if (!checked.ok) {
-      messages.showError(checked.error)
-      return
-    }
-    setSaving(true)
-    const result = editing ? await updateQuestion(editing.id, checked.fields) : await addQuestion(checked.fields)
-    setSaving(false)
-    if (!result.ok) {
-      messages.showError(result.error)
-      return
-    }
-    messages.showSuccess(editing ? 'Question updated successfully' : 'Question added successfully')
-    startAdding()
-    await reload()
-  }
-
-  async function remove(question: Question) {
-    const result = await deleteQuestion(question.id)
-    if (!result.ok) {
-      messages.showError(result.error)
-      return
-    }
-    if (editing?.id === question.id) startAdding()
-    messages.showSuccess('Question deleted successfully')
-    await reload()
-  }
-
   async function removeAll() {
-    const result = await deleteAllQuestions()
     setDialog(null)
-    if (!result.ok) {
-      messages.showError(result.error)
-      return
-    }
-    startAdding()
-    messages.showSuccess('All questions deleted successfully')
-    await reload()
+    await editor.change(deleteAllQuestions, 'All questions deleted successfully', editor.startNew)
   }
 
   async function imported(importedCount: number) {
@@ -132,7 +104,7 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
             type="button"
             className="admin-button admin-button--primary"
             onClick={() => {
-              startAdding()
+              editor.startNew()
               firstField.current?.focus()
             }}
           >
@@ -145,19 +117,19 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
         <QuestionForm
           draft={shownDraft}
           editing={editing !== null}
-          saving={saving}
+          saving={editor.saving}
           onChange={setDraft}
           onTypeChange={changeType}
           onNumberChange={(value) => {
             setNumberTyped(true)
             setDraft({ ...shownDraft, questionNumber: value })
           }}
-          onSubmit={() => void save()}
-          onCancel={() => startAdding()}
+          onSubmit={() => void editor.save(questionFieldsFromDraft(shownDraft))}
+          onCancel={editor.startNew}
           firstFieldRef={firstField}
         />
         <section aria-label="Question list">
-          {questions && <QuestionList questions={questions} onEdit={startEditing} onDelete={(q) => void remove(q)} />}
+          {questions && <QuestionList questions={questions} onEdit={startEditing} onDelete={(q) => void editor.remove(q, () => deleteQuestion(q.id), 'Question deleted successfully')} />}
         </section>
       </div>
       {dialog === 'import' && (

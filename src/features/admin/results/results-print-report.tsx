@@ -3,9 +3,13 @@ import { formatAverageScore, resultsStats, scoreGrade } from '../../../domain/re
 import { examSize } from '../../../domain/score'
 import { formatMinutesSeconds } from '../../../domain/time-format'
 import type { ResultsFilter, SubmissionResult } from '../../../lib/admin/admin-submissions'
+import { ColumnHeadings } from '../components/column-headings'
 import { formatDateTime, formatDay } from '../components/format'
-import { submissionFlags } from './submission-flags'
+import { submissionFlags } from '../components/submission-flags'
 import type { PrintedReport } from './use-printed-report'
+
+// Paper has no Details to open nor badges to colour: the flags and extra time are written out as Notes.
+const columns = ['Rank', 'Student', 'Login code', 'Score', 'Percentage', 'Tab switches', 'Time taken', 'Rating', 'Notes']
 
 /**
  * The printed report (spec §9: stats, rank by score, a confidential footer). It is only
@@ -44,19 +48,7 @@ function PrintedDay({ day, rows }: PrintedReport['days'][number]) {
         {dayStats.passRate}%
       </h3>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Student</th>
-            <th scope="col">Login code</th>
-            <th scope="col">Score</th>
-            <th scope="col">Percentage</th>
-            <th scope="col">Tab switches</th>
-            <th scope="col">Time taken</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Notes</th>
-          </tr>
-        </thead>
+        <ColumnHeadings names={columns} />
         <tbody>
           {rows.map((submission) => {
             const { percentage, rating } = scoreGrade(submission.score)

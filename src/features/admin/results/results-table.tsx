@@ -1,12 +1,16 @@
-import { scoreGrade, tabSwitchColour } from '../../../domain/results-analytics'
+import { scoreGrade } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
 import { formatMinutesSeconds } from '../../../domain/time-format'
 import type { SubmissionResult } from '../../../lib/admin/admin-submissions'
+import { ColumnHeadings } from '../components/column-headings'
 import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { formatDateTime, formatTime } from '../components/format'
-import { submissionFlags } from './submission-flags'
+import { SubmissionFlagBadges } from '../components/submission-flag-badges'
+import { TabSwitchCount } from '../components/tab-switch-count'
 
 const ratingTone = { Excellent: 'green', Pass: 'blue', 'Needs Improvement': 'red' } as const
+
+const columns = ['Rank', 'Student', 'Login code', 'Time', 'Score', 'Percentage', 'Tab switches', 'Time taken', 'Rating', 'Details']
 
 /** Rows of one day's ranking by score, with each submission's receipt in its details. */
 export function ResultsTable({ results, caption }: { results: readonly SubmissionResult[]; caption: string }) {
@@ -14,20 +18,7 @@ export function ResultsTable({ results, caption }: { results: readonly Submissio
     <div className="results-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="results-table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Student</th>
-            <th scope="col">Login code</th>
-            <th scope="col">Time</th>
-            <th scope="col">Score</th>
-            <th scope="col">Percentage</th>
-            <th scope="col">Tab switches</th>
-            <th scope="col">Time taken</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
+        <ColumnHeadings names={columns} />
         <tbody>
           {results.map((submission) => {
             const { percentage, rating } = scoreGrade(submission.score)
@@ -36,11 +27,7 @@ export function ResultsTable({ results, caption }: { results: readonly Submissio
                 <td>#{submission.rank}</td>
                 <th scope="row">
                   {submission.student_name}
-                  {submissionFlags(submission).map((flag) => (
-                    <span key={flag} className="admin-badge admin-badge--purple">
-                      {flag}
-                    </span>
-                  ))}
+                  <SubmissionFlagBadges submission={submission} />
                 </th>
                 <td className="admin-mono">{submission.login_code}</td>
                 <td>{formatTime(submission.submitted_at)}</td>
@@ -49,9 +36,7 @@ export function ResultsTable({ results, caption }: { results: readonly Submissio
                 </td>
                 <td>{percentage}%</td>
                 <td>
-                  <span className={`tab-switches tab-switches--${tabSwitchColour(submission.tab_switches)}`}>
-                    {submission.tab_switches}
-                  </span>
+                  <TabSwitchCount count={submission.tab_switches} />
                 </td>
                 <td>
                   {formatMinutesSeconds(submission.time_taken)}

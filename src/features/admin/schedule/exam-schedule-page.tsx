@@ -5,6 +5,7 @@ import {
   emptyScheduleDraft,
   scheduleFieldsFromDraft,
   type ScheduleDraft,
+  type ScheduleFields,
 } from '../../../domain/schedule-draft'
 import {
   createSchedule,
@@ -16,6 +17,7 @@ import {
 } from '../../../lib/admin/admin-schedules'
 import { AdminPage } from '../components/admin-page'
 import { formatDateTime } from '../components/format'
+import { useAdminEditor } from '../components/use-admin-editor'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useNow } from '../components/use-now'
@@ -33,54 +35,27 @@ export function ExamSchedulePage() {
   const { data: schedules, reload } = useAdminData(listSchedules, messages.showError)
   // Badges move from Upcoming to Active to Ended while the screen stays open.
   const now = useNow(15_000)
-  const [editing, setEditing] = useState<ExamSchedule | null>(null)
   const [draft, setDraft] = useState<ScheduleDraft>(emptyScheduleDraft)
-  const [saving, setSaving] = useState(false)
   const firstField = useRef<HTMLInputElement>(null)
+  const editor = useAdminEditor<ExamSchedule, ScheduleFields>({
+    messages,
+    reload,
+    create: createSchedule,
+    update: updateSchedule,
+    saved: { created: 'Exam schedule created successfully', updated: 'Exam schedule updated successfully' },
+    emptyDraft: () => setDraft(emptyScheduleDraft()),
+  })
 
-  function startCreating() {
-    setEditing(null)
-    setDraft(emptyScheduleDraft())
-  }
-
-  async function save() {
-    const checked = scheduleFieldsFromDraft(draft)
-    if (!checked.ok) {
-      messages.showError(checked.error)
-      return
-    }
-    setSaving(true)
-    const result = editing ? await updateSchedule(editing.id, checked.fields) : await createSchedule(checked.fields)
-    setSaving(false)
-    if (!result.ok) {
-      messages.showError(result.error)
-      return
-    }
-    messages.showSuccess(editing ? 'Exam schedule updated successfully' : 'Exam schedule created successfully')
-    startCreating()
-    await reload()
-  }
-
-  async function toggle(schedule: ExamSchedule) {
-    const result = await setScheduleActive(schedule.id, !schedule.is_active)
-    if (!result.ok) {
-      messages.showError(result.error)
-      return
-    }
-    messages.showSuccess(schedule.is_active ? 'Exam schedule deactivated successfully' : 'Exam schedule activated successfully')
-    await reload()
+  function toggle(schedule: ExamSchedule) {
+    return editor.change(
+      () => setScheduleActive(schedule.id, !schedule.is_active),
+      schedule.is_active ? 'Exam schedule deactivated successfully' : 'Exam schedule activated successfully',
+    )
   }
 
   async function remove(schedule: ExamSchedule) {
     if (!window.confirm('Are you sure you want to delete this exam schedule?')) return
-    const result = await deleteSchedule(schedule.id)
-    if (!result.ok) {
-      messages.showError(result.error)
-      return
-    }
-    if (editing?.id === schedule.id) startCreating()
-    messages.showSuccess('Exam schedule deleted successfully')
-    await reload()
+    await editor.remove(schedule, () => deleteSchedule(schedule.id), 'Exam schedule deleted successfully')
   }
 
   return (
@@ -88,11 +63,11 @@ export function ExamSchedulePage() {
       <div className="admin-side-layout">
         <ScheduleForm
           draft={draft}
-          editing={editing !== null}
-          saving={saving}
+          editing={editor.editing !== null}
+          saving={editor.saving}
           onChange={setDraft}
-          onSubmit={() => void save()}
-          onCancel={startCreating}
+          onSubmit={() => void editor.save(scheduleFieldsFromDraft(draft))}
+          onCancel={editor.startNew}
           firstFieldRef={firstField}
         />
         <section aria-labelledby="schedule-list-title">
@@ -146,7 +121,7 @@ export function ExamSchedulePage() {
                         className="admin-button admin-button--small"
                         aria-label={`Edit ${schedule.exam_name}`}
                         onClick={() => {
-                          setEditing(schedule)
+                          editor.setEditing(schedule)
                           setDraft(draftFromSchedule(schedule))
                           firstField.current?.focus()
                         }}
