@@ -1,5 +1,6 @@
-// `npm test`: every vitest project (unit, integration, and any added later) in one run, then one
-// plain closing line "N passed, N failed" totalling them all, for people and for CI.
+// `npm test`: ESLint (counted as one test: passed when clean), then every vitest project (unit,
+// integration, and any added later) in one run, then one plain closing line "N passed, N failed"
+// totalling them all, for people and for CI.
 // With TEST_DATABASE_URL set, the integration project runs a second time against that
 // PostgreSQL database (the first run always uses PGlite), and the line totals both runs.
 import { spawnSync } from 'node:child_process'
@@ -19,6 +20,14 @@ interface Outcome {
   passed: number
   failed: number
   skipped: number
+}
+
+/** Runs ESLint over the tree, its findings shown: one passed test when clean, one failed otherwise. */
+function lint(): Outcome {
+  const run = spawnSync('npx', ['eslint', '.'], { stdio: 'inherit' })
+  if (run.status === 0) return { passed: 1, failed: 0, skipped: 0 }
+  console.error('ESLint found problems (above): counted as one failed test.')
+  return { passed: 0, failed: 1, skipped: 0 }
 }
 
 /** Runs vitest with `args`; a run that wrote no report counts as one failure. */
@@ -67,7 +76,7 @@ function splitProjects(args: string[]): { projects: string[]; rest: string[] } {
 
 const args = process.argv.slice(2)
 const { TEST_DATABASE_URL: databaseUrl, ...pgliteEnv } = process.env
-const outcomes = [vitest(args, pgliteEnv)]
+const outcomes = [lint(), vitest(args, pgliteEnv)]
 const { projects, rest } = splitProjects(args)
 if (databaseUrl && (projects.length === 0 || projects.includes('integration'))) {
   console.log('\nThe integration tests again, against PostgreSQL (TEST_DATABASE_URL):\n')

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { contact } from './contact'
+import { contact } from '../config/contact'
 import { SiteFooter } from './site-footer'
 
 function linksIn(name: string) {

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
-import { contact } from './contact'
+import { contact } from '../config/contact'
 import { policyLinks, primaryLinks, type SiteLink } from './site-links'
 
 export function SiteFooter() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { contact } from '../../app/contact'
+import { contact } from '../../config/contact'
 import './policies.css'
 
 /** The frame every policy page shares: title, date of the text, the sections, and whom to ask. */

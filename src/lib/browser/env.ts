@@ -41,6 +41,7 @@ export async function loadAppConfig(): Promise<AppConfig> {
       `Holdfast has no Supabase configuration: ${unset} not set at build time, ` +
         `${SERVED_CONFIG_URL} could not be loaded (${reason}), ` +
         'and no earlier configuration is stored in this browser.',
+      { cause: error },
     )
   }
   localStorage.setItem(LAST_GOOD_CONFIG_KEY, JSON.stringify(served))

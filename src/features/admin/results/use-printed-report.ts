@@ -38,6 +38,7 @@ export function usePrintedReport(onError: (message: string) => void) {
     const dropReport = () => setReport(undefined)
     window.addEventListener('afterprint', dropReport)
     return () => {
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- a run counter, not a DOM node: unmounting must bump its latest value.
       latestRun.current++
       clearTimeout(printTimer.current)
       window.removeEventListener('afterprint', dropReport)
