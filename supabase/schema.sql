@@ -457,10 +457,16 @@ begin
     -- The most the code's devices ever reported: a new submission id takes nothing back.
     greatest(coalesce(record_submission.tab_switches, 0),
              (select max(a.tab_switches) from public.exam_attempts a where a.login_code = normalized_code)),
-    -- The server's clock from the recorded start when there is one; the device's word otherwise.
+    -- The server's clock from the recorded start when there is one, to the arrival when it came
+    -- in time (to the device's stamp only for a late arrival); the device's word otherwise.
     case when first_start is null then record_submission.time_taken
-         else least(86400, greatest(0, floor(extract(epoch from effective_submitted_at - first_start))))::integer end,
-    coalesce(first_start, record_submission.started_at, effective_submitted_at),
+         else least(86400, greatest(0, floor(extract(epoch from
+                case when now() <= deadline + grace then now() else effective_submitted_at end - first_start))))::integer end,
+    -- Without a recorded start, the device's claim kept inside the window it submitted in.
+    coalesce(first_start,
+             least(greatest(coalesce(record_submission.started_at, effective_submitted_at),
+                            coalesce(schedule.start_time - grace, '-infinity')),
+                   effective_submitted_at)),
     effective_submitted_at,
     record_submission.started_at,
     record_submission.time_taken,
@@ -621,29 +627,30 @@ CREATE OR REPLACE FUNCTION private.solutions_release_at(sub public.submissions)
  SET search_path TO ''
 AS $function$
 declare
-  -- A code may start until its window's end plus its extra minutes, which are at most 180.
   latest_start_extra constant interval := interval '180 minutes';
   grace constant interval := interval '2 minutes';
+  moment timestamptz;
   schedule public.exam_schedule;
   last_deadline timestamptz;
 begin
+  select coalesce(min(a.started_at), sub.submitted_at) into moment
+    from public.exam_attempts a where a.login_code = sub.login_code;
   select * into schedule from public.exam_schedule es
-   where sub.started_at between es.start_time and es.end_time
+   where es.is_active and moment between es.start_time - grace and es.end_time + latest_start_extra
    order by es.created_at desc limit 1;
-  if not found then
-    select max(a.deadline) into last_deadline from public.exam_attempts a
-     where a.state = 'in_progress' and a.started_at between sub.started_at - interval '24 hours' and sub.submitted_at;
-    return greatest(coalesce(last_deadline, sub.submitted_at), sub.submitted_at) + grace;
-  end if;
-  select max(a.deadline) into last_deadline from public.exam_attempts a
-   where a.state = 'in_progress' and a.started_at between schedule.start_time and schedule.end_time + latest_start_extra;
+  select max(a.deadline) into last_deadline
+    from public.exam_attempts a
+   where not exists (select 1 from public.submissions s where s.login_code = a.login_code)
+     and a.started_at between coalesce(schedule.start_time - grace, moment - interval '24 hours')
+                          and coalesce(schedule.end_time + latest_start_extra, moment);
   return greatest(
     schedule.end_time + make_interval(mins => coalesce(
       (select max(lc.extra_minutes) from public.login_codes lc where not lc.is_used), 0)),
-    coalesce(last_deadline, schedule.end_time)) + grace;
+    last_deadline,
+    sub.submitted_at) + grace;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When the exam of a submission is over for every student: its window''s end moved by the largest extra time of a code that may still start, and past every deadline of the attempts still in progress that started in that window (2 minutes of grace).';
+COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When the exam of a submission is over for every student (see the comment above it in migration 20261124000100): its window''s end moved by the largest extra time of an unused code, and every deadline of an attempt without a submission started in that window, plus 2 minutes of grace.';
 
 CREATE OR REPLACE FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer)
  RETURNS public.exam_attempts

@@ -15,15 +15,15 @@
 -- 7. is_admin() holds only while the token's session exists: signing out ends an administrator's
 --    access at once, not when the access token expires.
 -- 8. When the code has a recorded start, the submission's started_at and time_taken come from the
---    server's record; what the device claimed is kept beside them as reported.
+--    server's record (time taken up to the arrival, or to the device's stamp for a late arrival);
+--    without one, started_at is the device's claim kept inside the window it submitted in. What
+--    the device claimed is kept beside them as reported.
 -- 1b. PostgREST runs a function called by GET (or HEAD) in a read-only transaction. A student
 --    function that would record a failed guess then failed only for an unknown code, so a GET
 --    told live codes from invalid ones without ever counting a guess. Every student function
 --    now refuses a read-only call first, whatever its arguments (private.refuse_read_only).
 -- 11. Detailed solutions (the answer key) are handed out only once the exam is over for every
---    student of the submission's schedule: its window's end plus the largest extra time a code
---    that may still start has, and past every deadline of the attempts still in progress that
---    started in that window.
+--    student of the submission's schedule (private.solutions_release_at below).
 
 create function private.raise_without_detail(sql_state text, message text) returns void
 language plpgsql volatile set search_path = ''
@@ -188,10 +188,16 @@ begin
     -- The most the code's devices ever reported: a new submission id takes nothing back.
     greatest(coalesce(record_submission.tab_switches, 0),
              (select max(a.tab_switches) from public.exam_attempts a where a.login_code = normalized_code)),
-    -- The server's clock from the recorded start when there is one; the device's word otherwise.
+    -- The server's clock from the recorded start when there is one, to the arrival when it came
+    -- in time (to the device's stamp only for a late arrival); the device's word otherwise.
     case when first_start is null then record_submission.time_taken
-         else least(86400, greatest(0, floor(extract(epoch from effective_submitted_at - first_start))))::integer end,
-    coalesce(first_start, record_submission.started_at, effective_submitted_at),
+         else least(86400, greatest(0, floor(extract(epoch from
+                case when now() <= deadline + grace then now() else effective_submitted_at end - first_start))))::integer end,
+    -- Without a recorded start, the device's claim kept inside the window it submitted in.
+    coalesce(first_start,
+             least(greatest(coalesce(record_submission.started_at, effective_submitted_at),
+                            coalesce(schedule.start_time - grace, '-infinity')),
+                   effective_submitted_at)),
     effective_submitted_at,
     record_submission.started_at,
     record_submission.time_taken,
@@ -220,37 +226,48 @@ $$;
 comment on function private.record_submission(uuid, text, text, jsonb, integer, integer, timestamptz, timestamptz, boolean) is
   'Checks every argument, claims the code and stores the submission, scoring it last, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
 
--- Detailed solutions wait until the exam is over for everyone (hole 11). The submission's exam is
--- the newest schedule whose window held its start; without one, the attempts started within a day
--- before it (a room without a window).
+-- Detailed solutions wait until the exam is over for everyone (hole 11). Only the server's facts
+-- place a submission in time: its code's first recorded start, else its submission moment
+-- (which the lateness rule keeps inside the active window). Its exam is the schedule students
+-- were taking then: the newest active one whose window, widened by the largest extra time (a
+-- code may start until its window's end plus its extra minutes, at most 180), held that moment.
+-- The exam is over when
+--   - its window has ended, moved by the largest extra time of a code that may still start (an
+--     unused one), and
+--   - every attempt started in that window whose code has no submission yet has reached its
+--     deadline (whatever state its device reported),
+-- with the 2 minutes of grace a device's submission has. Without such a schedule (a room with no
+-- window, where students come and go, so the exam has no end for everyone) every attempt without
+-- a submission that started in the day up to the moment counts.
 create function private.solutions_release_at(sub public.submissions) returns timestamptz
 language plpgsql stable set search_path = ''
 as $$
 declare
-  -- A code may start until its window's end plus its extra minutes, which are at most 180.
   latest_start_extra constant interval := interval '180 minutes';
   grace constant interval := interval '2 minutes';
+  moment timestamptz;
   schedule public.exam_schedule;
   last_deadline timestamptz;
 begin
+  select coalesce(min(a.started_at), sub.submitted_at) into moment
+    from public.exam_attempts a where a.login_code = sub.login_code;
   select * into schedule from public.exam_schedule es
-   where sub.started_at between es.start_time and es.end_time
+   where es.is_active and moment between es.start_time - grace and es.end_time + latest_start_extra
    order by es.created_at desc limit 1;
-  if not found then
-    select max(a.deadline) into last_deadline from public.exam_attempts a
-     where a.state = 'in_progress' and a.started_at between sub.started_at - interval '24 hours' and sub.submitted_at;
-    return greatest(coalesce(last_deadline, sub.submitted_at), sub.submitted_at) + grace;
-  end if;
-  select max(a.deadline) into last_deadline from public.exam_attempts a
-   where a.state = 'in_progress' and a.started_at between schedule.start_time and schedule.end_time + latest_start_extra;
+  select max(a.deadline) into last_deadline
+    from public.exam_attempts a
+   where not exists (select 1 from public.submissions s where s.login_code = a.login_code)
+     and a.started_at between coalesce(schedule.start_time - grace, moment - interval '24 hours')
+                          and coalesce(schedule.end_time + latest_start_extra, moment);
   return greatest(
     schedule.end_time + make_interval(mins => coalesce(
       (select max(lc.extra_minutes) from public.login_codes lc where not lc.is_used), 0)),
-    coalesce(last_deadline, schedule.end_time)) + grace;
+    last_deadline,
+    sub.submitted_at) + grace;
 end
 $$;
 comment on function private.solutions_release_at(public.submissions) is
-  'When the exam of a submission is over for every student: its window''s end moved by the largest extra time of a code that may still start, and past every deadline of the attempts still in progress that started in that window (2 minutes of grace).';
+  'When the exam of a submission is over for every student (see the comment above it in migration 20261124000100): its window''s end moved by the largest extra time of an unused code, and every deadline of an attempt without a submission started in that window, plus 2 minutes of grace.';
 revoke execute on function private.solutions_release_at(public.submissions) from public, anon, authenticated;
 
 create or replace function private.lookup_result(code text) returns jsonb

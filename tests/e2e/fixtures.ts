@@ -174,8 +174,20 @@ export async function backdateSubmission(code: string, ageMs: number): Promise<v
  * Moves a submission 20 hours back, past the end of its exam for every student: its detailed
  * solutions are out (for 4 more hours).
  */
-export function releaseSolutions(code: string): Promise<void> {
-  return backdateSubmission(code, (20 / 24) * day)
+export async function releaseSolutions(code: string): Promise<void> {
+  const twentyHours = (20 / 24) * day
+  await backdateSubmission(code, twentyHours)
+  // The server places a submission by its code's recorded start: that moves back too.
+  for (const attempt of dataOf(await service.from('exam_attempts').select('id, started_at, deadline').eq('login_code', code))) {
+    const earlier = (iso: string) => new Date(Date.parse(iso) - twentyHours).toISOString()
+    dataOf(
+      await service
+        .from('exam_attempts')
+        .update({ started_at: earlier(attempt.started_at), deadline: earlier(attempt.deadline) })
+        .eq('id', attempt.id)
+        .select(),
+    )
+  }
 }
 
 export async function submissionsFor(code: string): Promise<Tables<'submissions'>[]> {

@@ -341,6 +341,59 @@ describe('detailed solutions', () => {
     })
   })
 
+  it('are held for a submission that claims a start long ago without ever starting', async () => {
+    const end = isoFromNow(hour)
+    await withSchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
+      const code = await newCode()
+      await submitted(code, { answers: {}, started_at: '2000-01-01T00:00:00Z', submitted_at: isoFromNow(-55 * minute) })
+      expectHeld(await lookup(code), end)
+      const [stored] = await submissionsFor(code)
+      expect(Date.parse(stored?.started_at as string)).toBeGreaterThanOrEqual(Date.parse(isoFromNow(-hour)) - 3 * minute)
+    })
+  })
+
+  it('are held after the window for a student who started late on extra time, while another may still start', async () => {
+    const end = isoFromNow(-10 * minute)
+    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: end }, async () => {
+      const late = await newCode({ extra_minutes: 60 })
+      await newCode({ extra_minutes: 180 })
+      const attemptId = await start(late)
+      must(await anon.rpc('submit_exam', submitExamArgs(late, { submission_id: attemptId, submitted_at: isoFromNow(0) })))
+      const held = await lookup(late)
+      expectHeld(held, end)
+      expect(Date.parse(held.solutions_release_at as string)).toBeGreaterThanOrEqual(Date.parse(end) + 180 * minute)
+    })
+  })
+
+  it('are held while a device that says its submission is queued has not delivered it', async () => {
+    const code = await newCode()
+    const writing = await newCode()
+    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
+      const attemptId = await start(writing)
+      must(
+        await anon.rpc('report_exam_attempt', {
+          attempt_id: attemptId,
+          code: writing,
+          answered_count: 0,
+          tab_switches: 0,
+          state: 'submitted_on_device',
+          online: true,
+          reported_at: new Date().toISOString(),
+        }),
+      )
+      await submitted(code, { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) })
+      const deadline = isoFromNow(15 * minute)
+      succeeded(await service.from('exam_attempts').update({ deadline }).eq('id', attemptId))
+      succeeded(
+        await service
+          .from('exam_schedule')
+          .update({ end_time: isoFromNow(-5 * minute) })
+          .eq('id', schedule.id),
+      )
+      expectHeld(await lookup(code), deadline)
+    })
+  })
+
   it('come once the exam is over for everyone', async () => {
     const code = await newCode()
     await moveSubmissionPastItsExam(await submitted(code))

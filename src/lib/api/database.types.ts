@@ -4,7 +4,7 @@ export type Database = {
   // Allows to automatically instantiate createClient with right options
   // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
   __InternalSupabase: {
-    PostgrestVersion: '12.2.3'
+    PostgrestVersion: "12.2.3"
   }
   public: {
     Tables: {
@@ -276,7 +276,7 @@ export type Database = {
     Functions: {
       active_exam_schedule: {
         Args: never
-        Returns: Database['public']['Tables']['exam_schedule']['Row'][]
+        Returns: Database["public"]["Tables"]["exam_schedule"]["Row"][]
       }
       admin_counts: {
         Args: never
@@ -288,23 +288,7 @@ export type Database = {
           day: string
           search?: string
         }
-        Returns: {
-          id: string
-          student_name: string
-          login_code: string
-          score: number
-          tab_switches: number
-          time_taken: number
-          started_at: string
-          submitted_at: string
-          received_at: string
-          answers_fingerprint: string
-          recovered_from_file: boolean
-          arrived_late: boolean
-          extra_minutes: number
-          rank: number
-          display_order: number
-        }[]
+        Returns: { id: string; student_name: string; login_code: string; score: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; rank: number; display_order: number }[]
       }
       admin_day_score_bands: {
         Args: {
@@ -320,25 +304,7 @@ export type Database = {
       }
       admin_live_attempts: {
         Args: never
-        Returns: {
-          id: string
-          login_code: string
-          student_name: string
-          started_at: string
-          deadline: string
-          question_count: number
-          answered_count: number
-          tab_switches: number
-          client_online: boolean
-          state: string
-          reported_at: string
-          last_seen: string
-          status: string
-          extra_minutes: number
-          recovered_from_file: boolean
-          arrived_late: boolean
-          display_order: number
-        }[]
+        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; display_order: number }[]
       }
       admin_results_summary: {
         Args: {
@@ -441,8 +407,8 @@ export type Database = {
   }
 }
 
-type PublicSchema = Database['public']
+type PublicSchema = Database["public"]
 
-export type Tables<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Row']
-export type TablesInsert<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Insert']
-export type TablesUpdate<T extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][T]['Update']
+export type Tables<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Row"]
+export type TablesInsert<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Insert"]
+export type TablesUpdate<T extends keyof PublicSchema["Tables"]> = PublicSchema["Tables"][T]["Update"]
