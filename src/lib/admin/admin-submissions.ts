@@ -90,7 +90,11 @@ export async function loadAllDayResults(
     if (!page.ok) return page
     for (const row of page.data.rows) if (!rows.has(row.id)) rows.set(row.id, row)
     onRows(page.data.rows.length)
-    if ((pageIndex + 1) * rowsPerRead >= page.data.total) return { ok: true, data: [...rows.values()] }
+    const last = (pageIndex + 1) * rowsPerRead >= page.data.total
+    if (last) return { ok: true, data: [...rows.values()] }
+    // A short page before the end: the server returns fewer rows per read than asked (a project
+    // with max_rows below rowsPerRead). Going on would skip rows; the report must not.
+    if (page.data.rows.length < rowsPerRead) return { ok: false, error: loadFailed }
   }
 }
 
