@@ -35,7 +35,11 @@ export async function runSubmissionHerd({
   // What the database does with the same calls, as many at once as the stack's pool serves.
   const parallel = databaseUrl ? 2 * defaultPoolSize() : 1
 
+  // The stack's own process (HTTP, JWT, REST, and on PGlite the database too): less at the mercy
+  // of other load on the machine than the wall-clock figures.
+  const cpuBefore = process.cpuUsage()
   const herd = await spawnHerd(stack.url, stack.anonKey, herdCodes)
+  const cpu = process.cpuUsage(cpuBefore)
   const storage = await storedOnce(stack, herdCodes)
   const accepted = herd.outcomes.accepted ?? 0
   const herdRate = accepted / ((herd.doneAt - herd.firedAt) / 1000)
@@ -83,6 +87,7 @@ export async function runSubmissionHerd({
     `latency:       p50 ${ms(percentile(herd.latencies, 50))}  p95 ${ms(percentile(herd.latencies, 95))}  p99 ${ms(p99)}` +
       (targets.p99Ms ? ` ${against(p99 <= targets.p99Ms, `p99 ≤ ${ms(targets.p99Ms)}`)}` : ''),
   )
+  console.log(`server CPU:    ${((cpu.user + cpu.system) / 1000 / count).toFixed(2)} ms per submission in the stack's process`)
   console.log(
     `SQL alone:     ${sqlRate.toFixed(0)} submit_exam transactions/s sent straight to the database, ${parallel} at a time (no HTTP, no JWT)`,
   )
