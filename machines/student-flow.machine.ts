@@ -1,11 +1,10 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate'
-import { attemptReportIntervalMs, type ReportedAttemptState } from '../src/domain/attempt-report'
-import { allQuestionsAnswered, type ExamAttempt } from '../src/domain/exam-attempt'
-import type { AnswerLetter } from '../src/domain/question'
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import type { ExamAttempt } from '../src/domain/exam-attempt'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
 import { minimumLoginCodeLength, minimumStudentNameLength, normalizeLoginCode } from '../src/domain/login-code'
-import { studentMessages, submitFailedMessage } from '../src/domain/student-messages'
-import { examTimerMachine } from './exam-timer.machine'
+import { studentMessages } from '../src/domain/student-messages'
+import { examSessionMachine, type ExamSessionOutput } from './exam-session.machine'
+import { notProvided } from './not-provided'
 
 export interface StudentDetails {
   loginCode: string
@@ -15,62 +14,34 @@ export interface StudentDetails {
 /** The code step's answer: the server's verdict on the code (or its refusal to look), or a closed exam window. */
 export type CodeLookup = 'valid' | 'used' | 'invalid' | 'rate_limited' | 'exam_closed'
 
-/** Starting the exam: a stored attempt, or why there is none. */
-export type ExamStart =
-  | { outcome: 'started'; attempt: ExamAttempt }
-  | {
-      outcome:
-        | 'invalid'
-        | 'used'
-        | 'rate_limited'
-        | 'exam_closed'
-        | 'time_over'
-        | 'no_questions'
-        | 'no_valid_questions'
-        | 'connection_error'
-    }
+/** Why an exam could not start: the code's verdict, the time or the questions, or no connection. */
+type ExamStartRefusal =
+  'invalid' | 'used' | 'rate_limited' | 'exam_closed' | 'time_over' | 'no_questions' | 'no_valid_questions' | 'connection_error'
 
-type ExamStartRefusal = Exclude<ExamStart, { outcome: 'started' }>['outcome']
+/** Starting the exam: a stored attempt, or why there is none. */
+export type ExamStart = { outcome: 'started'; attempt: ExamAttempt } | { outcome: ExamStartRefusal }
+
+/** The refusals that are about the code: the student is sent back to the code step. */
+const codeRefusals = new Set<ExamStartRefusal>(['invalid', 'used', 'rate_limited', 'exam_closed', 'time_over'])
 
 /** Where a returning student picks up: nothing, a session without an attempt, or an attempt. */
 export type ResumePoint =
   { kind: 'none' } | { kind: 'session'; session: StudentDetails } | { kind: 'attempt'; attempt: ExamAttempt }
 
-/** Sent to the progress writer after every change; it answers PROGRESS_SAVED or PROGRESS_SAVE_FAILED. */
-export type ProgressWriterEvent = { type: 'SAVE'; attempt: ExamAttempt; revision: number }
-
 /** Sent to the submission watcher when the student asks to send a refused submission again. */
 export type SubmissionWatchEvent = { type: 'RETRY' }
 
-/**
- * Sent to the attempt reporter, which passes the attempt's progress (never its answers) on to
- * the proctor's live view; it answers CONNECTION_RESTORED when the device comes back online.
- */
-export type AttemptReporterEvent = { type: 'REPORT'; attempt: ExamAttempt; state: ReportedAttemptState }
-
+/** The flow's own events; during the exam the screens talk to the exam session (`ExamSessionEvent`). */
 export type StudentFlowEvent =
   | { type: 'SUBMIT_CODE'; code: string }
   | { type: 'SUBMIT_NAME'; name: string }
   | { type: 'BACK' }
-  | { type: 'ANSWER'; questionNumber: number; letter: AnswerLetter }
-  | { type: 'NEXT' }
-  | { type: 'PREVIOUS' }
-  | { type: 'GO_TO'; index: number }
-  /** The page was hidden or the window lost focus. */
-  | { type: 'LEFT_PAGE' }
-  | { type: 'RETURNED' }
-  | { type: 'BACK_NAVIGATION' }
-  | { type: 'SUBMIT' }
-  | { type: 'PROGRESS_SAVED'; revision: number }
-  | { type: 'PROGRESS_SAVE_FAILED'; revision: number; message: string }
   | { type: 'SUBMISSION_UPDATED'; status: SubmissionStatus }
   | { type: 'RETRY_SUBMISSION' }
   | { type: 'TAKE_ANOTHER' }
-  | { type: 'CONNECTION_RESTORED' }
-  /** The server moved the attempt's deadline (device clock): extra time given during the exam. */
-  | { type: 'DEADLINE_CHANGED'; deadline: number }
 
 export interface StudentFlowInput {
+  /** The device clock, handed on to the exam session: the one place any machine reads the time. */
   now: () => number
 }
 
@@ -79,28 +50,15 @@ export interface StudentFlowContext extends StudentFlowInput, StudentDetails {
   error: string | null
   codeLookup: CodeLookup | null
   examStartRefusal: ExamStartRefusal | null
+  /** The attempt as started or resumed; after the exam, as the session stored it. */
   attempt: ExamAttempt | null
-  /** The page is hidden or unfocused: a blur and a hide for one switch count once. */
-  awayFromPage: boolean
-  /** Bumped by every change to the attempt; saved once the writer confirms that revision. */
-  revision: number
-  savedRevision: number
-  saveError: string | null
   timeUp: boolean
   submission: SubmissionStatus | null
-}
-
-const notProvided = (name: string) => () => {
-  throw new Error(`studentFlowMachine needs a ${name} implementation`)
 }
 
 function attemptOf(context: StudentFlowContext): ExamAttempt {
   if (!context.attempt) throw new Error('no exam attempt in this state')
   return context.attempt
-}
-
-function changeAttempt(context: StudentFlowContext, change: Partial<ExamAttempt>) {
-  return { attempt: { ...attemptOf(context), ...change }, revision: context.revision + 1 }
 }
 
 const codeRefusalMessages: Record<Exclude<CodeLookup, 'valid'>, string> = {
@@ -125,177 +83,115 @@ const emptyStudent = {
   codeLookup: null,
   examStartRefusal: null,
   attempt: null,
-  awayFromPage: false,
-  revision: 0,
-  savedRevision: 0,
-  saveError: null,
   timeUp: false,
   submission: null,
 } satisfies Omit<StudentFlowContext, 'now'>
 
+const showMessage = (message: string) => ({ type: 'showError', params: { message } }) as const
+const enteredCode = { params: ({ event }: { event: { code: string } }) => ({ code: event.code }) }
+const enteredName = { params: ({ event }: { event: { name: string } }) => ({ name: event.name }) }
+const recordStatus = {
+  type: 'recordSubmissionStatus',
+  params: ({ event }: { event: { status: SubmissionStatus } }) => ({ status: event.status }),
+} as const
+const updatedStatus = { params: recordStatus.params }
+// Sending and completed each watch the stored submission until the server has answered.
+const watchStoredSubmission = {
+  id: 'submissionWatch',
+  src: 'watchSubmission',
+  input: ({ context }: { context: StudentFlowContext }) => ({ submissionId: attemptOf(context).id }),
+} as const
+
 /**
  * The student's way through the exam (spec §4, §5): code step, name step, loading, the exam
- * itself, submitting and completion. Every change to the attempt goes to the progress writer;
- * the timer's end submits; the submission is handed to the outbox and watched until the
- * server answers. The proctor hears of the attempt on start, every 30 s, at each tab switch,
- * on reconnect and when the submission is queued; a deadline the server moves (extra time)
- * restarts the timer. All I/O is injected with `provide`.
+ * (its own machine, `examSessionMachine`, invoked with the attempt), sending and completion.
+ * The session's stored submission is watched until the server answers. All I/O is injected
+ * with `provide`; the exam session's own I/O is provided on it.
  */
 export const studentFlowMachine = setup({
   types: {
     input: {} as StudentFlowInput,
     context: {} as StudentFlowContext,
     events: {} as StudentFlowEvent,
-    children: {} as {
-      timer: 'examTimer'
-      progressWriter: 'progressWriter'
-      submissionWatch: 'watchSubmission'
-      attemptReporter: 'attemptReporter'
-      deadlineWatch: 'watchDeadline'
-    },
+    children: {} as { examSession: 'examSession'; submissionWatch: 'watchSubmission' },
   },
   actors: {
-    resume: fromPromise<ResumePoint>(notProvided('resume')),
-    checkLoginCode: fromPromise<CodeLookup, { code: string }>(notProvided('checkLoginCode')),
-    startExam: fromPromise<ExamStart, StudentDetails>(notProvided('startExam')),
-    progressWriter: fromCallback<ProgressWriterEvent>(notProvided('progressWriter')),
-    submitAttempt: fromPromise<SubmissionStatus, { attempt: ExamAttempt }>(notProvided('submitAttempt')),
-    watchSubmission: fromCallback<SubmissionWatchEvent, { submissionId: string }>(notProvided('watchSubmission')),
-    attemptReporter: fromCallback<AttemptReporterEvent>(notProvided('attemptReporter')),
-    watchDeadline: fromCallback<EventObject, { attemptId: string }>(notProvided('watchDeadline')),
-    examTimer: examTimerMachine,
+    resume: fromPromise<ResumePoint>(notProvided('studentFlow', 'resume')),
+    checkLoginCode: fromPromise<CodeLookup, { code: string }>(notProvided('studentFlow', 'checkLoginCode')),
+    startExam: fromPromise<ExamStart, StudentDetails>(notProvided('studentFlow', 'startExam')),
+    watchSubmission: fromCallback<SubmissionWatchEvent, { submissionId: string }>(notProvided('studentFlow', 'watchSubmission')),
+    examSession: examSessionMachine,
   },
   actions: {
-    persistSession: (_, _session: StudentDetails) => notProvided('persistSession')(),
-    forgetSession: () => notProvided('forgetSession')(),
+    persistSession: (_, _session: StudentDetails) => notProvided('studentFlow', 'persistSession')(),
+    forgetSession: () => notProvided('studentFlow', 'forgetSession')(),
     showError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
-    acceptCode: assign(({ event }) => (event.type === 'SUBMIT_CODE' ? { loginCode: normalizeLoginCode(event.code) } : {})),
-    acceptName: assign(({ event }) => (event.type === 'SUBMIT_NAME' ? { studentName: event.name.trim() } : {})),
+    takeResumePoint: assign((_, point: ResumePoint) => {
+      if (point.kind === 'attempt') return { attempt: point.attempt }
+      if (point.kind === 'session') return { ...point.session }
+      return {}
+    }),
+    acceptCode: assign((_, params: { code: string }) => ({ loginCode: normalizeLoginCode(params.code) })),
+    recordCodeLookup: assign((_, params: { lookup: CodeLookup }) => ({ codeLookup: params.lookup })),
+    acceptName: assign((_, params: { name: string }) => ({ studentName: params.name.trim() })),
     showCodeRefusal: assign(({ context }) => ({
       error: context.codeLookup && context.codeLookup !== 'valid' ? codeRefusalMessages[context.codeLookup] : null,
     })),
+    forgetExamStartRefusal: assign({ examStartRefusal: null }),
+    recordExamStart: assign((_, start: ExamStart) =>
+      start.outcome === 'started' ? { attempt: start.attempt } : { examStartRefusal: start.outcome },
+    ),
     showExamStartRefusal: assign(({ context }) => ({
       error: context.examStartRefusal ? examStartMessages[context.examStartRefusal] : null,
     })),
-    restoreAttempt: assign(({ context }) => {
+    restoreStudent: assign(({ context }) => {
       const attempt = attemptOf(context)
-      return { loginCode: attempt.loginCode, studentName: attempt.studentName, revision: 0, savedRevision: 0 }
+      return { loginCode: attempt.loginCode, studentName: attempt.studentName }
     }),
-    recordAnswer: assign(({ context, event }) => {
-      if (event.type !== 'ANSWER') return {}
-      const attempt = attemptOf(context)
-      return changeAttempt(context, { answers: { ...attempt.answers, [String(event.questionNumber)]: event.letter } })
-    }),
-    showQuestion: assign(({ context }, params: { index: number }) => changeAttempt(context, { currentIndex: params.index })),
-    leavePage: assign({ awayFromPage: true }),
-    returnToPage: assign({ awayFromPage: false }),
-    countTabSwitch: assign(({ context }) => changeAttempt(context, { tabSwitches: attemptOf(context).tabSwitches + 1 })),
-    persistProgress: sendTo('progressWriter', ({ context }) => ({
-      type: 'SAVE' as const,
-      attempt: attemptOf(context),
-      revision: context.revision,
-    })),
-    reportAttempt: sendTo('attemptReporter', ({ context }, params: { state: ReportedAttemptState }) => ({
-      type: 'REPORT' as const,
-      attempt: attemptOf(context),
-      state: params.state,
-    })),
-    takeDeadline: assign(({ context, event }) =>
-      event.type === 'DEADLINE_CHANGED' ? { attempt: { ...attemptOf(context), deadline: event.deadline } } : {},
-    ),
-    markSaved: assign(({ context, event }) =>
-      event.type === 'PROGRESS_SAVED' && event.revision >= context.savedRevision
-        ? { savedRevision: event.revision, saveError: null }
-        : {},
-    ),
-    markSaveFailed: assign(({ event }) => (event.type === 'PROGRESS_SAVE_FAILED' ? { saveError: event.message } : {})),
-    markTimeUp: assign({ timeUp: true }),
-    // Answers cannot have changed after the deadline, so a late stamp (a device that slept
-    // through it, a reload after it) is pulled back to it and stays inside the window.
-    stampSubmission: assign(({ context }) => {
-      const attempt = attemptOf(context)
-      return { attempt: { ...attempt, submittedAt: Math.min(context.now(), attempt.deadline) } }
-    }),
-    recordSubmissionStatus: assign(({ event }) => (event.type === 'SUBMISSION_UPDATED' ? { submission: event.status } : {})),
+    takeExamOutcome: assign((_, outcome: ExamSessionOutput) => ({ ...outcome })),
+    recordSubmissionStatus: assign((_, params: { status: SubmissionStatus }) => ({ submission: params.status })),
     askToRetrySubmission: sendTo('submissionWatch', { type: 'RETRY' }),
     resetStudent: assign(emptyStudent),
   },
   guards: {
-    codeEmpty: ({ event }) => event.type === 'SUBMIT_CODE' && event.code.trim() === '',
-    codeTooShort: ({ event }) => event.type === 'SUBMIT_CODE' && event.code.trim().length < minimumLoginCodeLength,
+    codeEmpty: (_, params: { code: string }) => params.code.trim() === '',
+    codeTooShort: (_, params: { code: string }) => params.code.trim().length < minimumLoginCodeLength,
     codeValid: ({ context }) => context.codeLookup === 'valid',
-    nameEmpty: ({ event }) => event.type === 'SUBMIT_NAME' && event.name.trim() === '',
-    nameTooShort: ({ event }) => event.type === 'SUBMIT_NAME' && event.name.trim().length < minimumStudentNameLength,
+    nameEmpty: (_, params: { name: string }) => params.name.trim() === '',
+    nameTooShort: (_, params: { name: string }) => params.name.trim().length < minimumStudentNameLength,
     examStarted: ({ context }) => context.examStartRefusal === null && context.attempt !== null,
-    examStartRefusedCode: ({ context }) =>
-      context.examStartRefusal === 'invalid' ||
-      context.examStartRefusal === 'used' ||
-      context.examStartRefusal === 'rate_limited' ||
-      context.examStartRefusal === 'exam_closed' ||
-      context.examStartRefusal === 'time_over',
+    examStartRefusedCode: ({ context }) => context.examStartRefusal !== null && codeRefusals.has(context.examStartRefusal),
     attemptInProgress: ({ context }) => context.attempt?.status === 'in_progress',
     attemptSubmitted: ({ context }) => context.attempt?.status === 'submitted',
     hasSession: ({ context }) => context.loginCode !== '',
-    someUnanswered: ({ context }) => !allQuestionsAnswered(attemptOf(context)),
-    hasNextQuestion: ({ context }) => {
-      const attempt = attemptOf(context)
-      return attempt.currentIndex < attempt.questions.length - 1
-    },
-    hasPreviousQuestion: ({ context }) => attemptOf(context).currentIndex > 0,
-    isOtherQuestion: ({ context, event }) => {
-      const attempt = attemptOf(context)
-      return (
-        event.type === 'GO_TO' &&
-        Number.isInteger(event.index) &&
-        event.index >= 0 &&
-        event.index < attempt.questions.length &&
-        event.index !== attempt.currentIndex
-      )
-    },
-    timeUp: ({ context }) => context.timeUp,
-    deadlineMoved: ({ context, event }) => event.type === 'DEADLINE_CHANGED' && event.deadline !== attemptOf(context).deadline,
-    onPage: ({ context }) => !context.awayFromPage,
-    submissionAccepted: ({ event }) => event.type === 'SUBMISSION_UPDATED' && event.status.state === 'accepted',
+    submissionAccepted: (_, params: { status: SubmissionStatus }) => params.status.state === 'accepted',
     // A refusal is final, and after one failed send the student should not wait on a spinner.
-    submissionRefusedOrDelayed: ({ event }) =>
-      event.type === 'SUBMISSION_UPDATED' &&
-      (event.status.state === 'rejected' || (event.status.state === 'pending' && event.status.sendCount > 0)),
+    submissionRefusedOrDelayed: (_, params: { status: SubmissionStatus }) =>
+      params.status.state === 'rejected' || (params.status.state === 'pending' && params.status.sendCount > 0),
   },
   delays: {
     codeLookupTimeout: 10_000,
-    tabWarningDuration: 5_000,
     postSubmitDelay: 1_000,
     // A send that neither succeeds nor fails this long is left to the outbox.
     receiptWait: 10_000,
-    reportInterval: attemptReportIntervalMs,
   },
 }).createMachine({
   id: 'studentFlow',
   context: ({ input }) => ({ ...emptyStudent, now: input.now }),
-  // For the whole visit: the last report (the submission queued) is made as the exam is left.
-  invoke: { id: 'attemptReporter', src: 'attemptReporter' },
   initial: 'resuming',
   states: {
     resuming: {
       invoke: {
         src: 'resume',
-        onDone: {
-          target: 'resumed',
-          actions: assign(({ event }) => {
-            const point = event.output
-            if (point.kind === 'attempt') return { attempt: point.attempt }
-            if (point.kind === 'session') return { ...point.session }
-            return {}
-          }),
-        },
+        onDone: { target: 'resumed', actions: { type: 'takeResumePoint', params: ({ event }) => event.output } },
         onError: 'codeStep',
       },
     },
     resumed: {
       always: [
-        { guard: 'attemptInProgress', target: 'exam', actions: 'restoreAttempt' },
-        { guard: 'attemptSubmitted', target: 'completed', actions: 'restoreAttempt' },
+        { guard: 'attemptInProgress', target: 'exam', actions: 'restoreStudent' },
+        { guard: 'attemptSubmitted', target: 'completed', actions: 'restoreStudent' },
         { guard: 'hasSession', target: 'loadingExam' },
         { target: 'codeStep' },
       ],
@@ -306,9 +202,9 @@ export const studentFlowMachine = setup({
         editing: {
           on: {
             SUBMIT_CODE: [
-              { guard: 'codeEmpty', actions: { type: 'showError', params: { message: studentMessages.emptyCode } } },
-              { guard: 'codeTooShort', actions: { type: 'showError', params: { message: studentMessages.shortCode } } },
-              { target: 'checking', actions: ['clearError', 'acceptCode'] },
+              { guard: { type: 'codeEmpty', ...enteredCode }, actions: showMessage(studentMessages.emptyCode) },
+              { guard: { type: 'codeTooShort', ...enteredCode }, actions: showMessage(studentMessages.shortCode) },
+              { target: 'checking', actions: ['clearError', { type: 'acceptCode', ...enteredCode }] },
             ],
           },
         },
@@ -316,15 +212,13 @@ export const studentFlowMachine = setup({
           invoke: {
             src: 'checkLoginCode',
             input: ({ context }) => ({ code: context.loginCode }),
-            onDone: { target: 'checked', actions: assign({ codeLookup: ({ event }) => event.output }) },
-            onError: { target: 'editing', actions: { type: 'showError', params: { message: studentMessages.codeCheckFailed } } },
-          },
-          after: {
-            codeLookupTimeout: {
-              target: 'editing',
-              actions: { type: 'showError', params: { message: studentMessages.connectionTimeout } },
+            onDone: {
+              target: 'checked',
+              actions: { type: 'recordCodeLookup', params: ({ event }) => ({ lookup: event.output }) },
             },
+            onError: { target: 'editing', actions: showMessage(studentMessages.codeCheckFailed) },
           },
+          after: { codeLookupTimeout: { target: 'editing', actions: showMessage(studentMessages.connectionTimeout) } },
         },
         checked: {
           always: [
@@ -337,13 +231,13 @@ export const studentFlowMachine = setup({
     nameStep: {
       on: {
         SUBMIT_NAME: [
-          { guard: 'nameEmpty', actions: { type: 'showError', params: { message: studentMessages.emptyName } } },
-          { guard: 'nameTooShort', actions: { type: 'showError', params: { message: studentMessages.shortName } } },
+          { guard: { type: 'nameEmpty', ...enteredName }, actions: showMessage(studentMessages.emptyName) },
+          { guard: { type: 'nameTooShort', ...enteredName }, actions: showMessage(studentMessages.shortName) },
           {
             target: 'loadingExam',
             actions: [
               'clearError',
-              'acceptName',
+              { type: 'acceptName', ...enteredName },
               {
                 type: 'persistSession',
                 params: ({ context }) => ({ loginCode: context.loginCode, studentName: context.studentName }),
@@ -355,17 +249,12 @@ export const studentFlowMachine = setup({
       },
     },
     loadingExam: {
-      entry: assign({ examStartRefusal: null }),
+      entry: 'forgetExamStartRefusal',
       invoke: {
         src: 'startExam',
         input: ({ context }) => ({ loginCode: context.loginCode, studentName: context.studentName }),
-        onDone: {
-          target: 'examStartDecided',
-          actions: assign(({ event }) =>
-            event.output.outcome === 'started' ? { attempt: event.output.attempt } : { examStartRefusal: event.output.outcome },
-          ),
-        },
-        onError: { target: 'unavailable', actions: { type: 'showError', params: { message: studentMessages.questionsFailed } } },
+        onDone: { target: 'examStartDecided', actions: { type: 'recordExamStart', params: ({ event }) => event.output } },
+        onError: { target: 'unavailable', actions: showMessage(studentMessages.questionsFailed) },
       },
     },
     examStartDecided: {
@@ -377,164 +266,33 @@ export const studentFlowMachine = setup({
     },
     unavailable: {},
     exam: {
-      type: 'parallel',
-      entry: { type: 'reportAttempt', params: { state: 'in_progress' } },
-      invoke: [
-        { id: 'progressWriter', src: 'progressWriter' },
-        { id: 'deadlineWatch', src: 'watchDeadline', input: ({ context }) => ({ attemptId: attemptOf(context).id }) },
-      ],
-      on: {
-        PROGRESS_SAVED: { actions: 'markSaved' },
-        PROGRESS_SAVE_FAILED: { actions: 'markSaveFailed' },
-        CONNECTION_RESTORED: { actions: { type: 'reportAttempt', params: { state: 'in_progress' } } },
-      },
-      states: {
-        phase: {
-          initial: 'answering',
-          states: {
-            answering: {
-              invoke: {
-                id: 'timer',
-                src: 'examTimer',
-                input: ({ context }) => ({ deadline: attemptOf(context).deadline, now: context.now }),
-                onDone: { target: 'submitting', actions: 'markTimeUp' },
-              },
-              on: {
-                ANSWER: { actions: ['recordAnswer', 'persistProgress'] },
-                NEXT: {
-                  guard: 'hasNextQuestion',
-                  actions: [
-                    { type: 'showQuestion', params: ({ context }) => ({ index: attemptOf(context).currentIndex + 1 }) },
-                    'persistProgress',
-                  ],
-                },
-                PREVIOUS: {
-                  guard: 'hasPreviousQuestion',
-                  actions: [
-                    { type: 'showQuestion', params: ({ context }) => ({ index: attemptOf(context).currentIndex - 1 }) },
-                    'persistProgress',
-                  ],
-                },
-                GO_TO: {
-                  guard: 'isOtherQuestion',
-                  actions: [{ type: 'showQuestion', params: ({ event }) => ({ index: event.index }) }, 'persistProgress'],
-                },
-                SUBMIT: [
-                  {
-                    guard: 'someUnanswered',
-                    actions: { type: 'showError', params: { message: studentMessages.unansweredQuestions } },
-                  },
-                  { target: 'submitting' },
-                ],
-                // Entered again, so the timer counts to the new deadline.
-                DEADLINE_CHANGED: { guard: 'deadlineMoved', target: 'answering', reenter: true, actions: 'takeDeadline' },
-              },
-            },
-            submitting: {
-              entry: ['clearError', 'stampSubmission'],
-              invoke: {
-                src: 'submitAttempt',
-                input: ({ context }) => ({ attempt: attemptOf(context) }),
-                onDone: {
-                  target: '#studentFlow.sending',
-                  actions: [
-                    assign({ submission: ({ event }) => event.output }),
-                    { type: 'reportAttempt', params: { state: 'submitted_on_device' } },
-                  ],
-                },
-                onError: [
-                  {
-                    guard: 'timeUp',
-                    target: 'submitFailed',
-                    actions: assign({ error: ({ event }) => submitFailedMessage(reasonOf(event.error)) }),
-                  },
-                  { target: 'answering', actions: assign({ error: ({ event }) => submitFailedMessage(reasonOf(event.error)) }) },
-                ],
-              },
-            },
-            // Time is up but the submission could not be stored; only a retry is left.
-            submitFailed: {
-              on: { SUBMIT: 'submitting' },
-            },
-          },
-        },
-        tabWarning: {
-          initial: 'hidden',
-          states: {
-            hidden: {},
-            shown: { after: { tabWarningDuration: 'hidden' } },
-          },
-          on: {
-            LEFT_PAGE: {
-              guard: 'onPage',
-              target: '.shown',
-              reenter: true,
-              actions: [
-                'leavePage',
-                'countTabSwitch',
-                'persistProgress',
-                { type: 'reportAttempt', params: { state: 'in_progress' } },
-              ],
-            },
-            RETURNED: { actions: 'returnToPage' },
-            BACK_NAVIGATION: {
-              target: '.shown',
-              reenter: true,
-              actions: ['countTabSwitch', 'persistProgress', { type: 'reportAttempt', params: { state: 'in_progress' } }],
-            },
-          },
-        },
-        // Every 30 s the proctor hears how far the student is.
-        heartbeat: {
-          initial: 'waiting',
-          states: {
-            waiting: {
-              after: {
-                reportInterval: {
-                  target: 'waiting',
-                  reenter: true,
-                  actions: { type: 'reportAttempt', params: { state: 'in_progress' } },
-                },
-              },
-            },
-          },
-        },
+      invoke: {
+        id: 'examSession',
+        src: 'examSession',
+        input: ({ context }) => ({ attempt: attemptOf(context), now: context.now }),
+        onDone: { target: 'sending', actions: { type: 'takeExamOutcome', params: ({ event }) => event.output } },
       },
     },
     sending: {
-      invoke: {
-        id: 'submissionWatch',
-        src: 'watchSubmission',
-        input: ({ context }) => ({ submissionId: attemptOf(context).id }),
-      },
+      invoke: watchStoredSubmission,
       on: {
         SUBMISSION_UPDATED: [
-          { guard: 'submissionAccepted', target: 'confirming', actions: 'recordSubmissionStatus' },
-          { guard: 'submissionRefusedOrDelayed', target: 'completed', actions: 'recordSubmissionStatus' },
-          { actions: 'recordSubmissionStatus' },
+          { guard: { type: 'submissionAccepted', ...updatedStatus }, target: 'confirming', actions: recordStatus },
+          { guard: { type: 'submissionRefusedOrDelayed', ...updatedStatus }, target: 'completed', actions: recordStatus },
+          { actions: recordStatus },
         ],
       },
       after: { receiptWait: 'completed' },
     },
     // Spec §4: a moment between a successful submit and the completion screen.
-    confirming: {
-      after: { postSubmitDelay: 'completed' },
-    },
+    confirming: { after: { postSubmitDelay: 'completed' } },
     completed: {
-      invoke: {
-        id: 'submissionWatch',
-        src: 'watchSubmission',
-        input: ({ context }) => ({ submissionId: attemptOf(context).id }),
-      },
+      invoke: watchStoredSubmission,
       on: {
-        SUBMISSION_UPDATED: { actions: 'recordSubmissionStatus' },
+        SUBMISSION_UPDATED: { actions: recordStatus },
         RETRY_SUBMISSION: { actions: 'askToRetrySubmission' },
         TAKE_ANOTHER: { target: 'codeStep', actions: ['forgetSession', 'resetStudent'] },
       },
     },
   },
 })
-
-function reasonOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}

@@ -22,7 +22,6 @@ function renderCompletion(
   const machine = studentFlowMachine.provide({
     actors: {
       resume: fromPromise<ResumePoint>(async () => ({ kind: 'attempt', attempt })),
-      attemptReporter: fromCallback(() => {}),
       watchSubmission: fromCallback(({ sendBack, receive }) => {
         watcher.send = (next) => sendBack({ type: 'SUBMISSION_UPDATED', status: next })
         watcher.send(status)

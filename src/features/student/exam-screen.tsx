@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { allQuestionsAnswered } from '../../domain/exam-attempt'
 import { answerLetters, optionsByLetter } from '../../domain/question'
@@ -6,25 +7,32 @@ import { CameraPreview } from './camera-preview'
 import { ExamTimerDisplay } from './exam-timer-display'
 import { QuestionNavigator } from './question-navigator'
 import { SaveStatus } from './save-status'
-import { StudentFlow, type StudentFlowSnapshot } from './student-flow-context'
+import { StudentFlow, useExamSession, type ExamSessionSnapshot } from './student-flow-context'
 import { TabSwitchBanner } from './tab-switch-banner'
 import { useExamGuards } from './use-exam-guards'
 
-function examPhase(snapshot: StudentFlowSnapshot): 'answering' | 'submitting' | 'submitFailed' {
-  if (snapshot.matches({ exam: { phase: 'answering' } })) return 'answering'
-  if (snapshot.matches({ exam: { phase: 'submitFailed' } })) return 'submitFailed'
+function examPhase(snapshot: ExamSessionSnapshot | undefined): 'answering' | 'submitting' | 'submitFailed' {
+  if (snapshot?.matches({ inProgress: { phase: 'answering' } })) return 'answering'
+  if (snapshot?.matches({ inProgress: { phase: 'submitFailed' } })) return 'submitFailed'
+  // Submitting, or stored on the device and being sent by the flow.
   return 'submitting'
 }
 
+const ignoreExamEvent = () => {}
+
 /** The exam itself (spec §2): timer, camera, one question at a time, navigation and Submit. */
 export function ExamScreen() {
-  const flow = StudentFlow.useActorRef()
-  const attempt = StudentFlow.useSelector((snapshot) => snapshot.context.attempt)
-  const phase = StudentFlow.useSelector(examPhase)
-  const timeUp = StudentFlow.useSelector((snapshot) => snapshot.context.timeUp)
-  const error = StudentFlow.useSelector((snapshot) => snapshot.context.error)
+  const session = useExamSession()
+  // Once the session has stored the submission, the flow holds the attempt while it is sent.
+  const storedAttempt = StudentFlow.useSelector((snapshot) => snapshot.context.attempt)
+  const storedTimeUp = StudentFlow.useSelector((snapshot) => snapshot.context.timeUp)
+  const attempt = useSelector(session, (snapshot) => snapshot?.context.attempt) ?? storedAttempt
+  const timeUp = useSelector(session, (snapshot) => snapshot?.context.timeUp) ?? storedTimeUp
+  const error = useSelector(session, (snapshot) => snapshot?.context.error ?? null)
+  const phase = useSelector(session, examPhase)
+  const send = session?.send ?? ignoreExamEvent
   const answering = phase === 'answering'
-  useExamGuards(flow.send, answering)
+  useExamGuards(send, answering)
   const positionHeading = useRef<HTMLHeadingElement>(null)
   const currentIndex = attempt?.currentIndex
   useEffect(() => {
@@ -50,15 +58,15 @@ export function ExamScreen() {
             {attempt.studentName} · Login code <span className="student-code">{attempt.loginCode}</span>
           </p>
         </div>
-        <ExamTimerDisplay />
+        <ExamTimerDisplay session={session} attempt={attempt} />
       </div>
-      <SaveStatus />
+      <SaveStatus session={session} />
       {timeUp && (
         <p className="exam__time-up" role="alert">
           {studentMessages.timeUp}
         </p>
       )}
-      <TabSwitchBanner />
+      <TabSwitchBanner session={session} tabSwitches={attempt.tabSwitches} />
       <div className="exam__body">
         <section className="exam__question student-card" aria-labelledby="question-position">
           <h2 id="question-position" className="exam__position" ref={positionHeading} tabIndex={-1}>
@@ -73,7 +81,7 @@ export function ExamScreen() {
                   name={`answer-${question.question_number}`}
                   value={letter}
                   checked={chosen === letter}
-                  onChange={() => flow.send({ type: 'ANSWER', questionNumber: question.question_number, letter })}
+                  onChange={() => send({ type: 'ANSWER', questionNumber: question.question_number, letter })}
                 />
                 <span>
                   {letter}. {options[letter]}
@@ -90,7 +98,7 @@ export function ExamScreen() {
             <button
               type="button"
               className="button"
-              onClick={() => flow.send({ type: 'PREVIOUS' })}
+              onClick={() => send({ type: 'PREVIOUS' })}
               disabled={!answering || attempt.currentIndex === 0}
             >
               Previous
@@ -99,7 +107,7 @@ export function ExamScreen() {
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() => flow.send({ type: 'SUBMIT' })}
+                onClick={() => send({ type: 'SUBMIT' })}
                 disabled={phase === 'submitting' || (!allAnswered && !timeUp)}
               >
                 {phase === 'submitting' ? 'Submitting...' : 'Submit Test'}
@@ -108,7 +116,7 @@ export function ExamScreen() {
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() => flow.send({ type: 'NEXT' })}
+                onClick={() => send({ type: 'NEXT' })}
                 disabled={!answering}
               >
                 Next
@@ -119,7 +127,7 @@ export function ExamScreen() {
         </section>
         <aside className="exam__side">
           <CameraPreview />
-          <QuestionNavigator attempt={attempt} disabled={!answering} onGoTo={(index) => flow.send({ type: 'GO_TO', index })} />
+          <QuestionNavigator attempt={attempt} disabled={!answering} onGoTo={(index) => send({ type: 'GO_TO', index })} />
         </aside>
       </div>
     </div>

@@ -1,16 +1,21 @@
 import { useSelector } from '@xstate/react'
 import { examTimerView } from '../../../machines/exam-timer.machine'
+import type { ExamAttempt } from '../../domain/exam-attempt'
 import { timerColour } from '../../domain/exam-deadline'
 import { formatMinutesSeconds } from '../../domain/time-format'
-import { StudentFlow } from './student-flow-context'
+import type { ExamSessionRef } from './student-flow-context'
+
+interface ExamTimerDisplayProps {
+  session: ExamSessionRef | undefined
+  attempt: ExamAttempt
+}
 
 /** Time left, coloured by how little is left (spec §4); frozen at the submission once submitted. */
-export function ExamTimerDisplay() {
-  const timer = StudentFlow.useSelector((snapshot) => snapshot.children.timer)
+export function ExamTimerDisplay({ session, attempt }: ExamTimerDisplayProps) {
+  const timer = useSelector(session, (snapshot) => snapshot?.children.timer)
   const running = useSelector(timer, (snapshot) => (snapshot ? examTimerView(snapshot.context) : null))
-  const frozenSeconds = StudentFlow.useSelector(({ context: { attempt } }) =>
-    attempt?.submittedAt == null ? null : Math.max(0, Math.ceil((attempt.deadline - attempt.submittedAt) / 1000)),
-  )
+  const frozenSeconds =
+    attempt.submittedAt == null ? null : Math.max(0, Math.ceil((attempt.deadline - attempt.submittedAt) / 1000))
   const view = running ?? (frozenSeconds === null ? null : { seconds: frozenSeconds, colour: timerColour(frozenSeconds) })
   if (!view) return null
   return (

@@ -1,17 +1,17 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
+import { examSessionMachine, type AttemptReporterEvent, type ProgressWriterEvent } from '../../../machines/exam-session.machine'
 import { scheduleStatusMachine } from '../../../machines/schedule-status.machine'
 import {
   studentFlowMachine,
-  type AttemptReporterEvent,
   type CodeLookup,
   type ExamStart,
-  type ProgressWriterEvent,
   type ResumePoint,
   type StudentDetails,
   type SubmissionWatchEvent,
 } from '../../../machines/student-flow.machine'
 import { isExamWindowOpen } from '../../domain/active-schedule'
 import { buildAttemptReport, type ReportedAttemptState } from '../../domain/attempt-report'
+import { errorMessage } from '../../domain/error-message'
 import { startAttempt, type ExamAttempt } from '../../domain/exam-attempt'
 import { normalizeLoginCode } from '../../domain/login-code'
 import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/offline/active-schedule-cache'
@@ -80,10 +80,6 @@ async function startExam(student: StudentDetails): Promise<ExamStart> {
   return { outcome: 'started', attempt }
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 /** A report for the proctor; it never holds the exam up, and one that cannot be stored is simply skipped (the next comes in 30 s). */
 function reportAttempt(attempt: ExamAttempt, state: ReportedAttemptState): void {
   recordAttemptReport(buildAttemptReport(attempt, state, Date.now(), navigator.onLine)).then(
@@ -92,12 +88,9 @@ function reportAttempt(attempt: ExamAttempt, state: ReportedAttemptState): void 
   )
 }
 
-/** The student flow with its real I/O: Supabase, Dexie, localStorage and the sync worker. */
-export const liveStudentFlowMachine = studentFlowMachine.provide({
+/** The exam session with its real I/O: Dexie, the outbox, the sync worker and the browser's online events. */
+const liveExamSessionMachine = examSessionMachine.provide({
   actors: {
-    resume: fromPromise(resume),
-    checkLoginCode: fromPromise(({ input, signal }) => lookUpLoginCode(input.code, signal)),
-    startExam: fromPromise(({ input }) => startExam(input)),
     progressWriter: fromCallback<ProgressWriterEvent>(({ receive, sendBack }) => {
       // One write at a time, in order, so an older state never overwrites a newer one.
       let writes = Promise.resolve()
@@ -106,7 +99,8 @@ export const liveStudentFlowMachine = studentFlowMachine.provide({
           .then(() => saveAttemptProgress(event.attempt))
           .then(
             () => sendBack({ type: 'PROGRESS_SAVED', revision: event.revision }),
-            (error: unknown) => sendBack({ type: 'PROGRESS_SAVE_FAILED', revision: event.revision, message: errorText(error) }),
+            (error: unknown) =>
+              sendBack({ type: 'PROGRESS_SAVE_FAILED', revision: event.revision, message: errorMessage(error) }),
           )
       })
     }),
@@ -124,6 +118,16 @@ export const liveStudentFlowMachine = studentFlowMachine.provide({
     watchDeadline: fromCallback<EventObject, { attemptId: string }>(({ input, sendBack }) =>
       watchAttemptDeadline(input.attemptId, (deadline) => sendBack({ type: 'DEADLINE_CHANGED', deadline })),
     ),
+  },
+})
+
+/** The student flow with its real I/O: Supabase, Dexie, localStorage and the sync worker. */
+export const liveStudentFlowMachine = studentFlowMachine.provide({
+  actors: {
+    resume: fromPromise(resume),
+    checkLoginCode: fromPromise(({ input, signal }) => lookUpLoginCode(input.code, signal)),
+    startExam: fromPromise(({ input }) => startExam(input)),
+    examSession: liveExamSessionMachine,
     watchSubmission: fromCallback<SubmissionWatchEvent, { submissionId: string }>(({ input, receive, sendBack }) => {
       receive(() => {
         // If the entry cannot be requeued the screen stays as it is and Try Again can be pressed again.

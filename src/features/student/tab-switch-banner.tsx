@@ -1,9 +1,14 @@
-import { StudentFlow } from './student-flow-context'
+import { useSelector } from '@xstate/react'
+import type { ExamSessionRef } from './student-flow-context'
+
+interface TabSwitchBannerProps {
+  session: ExamSessionRef | undefined
+  tabSwitches: number
+}
 
 /** Spec §4: shown for 5 seconds after each tab switch. */
-export function TabSwitchBanner() {
-  const shown = StudentFlow.useSelector((snapshot) => snapshot.matches({ exam: { tabWarning: 'shown' } }))
-  const tabSwitches = StudentFlow.useSelector((snapshot) => snapshot.context.attempt?.tabSwitches ?? 0)
+export function TabSwitchBanner({ session, tabSwitches }: TabSwitchBannerProps) {
+  const shown = useSelector(session, (snapshot) => snapshot?.matches({ inProgress: { tabWarning: 'shown' } }) ?? false)
   if (!shown) return null
   return (
     <div className="tab-warning" role="alert">

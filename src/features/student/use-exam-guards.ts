@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
 import { useBlocker, useLocation, useNavigate } from 'react-router-dom'
-import type { StudentFlowEvent } from '../../../machines/student-flow.machine'
+import type { ExamSessionEvent } from '../../../machines/exam-session.machine'
 
-type Send = (event: StudentFlowEvent) => void
+type Send = (event: ExamSessionEvent) => void
 
 /**
  * Spec §4: leaving the page (hidden, or the window losing focus) and trying to go back are
- * reported to the flow, which counts them; going back is refused while the exam runs.
+ * reported to the exam session, which counts them; going back is refused while the exam runs.
  */
 export function useExamGuards(send: Send, active: boolean): void {
   useEffect(() => {

@@ -1,0 +1,298 @@
+import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate'
+import { attemptReportIntervalMs, type ReportedAttemptState } from '../src/domain/attempt-report'
+import { errorMessage } from '../src/domain/error-message'
+import { allQuestionsAnswered, type ExamAttempt } from '../src/domain/exam-attempt'
+import type { SubmissionStatus } from '../src/domain/exam-submission'
+import type { AnswerLetter } from '../src/domain/question'
+import { studentMessages, submitFailedMessage } from '../src/domain/student-messages'
+import { examTimerMachine } from './exam-timer.machine'
+import { notProvided } from './not-provided'
+
+/** Sent to the progress writer after every change; it answers PROGRESS_SAVED or PROGRESS_SAVE_FAILED. */
+export type ProgressWriterEvent = { type: 'SAVE'; attempt: ExamAttempt; revision: number }
+
+/**
+ * Sent to the attempt reporter, which passes the attempt's progress (never its answers) on to
+ * the proctor's live view; it answers CONNECTION_RESTORED when the device comes back online.
+ */
+export type AttemptReporterEvent = { type: 'REPORT'; attempt: ExamAttempt; state: ReportedAttemptState }
+
+export type ExamSessionEvent =
+  | { type: 'ANSWER'; questionNumber: number; letter: AnswerLetter }
+  | { type: 'NEXT' }
+  | { type: 'PREVIOUS' }
+  | { type: 'GO_TO'; index: number }
+  /** The page was hidden or the window lost focus. */
+  | { type: 'LEFT_PAGE' }
+  | { type: 'RETURNED' }
+  | { type: 'BACK_NAVIGATION' }
+  | { type: 'SUBMIT' }
+  | { type: 'PROGRESS_SAVED'; revision: number }
+  | { type: 'PROGRESS_SAVE_FAILED'; revision: number; message: string }
+  | { type: 'CONNECTION_RESTORED' }
+  /** The server moved the attempt's deadline (device clock): extra time given during the exam. */
+  | { type: 'DEADLINE_CHANGED'; deadline: number }
+
+export interface ExamSessionInput {
+  attempt: ExamAttempt
+  /** The device clock: the timer and the submission's stamp read the time from it and from nothing else. */
+  now: () => number
+}
+
+export interface ExamSessionContext extends ExamSessionInput {
+  /** The message the exam shows, if any. */
+  error: string | null
+  /** The page is hidden or unfocused: a blur and a hide for one switch count once. */
+  awayFromPage: boolean
+  /** Bumped by every change to the attempt; saved once the writer confirms that revision. */
+  revision: number
+  savedRevision: number
+  saveError: string | null
+  timeUp: boolean
+  submission: SubmissionStatus | null
+}
+
+/** What the session hands back once the submission is stored on the device. */
+export interface ExamSessionOutput {
+  attempt: ExamAttempt
+  submission: SubmissionStatus
+  timeUp: boolean
+}
+
+function changeAttempt(context: ExamSessionContext, change: Partial<ExamAttempt>) {
+  return { attempt: { ...context.attempt, ...change }, revision: context.revision + 1 }
+}
+
+const inProgressReport = { type: 'reportAttempt', params: { state: 'in_progress' } } as const
+const showSubmitFailure = {
+  type: 'showSubmitFailure',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const
+
+/**
+ * One student's exam, from its first question until the submission is stored on the device
+ * (spec §4): answers, moves between questions, tab switches, the timer and the submission.
+ * Every change to the attempt goes to the progress writer; the timer's end submits. The
+ * proctor hears of the attempt on start, every 30 s, at each tab switch, on reconnect and when
+ * the submission is stored; a deadline the server moves (extra time) restarts the timer. All
+ * I/O is injected with `provide`.
+ */
+export const examSessionMachine = setup({
+  types: {
+    input: {} as ExamSessionInput,
+    context: {} as ExamSessionContext,
+    events: {} as ExamSessionEvent,
+    output: {} as ExamSessionOutput,
+    children: {} as {
+      timer: 'examTimer'
+      progressWriter: 'progressWriter'
+      attemptReporter: 'attemptReporter'
+      deadlineWatch: 'watchDeadline'
+    },
+  },
+  actors: {
+    progressWriter: fromCallback<ProgressWriterEvent>(notProvided('examSession', 'progressWriter')),
+    submitAttempt: fromPromise<SubmissionStatus, { attempt: ExamAttempt }>(notProvided('examSession', 'submitAttempt')),
+    attemptReporter: fromCallback<AttemptReporterEvent>(notProvided('examSession', 'attemptReporter')),
+    watchDeadline: fromCallback<EventObject, { attemptId: string }>(notProvided('examSession', 'watchDeadline')),
+    examTimer: examTimerMachine,
+  },
+  actions: {
+    showError: assign((_, params: { message: string }) => ({ error: params.message })),
+    showSubmitFailure: assign((_, params: { error: unknown }) => ({ error: submitFailedMessage(errorMessage(params.error)) })),
+    clearError: assign({ error: null }),
+    recordAnswer: assign(({ context }, params: { questionNumber: number; letter: AnswerLetter }) =>
+      changeAttempt(context, { answers: { ...context.attempt.answers, [String(params.questionNumber)]: params.letter } }),
+    ),
+    showQuestion: assign(({ context }, params: { index: number }) => changeAttempt(context, { currentIndex: params.index })),
+    leavePage: assign({ awayFromPage: true }),
+    returnToPage: assign({ awayFromPage: false }),
+    countTabSwitch: assign(({ context }) => changeAttempt(context, { tabSwitches: context.attempt.tabSwitches + 1 })),
+    persistProgress: sendTo('progressWriter', ({ context }) => ({
+      type: 'SAVE' as const,
+      attempt: context.attempt,
+      revision: context.revision,
+    })),
+    reportAttempt: sendTo('attemptReporter', ({ context }, params: { state: ReportedAttemptState }) => ({
+      type: 'REPORT' as const,
+      attempt: context.attempt,
+      state: params.state,
+    })),
+    takeDeadline: assign(({ context }, params: { deadline: number }) => ({
+      attempt: { ...context.attempt, deadline: params.deadline },
+    })),
+    markSaved: assign(({ context }, params: { revision: number }) =>
+      params.revision >= context.savedRevision ? { savedRevision: params.revision, saveError: null } : {},
+    ),
+    markSaveFailed: assign((_, params: { message: string }) => ({ saveError: params.message })),
+    markTimeUp: assign({ timeUp: true }),
+    // Answers cannot have changed after the deadline, so a late stamp (a device that slept
+    // through it, a reload after it) is pulled back to it and stays inside the window.
+    stampSubmission: assign(({ context }) => ({
+      attempt: { ...context.attempt, submittedAt: Math.min(context.now(), context.attempt.deadline) },
+    })),
+    recordSubmission: assign((_, params: { submission: SubmissionStatus }) => ({ submission: params.submission })),
+  },
+  guards: {
+    someUnanswered: ({ context }) => !allQuestionsAnswered(context.attempt),
+    hasNextQuestion: ({ context }) => context.attempt.currentIndex < context.attempt.questions.length - 1,
+    hasPreviousQuestion: ({ context }) => context.attempt.currentIndex > 0,
+    isOtherQuestion: ({ context }, params: { index: number }) =>
+      Number.isInteger(params.index) &&
+      params.index >= 0 &&
+      params.index < context.attempt.questions.length &&
+      params.index !== context.attempt.currentIndex,
+    timeUp: ({ context }) => context.timeUp,
+    deadlineMoved: ({ context }, params: { deadline: number }) => params.deadline !== context.attempt.deadline,
+    onPage: ({ context }) => !context.awayFromPage,
+  },
+  delays: {
+    tabWarningDuration: 5_000,
+    reportInterval: attemptReportIntervalMs,
+  },
+}).createMachine({
+  id: 'examSession',
+  context: ({ input }) => ({
+    ...input,
+    error: null,
+    awayFromPage: false,
+    revision: 0,
+    savedRevision: 0,
+    saveError: null,
+    timeUp: false,
+    submission: null,
+  }),
+  // For the whole session: the last report (the submission stored) is made as the session ends.
+  invoke: [
+    { id: 'progressWriter', src: 'progressWriter' },
+    { id: 'attemptReporter', src: 'attemptReporter' },
+    { id: 'deadlineWatch', src: 'watchDeadline', input: ({ context }) => ({ attemptId: context.attempt.id }) },
+  ],
+  initial: 'inProgress',
+  states: {
+    inProgress: {
+      type: 'parallel',
+      entry: inProgressReport,
+      on: {
+        PROGRESS_SAVED: { actions: { type: 'markSaved', params: ({ event }) => ({ revision: event.revision }) } },
+        PROGRESS_SAVE_FAILED: { actions: { type: 'markSaveFailed', params: ({ event }) => ({ message: event.message }) } },
+        CONNECTION_RESTORED: { actions: inProgressReport },
+      },
+      states: {
+        phase: {
+          initial: 'answering',
+          states: {
+            answering: {
+              invoke: {
+                id: 'timer',
+                src: 'examTimer',
+                input: ({ context }) => ({ deadline: context.attempt.deadline, now: context.now }),
+                onDone: { target: 'submitting', actions: 'markTimeUp' },
+              },
+              on: {
+                ANSWER: {
+                  actions: [
+                    {
+                      type: 'recordAnswer',
+                      params: ({ event }) => ({ questionNumber: event.questionNumber, letter: event.letter }),
+                    },
+                    'persistProgress',
+                  ],
+                },
+                NEXT: {
+                  guard: 'hasNextQuestion',
+                  actions: [
+                    { type: 'showQuestion', params: ({ context }) => ({ index: context.attempt.currentIndex + 1 }) },
+                    'persistProgress',
+                  ],
+                },
+                PREVIOUS: {
+                  guard: 'hasPreviousQuestion',
+                  actions: [
+                    { type: 'showQuestion', params: ({ context }) => ({ index: context.attempt.currentIndex - 1 }) },
+                    'persistProgress',
+                  ],
+                },
+                GO_TO: {
+                  guard: { type: 'isOtherQuestion', params: ({ event }) => ({ index: event.index }) },
+                  actions: [{ type: 'showQuestion', params: ({ event }) => ({ index: event.index }) }, 'persistProgress'],
+                },
+                SUBMIT: [
+                  {
+                    guard: 'someUnanswered',
+                    actions: { type: 'showError', params: { message: studentMessages.unansweredQuestions } },
+                  },
+                  { target: 'submitting' },
+                ],
+                // Entered again, so the timer counts to the new deadline.
+                DEADLINE_CHANGED: {
+                  guard: { type: 'deadlineMoved', params: ({ event }) => ({ deadline: event.deadline }) },
+                  target: 'answering',
+                  reenter: true,
+                  actions: { type: 'takeDeadline', params: ({ event }) => ({ deadline: event.deadline }) },
+                },
+              },
+            },
+            submitting: {
+              entry: ['clearError', 'stampSubmission'],
+              invoke: {
+                src: 'submitAttempt',
+                input: ({ context }) => ({ attempt: context.attempt }),
+                onDone: {
+                  target: '#examSession.submitted',
+                  actions: [
+                    { type: 'recordSubmission', params: ({ event }) => ({ submission: event.output }) },
+                    { type: 'reportAttempt', params: { state: 'submitted_on_device' } },
+                  ],
+                },
+                onError: [
+                  { guard: 'timeUp', target: 'submitFailed', actions: showSubmitFailure },
+                  { target: 'answering', actions: showSubmitFailure },
+                ],
+              },
+            },
+            // Time is up but the submission could not be stored; only a retry is left.
+            submitFailed: {
+              on: { SUBMIT: 'submitting' },
+            },
+          },
+        },
+        tabWarning: {
+          initial: 'hidden',
+          states: {
+            hidden: {},
+            shown: { after: { tabWarningDuration: 'hidden' } },
+          },
+          on: {
+            LEFT_PAGE: {
+              guard: 'onPage',
+              target: '.shown',
+              reenter: true,
+              actions: ['leavePage', 'countTabSwitch', 'persistProgress', inProgressReport],
+            },
+            RETURNED: { actions: 'returnToPage' },
+            BACK_NAVIGATION: {
+              target: '.shown',
+              reenter: true,
+              actions: ['countTabSwitch', 'persistProgress', inProgressReport],
+            },
+          },
+        },
+        // Every 30 s the proctor hears how far the student is.
+        heartbeat: {
+          initial: 'waiting',
+          states: {
+            waiting: {
+              after: { reportInterval: { target: 'waiting', reenter: true, actions: inProgressReport } },
+            },
+          },
+        },
+      },
+    },
+    submitted: { type: 'final' },
+  },
+  output: ({ context }) => {
+    if (!context.submission) throw new Error('the exam session ended without a stored submission')
+    return { attempt: context.attempt, submission: context.submission, timeUp: context.timeUp }
+  },
+})
