@@ -133,12 +133,13 @@ export async function openPostgres(url: string, poolSize = defaultPoolSize()): P
 
 /**
  * Enough connections that the server's cores stay busy while some transactions wait on the
- * network or on a lock (PostgreSQL's own rule of thumb: twice the cores, plus a few), and no more:
- * each is a server process. HOLDFAST_DB_POOL_SIZE overrides it.
+ * network or on a lock (PostgreSQL's rule of thumb: twice the cores, plus some; the cores of
+ * this machine, which is often the database's too), and no more: each is a server process.
+ * HOLDFAST_DB_POOL_SIZE overrides it.
  */
 export function defaultPoolSize(env: NodeJS.ProcessEnv = process.env): number {
   const configured = env.HOLDFAST_DB_POOL_SIZE?.trim()
-  if (!configured) return 2 * availableParallelism() + 4
+  if (!configured) return 2 * availableParallelism() + 8
   const size = Number(configured)
   if (!Number.isInteger(size) || size < 1) throw new Error(`HOLDFAST_DB_POOL_SIZE must be a whole number of connections, not "${configured}"`)
   return size
