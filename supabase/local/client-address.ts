@@ -60,6 +60,23 @@ export function clientAddressOf(peer: string, forwardedFor: string | undefined, 
   return client
 }
 
+/**
+ * The part of a client address a limit counts by: an IPv4 address whole, an IPv6 address by its
+ * /64 (one host usually holds a whole /64, so counting whole IPv6 addresses would give a guesser
+ * endless fresh ones), as the database's code-guessing limit does.
+ */
+export function limitedAddress(address: string): string {
+  if (isIP(address) !== 6) return address
+  const [head = '', tail] = address.split('::')
+  const headGroups = head === '' ? [] : head.split(':')
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':')
+  const groups = [...headGroups, ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
 export function clientAddress(req: IncomingMessage, trusted: TrustedProxies): string {
   return clientAddressOf(peerAddress(req), headerValue(req, 'x-forwarded-for'), trusted)
 }

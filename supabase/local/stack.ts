@@ -104,7 +104,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   let realtime: RealtimeServer
   try {
-    realtime = await startRealtime({ db, keys, log, idleTimeoutMs: options.realtimeIdleTimeoutMs })
+    realtime = await startRealtime({ db, keys, log, idleTimeoutMs: options.realtimeIdleTimeoutMs, trustedProxies })
   } catch (error) {
     await db.close()
     throw error

@@ -100,10 +100,10 @@ export class RawSocket {
   }
 
   /** Opens `/realtime/v1/websocket`; rejects with the HTTP status when the server refuses the upgrade. */
-  static open(baseUrl: string, params: Record<string, string>): Promise<RawSocket> {
+  static open(baseUrl: string, params: Record<string, string>, headers: Record<string, string> = {}): Promise<RawSocket> {
     const url = new URL('/realtime/v1/websocket', baseUrl.replace(/^http/, 'ws'))
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
-    const ws = new WebSocket(url)
+    const ws = new WebSocket(url, { headers })
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new RawSocket(ws)))
       ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with HTTP ${res.statusCode}`)))

@@ -51,6 +51,22 @@ function join(
 
 const refused = (reason: unknown) => ({ status: 'error', response: { reason } })
 
+describe('Realtime sockets', () => {
+  /** A socket as the client at `address` opens it, through the test stack's trusted loopback proxy. */
+  async function openFrom(address: string): Promise<RawSocket> {
+    const socket = await RawSocket.open(stack.url, { apikey: stack.anonKey, vsn: '2.0.0' }, { 'X-Forwarded-For': address })
+    sockets.push(socket)
+    return socket
+  }
+
+  it('are limited to 50 per client address, counting an IPv6 /64 as one, while others still connect', async () => {
+    for (let i = 0; i < 50; i++) await openFrom(i % 2 ? '2001:db8:5:7::1' : `2001:db8:5:7:${i.toString(16)}::9`)
+    await expect(openFrom('2001:db8:5:7:ffff::1')).rejects.toThrow('refused with HTTP 429')
+    await expect(openFrom('2001:db8:5:8::1')).resolves.toBeInstanceOf(RawSocket)
+    await expect(openFrom('198.51.100.23')).resolves.toBeInstanceOf(RawSocket)
+  })
+})
+
 describe('Realtime filters', () => {
   const tooManyUuids = Array.from({ length: 101 }, () => randomUUID()).join(',')
   it.each([

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   InvalidTrustedProxies,
   clientAddressOf,
+  limitedAddress,
   noTrustedProxies,
   parseTrustedProxies,
 } from '../../supabase/local/client-address.ts'
@@ -55,5 +56,16 @@ describe('the client address', () => {
   it('stops at an entry that is not an address: the trusted hop that wrote it is the best known', () => {
     expect(clientAddressOf('127.0.0.1', '198.51.100.1, unknown', proxies)).toBe('127.0.0.1')
     expect(clientAddressOf('127.0.0.1', "198.51.100.1, ' or 1=1 --, 10.0.0.2", proxies)).toBe('10.0.0.2')
+  })
+})
+
+describe('limitedAddress', () => {
+  it('counts an IPv4 address whole and an IPv6 address by its /64, however it is written', () => {
+    expect(limitedAddress('203.0.113.9')).toBe('203.0.113.9')
+    expect(limitedAddress('2001:db8:0:7:abcd::1')).toBe('2001:db8:0:7::/64')
+    expect(limitedAddress('2001:0db8:0000:0007:ffff:ffff:ffff:ffff')).toBe('2001:db8:0:7::/64')
+    expect(limitedAddress('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(limitedAddress('::1')).toBe('0:0:0:0::/64')
+    expect(limitedAddress('unknown')).toBe('unknown')
   })
 })

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { setTimeout as delay } from 'node:timers/promises'
 import bcrypt from 'bcryptjs'
 import { decodeJwt } from 'jose'
-import { clientAddress, type TrustedProxies } from '../client-address.ts'
+import { clientAddress, limitedAddress, type TrustedProxies } from '../client-address.ts'
 import type { SqlClient, SqlDatabase } from '../db.ts'
 import { BodyTooLarge, bearerToken, readBody, sendJson, type RouteHandler } from '../http.ts'
 import { JwtRejected, type JwtKeys } from '../keys.ts'
@@ -116,7 +116,7 @@ export function createAuthApi({
     if (!email || !password) throw new AuthFailure(400, 'validation_failed', 'An email address and a password are required')
 
     const normalized = normalizeEmail(email)
-    const address = clientAddress(req, trustedProxies)
+    const address = limitedAddress(clientAddress(req, trustedProxies))
     const lockedForSeconds = rateLimit.lockedForSeconds(address)
     if (lockedForSeconds > 0) {
       throw new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached', {

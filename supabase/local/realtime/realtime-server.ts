@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { SqlClient, SqlDatabase } from '../db.ts'
 import type { JwtKeys } from '../keys.ts'
+import { clientAddress, limitedAddress, type TrustedProxies } from '../client-address.ts'
 import type { ApiRole, RequestIdentity } from '../run-as.ts'
 import { startChangeFeed, type CapturedChange } from './change-capture.ts'
 import { decodeFrame, encodeFrame, serializerVersions, type PhoenixMessage, type SerializerVersion } from './phoenix-frames.ts'
@@ -27,6 +28,8 @@ export interface RealtimeOptions {
   log: (line: string) => void
   /** A socket that sends nothing, not even a heartbeat, for this long is closed (Phoenix's default: 60 s). */
   idleTimeoutMs?: number
+  /** Proxies whose X-Forwarded-For names the client a socket is counted against. */
+  trustedProxies: TrustedProxies
 }
 
 export interface RealtimeServer {
@@ -38,6 +41,8 @@ export interface RealtimeServer {
 
 interface Connection {
   ws: WebSocket
+  /** The client address it counts against (limitedAddress). */
+  address: string
   vsn: SerializerVersion
   apikey: string
   channels: Map<string, Channel>
@@ -81,6 +86,13 @@ const maxFrameBytes = 64 * 1024
 const maxChannelsPerSocket = 100
 /** The app's busiest channel follows five tables with one binding each. */
 const maxBindingsPerJoin = 10
+/**
+ * Sockets from one client address (an IPv6 /64), and in all. Only administrators' screens use
+ * Realtime (students never open a socket), one per browser tab: these leave room for a whole
+ * staff behind one NAT while bounding the bindings every change is checked against.
+ */
+const maxSocketsPerAddress = 50
+const maxSockets = 1000
 /** Sign-out ends the channels of its session within this long, even when no change comes to end them sooner. */
 const sessionCheckIntervalMs = 2000
 
@@ -89,7 +101,13 @@ const sessionCheckIntervalMs = 2000
  * Phoenix channels over WebSocket, fed by the capture triggers of change-capture.sql, each
  * change checked against each subscriber's row-level security before it is sent.
  */
-export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: RealtimeOptions): Promise<RealtimeServer> {
+export async function startRealtime({
+  db,
+  keys,
+  log,
+  idleTimeoutMs = 60_000,
+  trustedProxies,
+}: RealtimeOptions): Promise<RealtimeServer> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes })
   const connections = new Set<Connection>()
   const lookupTable = tableCatalog()
@@ -301,9 +319,18 @@ export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: R
     // Broadcast and presence are not served here; like Realtime, other events get no answer.
   }
 
-  function accept(ws: WebSocket, vsn: SerializerVersion, apikey: string): void {
+  /** Why one more socket from `address` is refused, or undefined when it is welcome. */
+  function overSocketLimit(address: string): string | undefined {
+    if (connections.size >= maxSockets) return 'Too many connections'
+    let fromAddress = 0
+    for (const connection of connections) if (connection.address === address) fromAddress++
+    return fromAddress >= maxSocketsPerAddress ? 'Too many connections from this address' : undefined
+  }
+
+  function accept(ws: WebSocket, address: string, vsn: SerializerVersion, apikey: string): void {
     const connection: Connection = {
       ws,
+      address,
       vsn,
       apikey,
       channels: new Map(),
@@ -470,11 +497,15 @@ export async function startRealtime({ db, keys, log, idleTimeoutMs = 60_000 }: R
       const header = req.headers.apikey
       const apikey = url.searchParams.get('apikey') ?? (typeof header === 'string' ? header : undefined)
       if (!apikey) return refuse(socket, 403, 'No API key found in request')
+      const address = limitedAddress(clientAddress(req, trustedProxies))
       identify(apikey).then(
-        () =>
-          closing
-            ? refuse(socket, 503, 'Server is shutting down')
-            : wss.handleUpgrade(req, socket, head, (ws) => accept(ws, vsn as SerializerVersion, apikey)),
+        () => {
+          if (closing) return refuse(socket, 503, 'Server is shutting down')
+          // Checked when the socket would open, so sockets still being identified count once open.
+          const tooMany = overSocketLimit(address)
+          if (tooMany) return refuse(socket, 429, tooMany)
+          wss.handleUpgrade(req, socket, head, (ws) => accept(ws, address, vsn as SerializerVersion, apikey))
+        },
         (error: unknown) => refuse(socket, 403, `Invalid API key: ${(error as Error).message}`),
       )
     },
