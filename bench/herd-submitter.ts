@@ -13,6 +13,8 @@ export interface HerdReport {
   doneAt: number
   outcomes: Record<string, number>
   latencies: number[]
+  /** CPU time this process took, in milliseconds: the students' side of the machine's load. */
+  cpuMs: number
 }
 
 const [url, anonKey] = process.argv.slice(2) as [string, string]
@@ -33,5 +35,6 @@ await Promise.all(
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1
   }),
 )
-const report: HerdReport = { firedAt, doneAt: now(), outcomes, latencies }
+const { user, system } = process.cpuUsage()
+const report: HerdReport = { firedAt, doneAt: now(), outcomes, latencies, cpuMs: (user + system) / 1000 }
 console.log(JSON.stringify(report))

@@ -87,7 +87,10 @@ export async function runSubmissionHerd({
     `latency:       p50 ${ms(percentile(herd.latencies, 50))}  p95 ${ms(percentile(herd.latencies, 95))}  p99 ${ms(p99)}` +
       (targets.p99Ms ? ` ${against(p99 <= targets.p99Ms, `p99 ≤ ${ms(targets.p99Ms)}`)}` : ''),
   )
-  console.log(`server CPU:    ${((cpu.user + cpu.system) / 1000 / count).toFixed(2)} ms per submission in the stack's process`)
+  console.log(
+    `CPU:           ${((cpu.user + cpu.system) / 1000 / count).toFixed(2)} ms per submission in the stack's process, ` +
+      `${(herd.cpuMs / count).toFixed(2)} ms in the students' (supabase-js, from its start)`,
+  )
   console.log(
     `SQL alone:     ${sqlRate.toFixed(0)} submit_exam transactions/s sent straight to the database, ${parallel} at a time (no HTTP, no JWT)`,
   )
