@@ -22,15 +22,3 @@ export interface QuestionContent {
 export function optionsByLetter(question: QuestionContent): Record<AnswerLetter, string> {
   return { A: question.option_a, B: question.option_b, C: question.option_c, D: question.option_d }
 }
-
-/**
- * A question's content from untrusted JSON (an RPC's answer), with only the known fields
- * kept so that nothing unexpected is passed on; undefined when a field is missing or mistyped.
- */
-export function parseQuestionContent(value: Record<string, unknown>): QuestionContent | undefined {
-  const { question_number, question_text, option_a, option_b, option_c, option_d } = value
-  if (typeof question_number !== 'number' || !Number.isInteger(question_number)) return undefined
-  if (typeof question_text !== 'string' || typeof option_a !== 'string' || typeof option_b !== 'string') return undefined
-  if (typeof option_c !== 'string' || typeof option_d !== 'string') return undefined
-  return { question_number, question_text, option_a, option_b, option_c, option_d }
-}

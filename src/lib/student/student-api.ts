@@ -2,10 +2,15 @@ import type { ActiveSchedule } from '../../domain/active-schedule'
 import type { AttemptReport } from '../../domain/attempt-report'
 import type { ExamQuestion } from '../../domain/exam-attempt'
 import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
-import { parseQuestionContent } from '../../domain/question'
+import * as v from 'valibot'
 import type { Json } from '../api/database.types'
-import { isRecord } from '../../domain/is-record'
 import { getPublicApi, type PublicApi } from '../api/public-api'
+import {
+  attemptReportAnswerSchema,
+  examQuestionsAnswerSchema,
+  loginCodeStatusSchema,
+  submitExamAnswerSchema,
+} from './rpc-answers'
 
 /** What supabase-js answers for every call: data, or an error with the HTTP status (0 when the network failed). */
 interface SupabaseAnswer<T> {
@@ -49,11 +54,7 @@ export async function readActiveSchedule(
 }
 
 /** rate_limited: too many invalid codes from this network lately; the code was not looked at. */
-export type LoginCodeStatus = 'valid' | 'used' | 'invalid' | 'rate_limited'
-
-const loginCodeStatuses: readonly string[] = ['valid', 'used', 'invalid', 'rate_limited'] satisfies LoginCodeStatus[]
-
-const isLoginCodeStatus = (status: string): status is LoginCodeStatus => loginCodeStatuses.includes(status)
+export type LoginCodeStatus = v.InferOutput<typeof loginCodeStatusSchema>
 
 export async function checkLoginCode(
   code: string,
@@ -63,8 +64,9 @@ export async function checkLoginCode(
   let call = client.rpc('check_login_code', { code })
   if (signal) call = call.abortSignal(signal)
   const status = dataOf(await call)
-  if (!isLoginCodeStatus(status)) throw new StudentApiError(`Unexpected code status ${status}.`, 200)
-  return status
+  const parsed = v.safeParse(loginCodeStatusSchema, status)
+  if (!parsed.success) throw new StudentApiError(`Unexpected code status ${status}.`, 200)
+  return parsed.output
 }
 
 /** time_over: this code's exam was started before and its time is over. */
@@ -85,18 +87,6 @@ export type ExamQuestionsAnswer =
     }
   | { outcome: ExamQuestionsRefusal | 'connection_error' }
 
-const examQuestionsRefusals: readonly string[] = [
-  'invalid',
-  'used',
-  'exam_closed',
-  'time_over',
-  'no_questions',
-  'no_valid_questions',
-  'rate_limited',
-] satisfies ExamQuestionsRefusal[]
-
-const isExamQuestionsRefusal = (outcome: string): outcome is ExamQuestionsRefusal => examQuestionsRefusals.includes(outcome)
-
 /**
  * The exam's questions (never their answers) for an unused code while the window is open. The
  * server records the start of the attempt `attemptId` and answers with its deadline.
@@ -115,43 +105,19 @@ export async function fetchExamQuestions(
 }
 
 function parseExamQuestions(data: Json): ExamQuestionsAnswer | undefined {
-  if (!isRecord(data) || typeof data.outcome !== 'string') return undefined
-  if (isExamQuestionsRefusal(data.outcome)) return { outcome: data.outcome }
-  const { outcome, questions, duration_minutes, extra_minutes, deadline, server_now, answer_file_key } = data
-  if (outcome !== 'ok' || !Array.isArray(questions)) return undefined
-  const usable: ExamQuestion[] = []
-  for (const question of questions) {
-    const parsed = parseExamQuestion(question)
-    if (!parsed) return undefined
-    usable.push(parsed)
-  }
-  if (
-    typeof duration_minutes !== 'number' ||
-    typeof extra_minutes !== 'number' ||
-    typeof deadline !== 'string' ||
-    Number.isNaN(Date.parse(deadline)) ||
-    typeof server_now !== 'string' ||
-    typeof answer_file_key !== 'string' ||
-    !/^[0-9a-f]{64}$/.test(answer_file_key)
-  ) {
-    return undefined
-  }
+  const parsed = v.safeParse(examQuestionsAnswerSchema, data)
+  if (!parsed.success) return undefined
+  const answer = parsed.output
+  if (answer.outcome !== 'ok') return { outcome: answer.outcome }
   return {
     outcome: 'ok',
-    questions: usable,
-    durationMinutes: duration_minutes,
-    extraMinutes: extra_minutes,
-    deadline,
-    serverNow: server_now,
-    answerFileKey: answer_file_key,
+    questions: answer.questions,
+    durationMinutes: answer.duration_minutes,
+    extraMinutes: answer.extra_minutes,
+    deadline: answer.deadline,
+    serverNow: answer.server_now,
+    answerFileKey: answer.answer_file_key,
   }
-}
-
-/** Only the known fields are kept, so nothing unexpected ends up stored on the device. */
-function parseExamQuestion(value: unknown): ExamQuestion | undefined {
-  if (!isRecord(value) || typeof value.id !== 'string') return undefined
-  const content = parseQuestionContent(value)
-  return content && { id: value.id, ...content }
 }
 
 /** One send of a submission: stored, refused for good, or worth trying again later. */
@@ -180,12 +146,6 @@ export async function sendSubmission(submission: ExamSubmission, client: PublicA
   return classifySubmitAnswer(await withTimeout((signal) => client.rpc('submit_exam', { ...submission }).abortSignal(signal)))
 }
 
-const rejectedOutcomes: Record<string, SubmissionRejection> = {
-  code_used: { reason: 'code_used' },
-  invalid_code: { reason: 'invalid_code' },
-  exam_over: { reason: 'exam_over' },
-}
-
 /**
  * Network failures, timeouts, rate limits and server errors are worth retrying; a policy
  * error, a business refusal or a malformed request will be answered the same way again.
@@ -197,22 +157,13 @@ export function classifySubmitAnswer(answer: SupabaseAnswer<Json>): SendResult {
     if (error.code === '42501') return { kind: 'rejected', rejection: { reason: 'access_denied' } }
     return { kind: 'rejected', rejection: { reason: 'failed', detail: error.message } }
   }
-  if (!isRecord(data) || typeof data.outcome !== 'string') return unexpectedAnswer()
+  const parsed = v.safeParse(submitExamAnswerSchema, data)
+  if (!parsed.success) return unexpectedAnswer()
+  const submitted = parsed.output
   // Refused for this network for a few minutes, not for this submission: the outbox sends it again later.
-  if (data.outcome === 'rate_limited') return { kind: 'retry', error: 'too many attempts from this network' }
-  const refusal = rejectedOutcomes[data.outcome]
-  if (refusal) return { kind: 'rejected', rejection: refusal }
-  const { outcome, submission_id, score, total, received_at, answers_fingerprint } = data
-  if (
-    outcome !== 'accepted' ||
-    typeof submission_id !== 'string' ||
-    typeof score !== 'number' ||
-    typeof total !== 'number' ||
-    typeof received_at !== 'string' ||
-    typeof answers_fingerprint !== 'string'
-  ) {
-    return unexpectedAnswer()
-  }
+  if (submitted.outcome === 'rate_limited') return { kind: 'retry', error: 'too many attempts from this network' }
+  if (submitted.outcome !== 'accepted') return { kind: 'rejected', rejection: { reason: submitted.outcome } }
+  const { submission_id, score, total, received_at, answers_fingerprint } = submitted
   return {
     kind: 'accepted',
     receipt: { submissionId: submission_id, score, total, receivedAt: received_at, answersFingerprint: answers_fingerprint },
@@ -237,8 +188,10 @@ export async function sendAttemptReport(report: AttemptReport, client: PublicApi
 
 export function classifyReportAnswer({ data, error, status }: SupabaseAnswer<Json>): ReportResult {
   if (error) return worthRetrying(status) ? { kind: 'retry', error: error.message } : { kind: 'dropped', reason: error.message }
-  if (!isRecord(data)) return { kind: 'dropped', reason: 'the server sent an unexpected answer' }
-  if (data.outcome === 'rate_limited') return { kind: 'retry', error: 'too many attempts from this network' }
-  if (data.outcome === 'ok' && typeof data.deadline === 'string') return { kind: 'delivered', deadline: data.deadline }
-  return { kind: 'dropped', reason: typeof data.outcome === 'string' ? data.outcome : 'the server sent an unexpected answer' }
+  const parsed = v.safeParse(attemptReportAnswerSchema, data)
+  if (!parsed.success) return { kind: 'dropped', reason: 'the server sent an unexpected answer' }
+  const answer = parsed.output
+  if (answer.outcome === 'rate_limited') return { kind: 'retry', error: 'too many attempts from this network' }
+  if (answer.outcome === 'ok') return { kind: 'delivered', deadline: answer.deadline }
+  return { kind: 'dropped', reason: answer.outcome }
 }

@@ -1,0 +1,96 @@
+import * as v from 'valibot'
+import { answerLetters } from '../../domain/question'
+
+// One schema per student RPC answer, written from the functions' SQL (supabase/schema.sql).
+// `v.object` keeps only the fields named here, so nothing unexpected is stored on the device;
+// tests/integration/rpc-answer-schemas.test.ts parses the real functions' answers with them.
+
+const questionContent = {
+  question_number: v.pipe(v.number(), v.integer()),
+  question_text: v.string(),
+  option_a: v.string(),
+  option_b: v.string(),
+  option_c: v.string(),
+  option_d: v.string(),
+}
+
+const answerLetter = v.picklist(answerLetters)
+
+const isoTime = v.pipe(
+  v.string(),
+  v.check((text) => !Number.isNaN(Date.parse(text)), 'not a time'),
+)
+
+/** check_login_code: the code's status. */
+export const loginCodeStatusSchema = v.picklist(['valid', 'used', 'invalid', 'rate_limited'])
+
+/** exam_questions: the questions without their answers and the attempt's deadline, or why not. */
+export const examQuestionsAnswerSchema = v.variant('outcome', [
+  v.object({
+    outcome: v.literal('ok'),
+    questions: v.array(v.object({ id: v.string(), ...questionContent })),
+    duration_minutes: v.number(),
+    extra_minutes: v.number(),
+    deadline: isoTime,
+    server_now: v.string(),
+    /** Hex key for the emergency answer file of this code. */
+    answer_file_key: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  }),
+  v.object({
+    outcome: v.picklist(['invalid', 'used', 'exam_closed', 'time_over', 'no_questions', 'no_valid_questions', 'rate_limited']),
+  }),
+])
+
+/** submit_exam: the receipt of a stored submission, or its refusal. */
+export const submitExamAnswerSchema = v.variant('outcome', [
+  v.object({
+    outcome: v.literal('accepted'),
+    submission_id: v.string(),
+    score: v.number(),
+    total: v.number(),
+    received_at: v.string(),
+    answers_fingerprint: v.string(),
+  }),
+  v.object({ outcome: v.picklist(['code_used', 'invalid_code', 'exam_over', 'rate_limited']) }),
+])
+
+/** report_exam_attempt: the attempt's deadline (which extra time moves), or why the report was not taken. */
+export const attemptReportAnswerSchema = v.variant('outcome', [
+  v.object({ outcome: v.literal('ok'), deadline: v.string() }),
+  v.object({ outcome: v.picklist(['invalid', 'exam_closed', 'rate_limited']) }),
+])
+
+const questionSolutionSchema = v.object({
+  ...questionContent,
+  correct_answer: answerLetter,
+  /** null when the student left the question unanswered. */
+  student_answer: v.nullable(answerLetter),
+  // SQL compares the answers, which gives null for an unanswered question.
+  is_correct: v.pipe(
+    v.optional(v.unknown()),
+    v.transform((value) => value === true),
+  ),
+})
+
+/** lookup_result: the result (with its solutions once they are released), or why not. */
+export const resultLookupAnswerSchema = v.variant('outcome', [
+  v.object({
+    outcome: v.literal('ok'),
+    student_name: v.string(),
+    login_code: v.string(),
+    started_at: v.string(),
+    submitted_at: v.string(),
+    score: v.number(),
+    /** The number of answers given: what the solutions page scores out of (spec §9). */
+    total: v.number(),
+    tab_switches: v.number(),
+    time_taken: v.number(),
+    /** Per-question solutions within 24 hours of submission, once the exam is over for everyone; null otherwise. */
+    solutions: v.nullable(v.array(questionSolutionSchema)),
+    /** While the solutions are held back: when the exam closes for everyone. Absent from a server older than migration 20261124000100. */
+    solutions_release_at: v.optional(v.nullable(v.string()), null),
+  }),
+  v.object({ outcome: v.picklist(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired', 'rate_limited']) }),
+])
+
+export type QuestionSolution = v.InferOutput<typeof questionSolutionSchema>
