@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import {
+  attemptReportAnswerSchema,
+  examQuestionsAnswerSchema,
+  loginCodeStatusSchema,
+  resultLookupAnswerSchema,
+  submitExamAnswerSchema,
+} from '../../src/lib/student/rpc-answers.ts'
+import { anonClient, serviceClient } from './clients.ts'
+import {
+  day,
+  hour,
+  isoFromNow,
+  loginCodesPerFile,
+  minute,
+  moveSubmissionPastItsExam,
+  must,
+  submitExamArgs,
+  succeeded,
+  withQuestionBankRestored,
+  withSchedule,
+} from './exam-data.ts'
+
+/**
+ * Every answer the student functions give, in each outcome a test can reach, parsed with the
+ * app's schemas (src/lib/student/rpc-answers.ts): if the SQL and the app drift apart, this fails.
+ */
+
+const anon = anonClient()
+const service = serviceClient()
+const { newCode, unknownCode } = loginCodesPerFile()
+
+/** Parses `answer` with `schema`, failing with valibot's issues, and gives the outcome it read. */
+function outcomeOf<S extends v.GenericSchema>(schema: S, answer: unknown): string {
+  const parsed = v.safeParse(schema, answer)
+  expect(parsed.issues, JSON.stringify(answer)).toBeUndefined()
+  const output = parsed.output as string | { outcome: string }
+  return typeof output === 'string' ? output : output.outcome
+}
+
+const usedCode = () => newCode({ is_used: true, used_by: 'Used Student', used_at: isoFromNow(-minute) })
+const start = async (code: string, attemptId = randomUUID()) =>
+  must(await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Schema Student' }))
+const submit = async (code: string, fields = {}) => must(await anon.rpc('submit_exam', submitExamArgs(code, fields)))
+
+describe('check_login_code', () => {
+  it('answers valid, used and invalid in the schema', async () => {
+    const check = async (code: string) => outcomeOf(loginCodeStatusSchema, must(await anon.rpc('check_login_code', { code })))
+    expect(await check(await newCode())).toBe('valid')
+    expect(await check(await usedCode())).toBe('used')
+    expect(await check(unknownCode())).toBe('invalid')
+  })
+})
+
+describe('exam_questions', () => {
+  const questions = (answer: unknown) => outcomeOf(examQuestionsAnswerSchema, answer)
+
+  it('answers ok, invalid, used and time_over in the schema', async () => {
+    const code = await newCode()
+    const attemptId = randomUUID()
+    expect(questions(await start(code, attemptId))).toBe('ok')
+    expect(questions(await start(unknownCode()))).toBe('invalid')
+    expect(questions(await start(await usedCode()))).toBe('used')
+    succeeded(
+      await service
+        .from('exam_attempts')
+        .update({ deadline: isoFromNow(-hour) })
+        .eq('id', attemptId),
+    )
+    expect(questions(await start(code))).toBe('time_over')
+  })
+
+  it('answers exam_closed in the schema', async () => {
+    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-hour) }, async () => {
+      expect(questions(await start(await newCode()))).toBe('exam_closed')
+    })
+  })
+
+  it('answers no_questions and no_valid_questions in the schema', async () => {
+    await withQuestionBankRestored(async () => {
+      succeeded(await service.from('questions').delete().gte('question_number', 0))
+      expect(questions(await start(await newCode()))).toBe('no_questions')
+      succeeded(
+        await service.from('questions').insert({ question_number: 1, question_text: 'Explain.', correct_answer: 'DESCRIPTIVE' }),
+      )
+      expect(questions(await start(await newCode()))).toBe('no_valid_questions')
+    })
+  })
+})
+
+describe('submit_exam', () => {
+  const receipt = (answer: unknown) => outcomeOf(submitExamAnswerSchema, answer)
+
+  it('answers accepted, code_used and invalid_code in the schema', async () => {
+    const code = await newCode()
+    expect(receipt(await submit(code))).toBe('accepted')
+    expect(receipt(await submit(code))).toBe('code_used')
+    expect(receipt(await submit(unknownCode()))).toBe('invalid_code')
+  })
+
+  it('answers exam_over in the schema', async () => {
+    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-hour) }, async () => {
+      expect(receipt(await submit(await newCode(), { submitted_at: isoFromNow(-minute) }))).toBe('exam_over')
+    })
+  })
+})
+
+describe('report_exam_attempt', () => {
+  it('answers ok, invalid and exam_closed in the schema', async () => {
+    const code = await newCode()
+    const attemptId = randomUUID()
+    await start(code, attemptId)
+    const report = async (attempt: string) =>
+      outcomeOf(
+        attemptReportAnswerSchema,
+        must(
+          await anon.rpc('report_exam_attempt', {
+            attempt_id: attempt,
+            code,
+            answered_count: 0,
+            tab_switches: 0,
+            state: 'in_progress',
+            online: true,
+            reported_at: new Date().toISOString(),
+          }),
+        ),
+      )
+    expect(await report(attemptId)).toBe('ok')
+    expect(await report(randomUUID())).toBe('invalid')
+    succeeded(
+      await service
+        .from('exam_attempts')
+        .update({ deadline: isoFromNow(-hour) })
+        .eq('id', attemptId),
+    )
+    expect(await report(attemptId)).toBe('exam_closed')
+  })
+})
+
+describe('lookup_result', () => {
+  const lookup = async (code: string) => must(await anon.rpc('lookup_result', { code }))
+  const result = (answer: unknown) => outcomeOf(resultLookupAnswerSchema, answer)
+
+  it('answers ok with solutions held and with them released in the schema', async () => {
+    const code = await newCode()
+    const args = submitExamArgs(code)
+    must(await anon.rpc('submit_exam', args))
+    const held = await lookup(code)
+    expect(result(held)).toBe('ok')
+    await moveSubmissionPastItsExam(args.submission_id)
+    const released = await lookup(code)
+    expect(result(released)).toBe('ok')
+    expect(v.parse(resultLookupAnswerSchema, released)).toMatchObject({ solutions: expect.any(Array) })
+  })
+
+  it('answers invalid, unused, no_submission, code_expired and result_expired in the schema', async () => {
+    expect(result(await lookup(unknownCode()))).toBe('invalid')
+    expect(result(await lookup(await newCode()))).toBe('unused')
+    expect(result(await lookup(await usedCode()))).toBe('no_submission')
+    expect(result(await lookup(await newCode({ created_at: isoFromNow(-8 * day) })))).toBe('code_expired')
+    const old = await newCode()
+    const args = submitExamArgs(old)
+    must(await anon.rpc('submit_exam', args))
+    succeeded(
+      await service
+        .from('submissions')
+        .update({ submitted_at: isoFromNow(-31 * day) })
+        .eq('id', args.submission_id),
+    )
+    expect(result(await lookup(old))).toBe('result_expired')
+  })
+})
