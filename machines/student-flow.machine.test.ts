@@ -267,6 +267,58 @@ describe('loading the exam', () => {
     expect(snapshot().context.error).toBe('Failed to load questions. Please refresh and try again.')
   })
 
+  it('loads the exam again with the same code and name on Try Again from the test-unavailable screen', async () => {
+    let outcome: 'no_questions' | 'started' = 'no_questions'
+    const { actor, settle, snapshot, log } = await atNameStep({
+      startExam: async () => (outcome === 'started' ? { outcome, attempt: examAttempt() } : { outcome }),
+    })
+    actor.send({ type: 'SUBMIT_NAME', name: 'Ada Lovelace' })
+    await settle((s) => s.matches('unavailable'))
+    outcome = 'started'
+    actor.send({ type: 'RETRY_EXAM_START' })
+    expect(snapshot().matches('loadingExam')).toBe(true)
+    expect(snapshot().context.error).toBeNull()
+    await settle((s) => s.matches('exam'))
+    const student = { loginCode: 'ABCD1234', studentName: 'Ada Lovelace' }
+    expect(log.starts).toEqual([student, student])
+    expect(log.forgotten).toBe(0)
+  })
+
+  it('forgets the session and returns to an empty code step on Use a different code', async () => {
+    const { actor, settle, snapshot, log } = await atNameStep({ startExam: async () => ({ outcome: 'no_valid_questions' }) })
+    actor.send({ type: 'SUBMIT_NAME', name: 'Ada Lovelace' })
+    await settle((s) => s.matches('unavailable'))
+    actor.send({ type: 'USE_DIFFERENT_CODE' })
+    expect(snapshot().matches({ codeStep: 'editing' })).toBe(true)
+    expect(log.forgotten).toBe(1)
+    expect(snapshot().context).toMatchObject({ loginCode: '', studentName: '', error: null, examStartRefusal: null })
+    expect(log.starts).toHaveLength(1)
+  })
+
+  it('offers both ways out when a returning visit resumes into the test-unavailable screen, and nothing else', async () => {
+    const session = { loginCode: 'ABCD1234', studentName: 'Ada Lovelace' }
+    const { settle, snapshot } = startFlow({
+      resume: async () => ({ kind: 'session', session }),
+      startExam: async () => {
+        throw new Error('boom')
+      },
+    })
+    await settle((s) => s.matches('unavailable'))
+    expect(snapshot().can({ type: 'RETRY_EXAM_START' })).toBe(true)
+    expect(snapshot().can({ type: 'USE_DIFFERENT_CODE' })).toBe(true)
+    expect(snapshot().can({ type: 'SUBMIT_CODE', code: 'ZZZZ9999' })).toBe(false)
+    expect(snapshot().can({ type: 'TAKE_ANOTHER' })).toBe(false)
+  })
+
+  it('ignores Try Again and Use a different code outside the test-unavailable screen', async () => {
+    const { actor, snapshot, log } = await atNameStep()
+    actor.send({ type: 'RETRY_EXAM_START' })
+    actor.send({ type: 'USE_DIFFERENT_CODE' })
+    expect(snapshot().matches('nameStep')).toBe(true)
+    expect(log.starts).toEqual([])
+    expect(log.forgotten).toBe(0)
+  })
+
   it('starts the exam session on the started attempt, at its first question with the timer running on the flow clock', async () => {
     const { session, snapshot } = await inExam()
     const exam = session().getSnapshot()

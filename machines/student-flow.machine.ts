@@ -39,6 +39,8 @@ export type StudentFlowEvent =
   | { type: 'SUBMISSION_UPDATED'; status: SubmissionStatus }
   | { type: 'RETRY_SUBMISSION' }
   | { type: 'TAKE_ANOTHER' }
+  | { type: 'RETRY_EXAM_START' }
+  | { type: 'USE_DIFFERENT_CODE' }
 
 export interface StudentFlowInput {
   /** The device clock, handed on to the exam session: the one place any machine reads the time. */
@@ -264,7 +266,14 @@ export const studentFlowMachine = setup({
         { target: 'unavailable', actions: 'showExamStartRefusal' },
       ],
     },
-    unavailable: {},
+    // The session stays stored for Try Again, so the screen must also let the next student at
+    // this computer leave it: every later visit would otherwise resume straight back here.
+    unavailable: {
+      on: {
+        RETRY_EXAM_START: { target: 'loadingExam', actions: 'clearError' },
+        USE_DIFFERENT_CODE: { target: 'codeStep', actions: ['forgetSession', 'resetStudent'] },
+      },
+    },
     exam: {
       invoke: {
         id: 'examSession',

@@ -125,15 +125,33 @@ describe('axe finds no serious or critical violation', () => {
     await expectAccessible('completion')
   })
 
-  it('on the test-unavailable screen', async () => {
-    await replaceQuestionBank([])
-    try {
-      await openStudentPortal(page)
+  it('on the test-unavailable screen, whose ways out work from the keyboard', async () => {
+    const unavailable = page.getByRole('heading', { level: 1, name: 'Test Unavailable' })
+    const reachUnavailable = async () => {
       await submitCode(page, await newCode())
       await page.getByLabel('Full Name').fill('Grace Hopper')
       await page.getByRole('button', { name: 'Start Test' }).click()
-      await page.getByRole('heading', { level: 1, name: 'Test Unavailable' }).waitFor()
+      await unavailable.waitFor()
+    }
+    await replaceQuestionBank([])
+    try {
+      await openStudentPortal(page)
+      await reachUnavailable()
       await expectAccessible('test unavailable')
+
+      // The next student at this computer: the stored session is gone, a later visit starts at the code step.
+      await page.getByRole('button', { name: 'Use a different code' }).focus()
+      await page.keyboard.press('Enter')
+      await page.getByLabel('Login Code').waitFor()
+      expect(await page.getByLabel('Login Code').inputValue()).toBe('')
+      await openStudentPortal(page)
+      await page.getByLabel('Login Code').waitFor()
+
+      await reachUnavailable()
+      await replaceQuestionBank(bank)
+      await page.getByRole('button', { name: 'Try Again' }).focus()
+      await page.keyboard.press('Enter')
+      await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
     } finally {
       await replaceQuestionBank(bank)
     }

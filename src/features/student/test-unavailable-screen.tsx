@@ -1,8 +1,13 @@
 import { Link } from 'react-router-dom'
 import { StudentFlow } from './student-flow-context'
 
-/** Spec §2: no questions could be loaded; the message says why. */
+/**
+ * Spec §2: no questions could be loaded; the message says why. Beyond the spec's Return to
+ * Home, the student can try the same code again or give it up for another one: the session
+ * stays stored, and on a shared computer the next student would otherwise land here again.
+ */
 export function TestUnavailableScreen() {
+  const flow = StudentFlow.useActorRef()
   const message = StudentFlow.useSelector((snapshot) => snapshot.context.error)
   return (
     <div className="student-page student-card">
@@ -12,9 +17,17 @@ export function TestUnavailableScreen() {
           {message}
         </p>
       )}
-      <Link to="/" className="button button--primary">
-        Return to Home
-      </Link>
+      <div className="student-card__actions">
+        <button type="button" className="button button--primary" onClick={() => flow.send({ type: 'RETRY_EXAM_START' })}>
+          Try Again
+        </button>
+        <button type="button" className="button" onClick={() => flow.send({ type: 'USE_DIFFERENT_CODE' })}>
+          Use a different code
+        </button>
+        <Link to="/" className="button">
+          Return to Home
+        </Link>
+      </div>
     </div>
   )
 }
