@@ -375,6 +375,8 @@ declare
   first_start timestamptz;
   deadline timestamptz;
   effective_submitted_at timestamptz;
+  tab_total integer;
+  score integer;
   stored public.submissions;
 begin
   -- Every argument is checked before anything is read or scored (hole 1 of the header).
@@ -443,7 +445,22 @@ begin
      set is_used = true, used_by = name, used_at = now()
    where id = claimed_code.id;
 
-  -- Stored unscored: whatever could still fail here must not carry a score in its error.
+  tab_total := greatest(coalesce(record_submission.tab_switches, 0),
+                       (select max(a.tab_switches) from public.exam_attempts a where a.login_code = normalized_code));
+
+  -- Every attempt of the code is over: the proctor sees the submission received.
+  update public.exam_attempts a
+     set state = 'received',
+         answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(record_submission.answers))),
+         tab_switches = greatest(a.tab_switches, tab_total)
+   where a.login_code = normalized_code;
+
+  -- The score, then the submission as the call's last statement: every value below was checked
+  -- above, so nothing the caller sent can make this insert fail, and the score is never in an
+  -- error (one from elsewhere, such as a unique key, also leaves without its detail).
+  select count(*) into score from jsonb_each_text(record_submission.answers) a
+    join public.questions q on q.question_number = a.key::integer
+   where q.correct_answer = a.value;
   insert into public.submissions
     (id, student_name, login_code, answers, answers_fingerprint, score, tab_switches, time_taken, started_at, submitted_at,
      device_started_at, device_time_taken, recovered_from_file, arrived_late)
@@ -453,10 +470,9 @@ begin
     normalized_code,
     record_submission.answers,
     public.answers_fingerprint(record_submission.answers),
-    0,
+    score,
     -- The most the code's devices ever reported: a new submission id takes nothing back.
-    greatest(coalesce(record_submission.tab_switches, 0),
-             (select max(a.tab_switches) from public.exam_attempts a where a.login_code = normalized_code)),
+    tab_total,
     -- The server's clock from the recorded start when there is one, to the arrival when it came
     -- in time (to the device's stamp only for a late arrival); the device's word otherwise.
     case when first_start is null then record_submission.time_taken
@@ -474,25 +490,10 @@ begin
     coalesce(now() > deadline + grace, false))
   returning * into stored;
 
-  -- Every attempt of the code is over: the proctor sees the submission received.
-  update public.exam_attempts a
-     set state = 'received',
-         answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(stored.answers))),
-         tab_switches = greatest(a.tab_switches, stored.tab_switches)
-   where a.login_code = normalized_code;
-
-  -- The score, last: no argument of the call can make this statement fail.
-  update public.submissions s
-     set score = (select count(*) from jsonb_each_text(s.answers) a
-                    join public.questions q on q.question_number = a.key::integer
-                   where q.correct_answer = a.value)
-   where s.id = stored.id
-  returning * into stored;
-
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission, scoring it last, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the scored submission last, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
 
 CREATE OR REPLACE FUNCTION private.refuse_read_only()
  RETURNS void
@@ -739,7 +740,7 @@ CREATE OR REPLACE FUNCTION private.tally_submission(row_submitted_at timestamp w
 AS $function$
 declare
   slot timestamptz := date_bin(interval '15 minutes', row_submitted_at, timestamptz '2000-01-01 00:00+00');
-  slot_shard smallint := abs(hashtext(row_id::text)) % 8;
+  slot_shard smallint := abs(hashtext(row_id::text)) % 32;
   passes integer := case when public.passes(row_score) then 1 else 0 end;
 begin
   if sign > 0 then
@@ -931,7 +932,7 @@ CREATE TABLE public.submission_tallies (
   CONSTRAINT submission_tallies_pkey PRIMARY KEY (bucket, shard),
   CONSTRAINT submission_tallies_passed_check CHECK ((passed >= 0)),
   CONSTRAINT submission_tallies_score_sum_check CHECK ((score_sum >= 0)),
-  CONSTRAINT submission_tallies_shard_check CHECK (((shard >= 0) AND (shard <= 7))),
+  CONSTRAINT submission_tallies_shard_check CHECK (((shard >= 0) AND (shard <= 31))),
   CONSTRAINT submission_tallies_submissions_check CHECK ((submissions >= 0))
 );
 COMMENT ON TABLE public.submission_tallies IS 'Submissions counted per 15 minutes of submission time (bucket) and shard: count, score sum, passes. Kept by a trigger on submissions; read by Test Results.';

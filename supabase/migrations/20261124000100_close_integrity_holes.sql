@@ -6,8 +6,8 @@
 --    (time_taken 86401) answered PostgreSQL's detail "Failing row contains (…)" with the computed
 --    score, and the code stayed unused, so one call per answer told whether it was right. Now:
 --    - every argument is checked first, with our own messages and no row data;
---    - the submission is stored with score 0 and the score is written by the last statement of
---      the call, an update that nothing the caller sent can make fail;
+--    - the score is computed only then, and the submission holding it is the call's last
+--      statement, an insert that nothing the caller sent can make fail (every value checked);
 --    - every function a student can call (and the administrators' answer-file recovery) passes an
 --      error on without its detail and hint (private.raise_without_detail), whatever raised it.
 -- 4. Tab switches stored with a submission are the most ever reported for the code (by any of its
@@ -106,6 +106,8 @@ declare
   first_start timestamptz;
   deadline timestamptz;
   effective_submitted_at timestamptz;
+  tab_total integer;
+  score integer;
   stored public.submissions;
 begin
   -- Every argument is checked before anything is read or scored (hole 1 of the header).
@@ -174,7 +176,22 @@ begin
      set is_used = true, used_by = name, used_at = now()
    where id = claimed_code.id;
 
-  -- Stored unscored: whatever could still fail here must not carry a score in its error.
+  tab_total := greatest(coalesce(record_submission.tab_switches, 0),
+                       (select max(a.tab_switches) from public.exam_attempts a where a.login_code = normalized_code));
+
+  -- Every attempt of the code is over: the proctor sees the submission received.
+  update public.exam_attempts a
+     set state = 'received',
+         answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(record_submission.answers))),
+         tab_switches = greatest(a.tab_switches, tab_total)
+   where a.login_code = normalized_code;
+
+  -- The score, then the submission as the call's last statement: every value below was checked
+  -- above, so nothing the caller sent can make this insert fail, and the score is never in an
+  -- error (one from elsewhere, such as a unique key, also leaves without its detail).
+  select count(*) into score from jsonb_each_text(record_submission.answers) a
+    join public.questions q on q.question_number = a.key::integer
+   where q.correct_answer = a.value;
   insert into public.submissions
     (id, student_name, login_code, answers, answers_fingerprint, score, tab_switches, time_taken, started_at, submitted_at,
      device_started_at, device_time_taken, recovered_from_file, arrived_late)
@@ -184,10 +201,9 @@ begin
     normalized_code,
     record_submission.answers,
     public.answers_fingerprint(record_submission.answers),
-    0,
+    score,
     -- The most the code's devices ever reported: a new submission id takes nothing back.
-    greatest(coalesce(record_submission.tab_switches, 0),
-             (select max(a.tab_switches) from public.exam_attempts a where a.login_code = normalized_code)),
+    tab_total,
     -- The server's clock from the recorded start when there is one, to the arrival when it came
     -- in time (to the device's stamp only for a late arrival); the device's word otherwise.
     case when first_start is null then record_submission.time_taken
@@ -205,26 +221,11 @@ begin
     coalesce(now() > deadline + grace, false))
   returning * into stored;
 
-  -- Every attempt of the code is over: the proctor sees the submission received.
-  update public.exam_attempts a
-     set state = 'received',
-         answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(stored.answers))),
-         tab_switches = greatest(a.tab_switches, stored.tab_switches)
-   where a.login_code = normalized_code;
-
-  -- The score, last: no argument of the call can make this statement fail.
-  update public.submissions s
-     set score = (select count(*) from jsonb_each_text(s.answers) a
-                    join public.questions q on q.question_number = a.key::integer
-                   where q.correct_answer = a.value)
-   where s.id = stored.id
-  returning * into stored;
-
   return public.submission_receipt(stored);
 end
 $$;
 comment on function private.record_submission(uuid, text, text, jsonb, integer, integer, timestamptz, timestamptz, boolean) is
-  'Checks every argument, claims the code and stores the submission, scoring it last, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
+  'Checks every argument, claims the code and stores the scored submission last, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
 
 -- Detailed solutions wait until the exam is over for everyone (hole 11). Only the server's facts
 -- place a submission in time: its code's first recorded start, else its submission moment

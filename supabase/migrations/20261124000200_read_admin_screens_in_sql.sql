@@ -16,7 +16,7 @@
 --
 -- Statistics come from public.submission_tallies, kept by a trigger on submissions: per 15
 -- minutes of submission time (every time zone's midnight falls on a quarter hour) the count,
--- score sum and passes, spread over 8 shards so that a herd of concurrent submissions does not
+-- score sum and passes, spread over 32 shards so that a herd of concurrent submissions does not
 -- queue on one row. Test Results' cards and day groups read a few hundred tally rows instead of
 -- every submission; with a search they read the matching submissions through trigram indexes.
 
@@ -85,7 +85,7 @@ grant execute on function public.passes(integer) to authenticated, service_role;
 
 create table public.submission_tallies (
   bucket timestamptz not null,
-  shard smallint not null check (shard between 0 and 7),
+  shard smallint not null check (shard between 0 and 31),
   submissions integer not null check (submissions >= 0),
   score_sum bigint not null check (score_sum >= 0),
   passed integer not null check (passed >= 0),
@@ -105,7 +105,7 @@ language plpgsql volatile set search_path = ''
 as $$
 declare
   slot timestamptz := date_bin(interval '15 minutes', row_submitted_at, timestamptz '2000-01-01 00:00+00');
-  slot_shard smallint := abs(hashtext(row_id::text)) % 8;
+  slot_shard smallint := abs(hashtext(row_id::text)) % 32;
   passes integer := case when public.passes(row_score) then 1 else 0 end;
 begin
   if sign > 0 then
@@ -146,7 +146,7 @@ create trigger submissions_keep_tallies
   for each row execute function private.keep_submission_tallies();
 
 insert into public.submission_tallies (bucket, shard, submissions, score_sum, passed)
-select date_bin(interval '15 minutes', s.submitted_at, timestamptz '2000-01-01 00:00+00'), abs(hashtext(s.id::text)) % 8,
+select date_bin(interval '15 minutes', s.submitted_at, timestamptz '2000-01-01 00:00+00'), abs(hashtext(s.id::text)) % 32,
        count(*), sum(s.score), count(*) filter (where public.passes(s.score))
   from public.submissions s
  group by 1, 2;
