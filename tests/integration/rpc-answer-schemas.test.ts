@@ -8,7 +8,9 @@ import {
   resultLookupAnswerSchema,
   submitExamAnswerSchema,
 } from '../../src/lib/student/rpc-answers.ts'
-import { anonClient, serviceClient } from './clients.ts'
+import { answerFileRecoverySchema, countsSchema, resultsSummarySchema } from '../../src/lib/admin/rpc-answers.ts'
+import type { Json } from '../../src/lib/api/database.types.ts'
+import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
   day,
   hour,
@@ -24,8 +26,9 @@ import {
 } from './exam-data.ts'
 
 /**
- * Every answer the student functions give, in each outcome a test can reach, parsed with the
- * app's schemas (src/lib/student/rpc-answers.ts): if the SQL and the app drift apart, this fails.
+ * Every answer the student functions give, in each outcome a test can reach, and the admin
+ * functions' answers the app parses, read with the app's schemas (src/lib/student/rpc-answers.ts,
+ * src/lib/admin/rpc-answers.ts): if the SQL and the app drift apart, this fails.
  */
 
 const anon = anonClient()
@@ -170,5 +173,42 @@ describe('lookup_result', () => {
         .eq('id', args.submission_id),
     )
     expect(result(await lookup(old))).toBe('result_expired')
+  })
+})
+
+describe('the admin functions the app parses', () => {
+  it('answer admin_counts, admin_live_attempt_counts and admin_results_summary in their schemas', async () => {
+    const admin = await adminClient()
+    const parse = (schema: v.GenericSchema, answer: unknown) =>
+      expect(v.safeParse(schema, answer).issues, JSON.stringify(answer)).toBeUndefined()
+    parse(countsSchema(['questions', 'login_codes', 'codes_used', 'submissions']), must(await admin.rpc('admin_counts')))
+    parse(
+      countsSchema(['offline', 'submitted_on_device', 'on_track', 'received']),
+      must(await admin.rpc('admin_live_attempt_counts')),
+    )
+    must(await anon.rpc('submit_exam', submitExamArgs(await newCode())))
+    parse(resultsSummarySchema, must(await admin.rpc('admin_results_summary', { time_zone: 'Europe/Berlin' })))
+  })
+
+  it('answers recover_submission_from_file in its schema, refused and accepted', async () => {
+    const admin = await adminClient()
+    const recover = async (file: Json) =>
+      outcomeOf(answerFileRecoverySchema, must(await admin.rpc('recover_submission_from_file', { file })))
+    expect(await recover({ format: 'something else' })).toBe('malformed')
+    const file = {
+      format: 'holdfast-answer-file',
+      version: 1,
+      submission_id: randomUUID(),
+      login_code: unknownCode(),
+      student_name: 'File Student',
+      answers: { '1': 'A' },
+      tab_switches: 0,
+      time_taken: 60,
+      started_at: isoFromNow(-2 * minute),
+      submitted_at: isoFromNow(-minute),
+      tag: '0'.repeat(64),
+    }
+    expect(await recover(file)).toBe('unknown_code')
+    expect(await recover({ ...file, login_code: await newCode() })).toBe('bad_tag')
   })
 })

@@ -1,7 +1,8 @@
 import type { PostgrestError } from '@supabase/supabase-js'
+import * as v from 'valibot'
 import { adminRequest, type AdminResult } from './admin-result'
 import type { Json } from '../api/database.types'
-import { isRecord } from '../../domain/is-record'
+import { countsSchema } from './rpc-answers'
 
 // Hosted PostgREST returns at most max_rows (1,000) rows per read and says nothing of the rest,
 // so admin screens never read a whole table: figures come from SQL counts, lists a page at a time.
@@ -55,16 +56,15 @@ export function readPage<Row>(
  * An admin function's counts: a JSON object with a whole number for each of `keys`. An answer of
  * another shape fails with `failure` too: the screen would show wrong figures.
  */
-export async function readCounts<Key extends string>(
+export async function readCounts<const Key extends string>(
   failure: string,
   keys: readonly Key[],
   call: () => PromiseLike<{ data: Json; error: null } | { data: null; error: PostgrestError }>,
 ): Promise<AdminResult<Record<Key, number>>> {
   const reply = await adminRequest({ message: failure }, call)
   if (!reply.ok) return reply
-  const answer = reply.data
-  if (!isRecord(answer) || !keys.every((key) => Number.isInteger(answer[key]))) return { ok: false, error: failure }
-  return { ok: true, data: Object.fromEntries(keys.map((key) => [key, answer[key]])) as Record<Key, number> }
+  const parsed = v.safeParse(countsSchema(keys), reply.data)
+  return parsed.success ? { ok: true, data: parsed.output as Record<Key, number> } : { ok: false, error: failure }
 }
 
 type Loaded<Reads> = { [Name in keyof Reads]: Reads[Name] extends Promise<AdminResult<infer Data>> ? Data : never }

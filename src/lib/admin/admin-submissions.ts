@@ -2,8 +2,9 @@ import type { ResultsTally } from '../../domain/results-analytics'
 import { adminRequest, type AdminResult } from './admin-result'
 import { readPage, type ListPage } from './admin-reads'
 import type { Database, Json } from '../api/database.types'
-import { isRecord } from '../../domain/is-record'
+import * as v from 'valibot'
 import { getSupabase } from '../api/supabase'
+import { resultsSummarySchema } from './rpc-answers'
 
 /**
  * Test Results reads through SQL (migrations 20261124000200_read_admin_screens_in_sql.sql and
@@ -108,29 +109,18 @@ export async function loadDayScoreBands(filter: DayFilter): Promise<AdminResult<
 
 /** admin_results_summary's jsonb; undefined when it has another shape. */
 function parseSummary(data: Json, filter: ResultsFilter): ResultsSummary | undefined {
-  if (!isRecord(data)) return undefined
-  const tally = parseTally(data)
-  const { all_total, days, day_choices } = data
-  if (!tally || !isCount(all_total) || !Array.isArray(days) || !Array.isArray(day_choices)) return undefined
-  const daySummaries = days.map(parseDaySummary)
-  if (!daySummaries.every((day) => day !== undefined) || !day_choices.every(isDayKey)) return undefined
-  return { filter, allTotal: all_total, ...tally, days: daySummaries, dayChoices: day_choices }
+  const parsed = v.safeParse(resultsSummarySchema, data)
+  if (!parsed.success) return undefined
+  const { all_total, days, day_choices } = parsed.output
+  return {
+    filter,
+    allTotal: all_total,
+    ...tallyOf(parsed.output),
+    days: days.map((day) => ({ day: day.day, ...tallyOf(day) })),
+    dayChoices: day_choices,
+  }
 }
 
-function parseDaySummary(data: unknown): DaySummary | undefined {
-  if (!isRecord(data) || !isDayKey(data.day)) return undefined
-  const tally = parseTally(data)
-  return tally && { day: data.day, ...tally }
-}
-
-function parseTally({ total, score_sum, passed }: Record<string, unknown>): ResultsTally | undefined {
-  return isCount(total) && isCount(score_sum) && isCount(passed) ? { total, scoreSum: score_sum, passed } : undefined
-}
-
-function isCount(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= 0
-}
-
-function isDayKey(value: unknown): value is string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+function tallyOf({ total, score_sum, passed }: { total: number; score_sum: number; passed: number }): ResultsTally {
+  return { total, scoreSum: score_sum, passed }
 }

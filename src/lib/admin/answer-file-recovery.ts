@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminRequest, type AdminResult } from './admin-result'
 import type { Database, Json } from '../api/database.types'
-import { isRecord } from '../../domain/is-record'
+import * as v from 'valibot'
+import { answerFileRecoverySchema } from './rpc-answers'
 
 /** What `recover_submission_from_file` answers, and the words an administrator reads for each. */
 export const answerFileRecoveryMessages = {
@@ -37,10 +38,11 @@ export async function recoverSubmissionFromFile(client: SupabaseClient<Database>
 }
 
 function recoveryMessage(data: Json): AdminResult<string> {
-  if (!isRecord(data)) return { ok: false, error: uploadFailed }
-  if (data.outcome === 'accepted') {
-    return { ok: true, data: answerFileRecoveryMessages[data.already_received === true ? 'already_received' : 'accepted'] }
+  const parsed = v.safeParse(answerFileRecoverySchema, data)
+  if (!parsed.success) return { ok: false, error: uploadFailed }
+  const answer = parsed.output
+  if (answer.outcome === 'accepted') {
+    return { ok: true, data: answerFileRecoveryMessages[answer.already_received ? 'already_received' : 'accepted'] }
   }
-  const refusal = Object.entries(answerFileRecoveryMessages).find(([outcome]) => outcome === data.outcome)
-  return { ok: false, error: refusal?.[1] ?? uploadFailed }
+  return { ok: false, error: answerFileRecoveryMessages[answer.outcome] }
 }

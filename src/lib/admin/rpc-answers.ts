@@ -1,0 +1,28 @@
+import * as v from 'valibot'
+
+// One schema per admin RPC answer that the app parses, written from the functions' SQL
+// (supabase/schema.sql); tests/integration/rpc-answer-schemas.test.ts parses the real answers.
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0))
+
+/** A JSON object with a whole number for each of `keys` (admin_counts, admin_live_attempt_counts). */
+export function countsSchema<const Key extends string>(keys: readonly Key[]) {
+  return v.object(Object.fromEntries(keys.map((key) => [key, count])) as Record<Key, typeof count>)
+}
+
+const tally = { total: count, score_sum: count, passed: count }
+const dayKey = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
+
+/** admin_results_summary: the figures of the filter, its days, and every day with submissions. */
+export const resultsSummarySchema = v.object({
+  all_total: count,
+  ...tally,
+  days: v.array(v.object({ day: dayKey, ...tally })),
+  day_choices: v.array(dayKey),
+})
+
+/** recover_submission_from_file: the submission recorded (or already in), or why not. */
+export const answerFileRecoverySchema = v.variant('outcome', [
+  v.object({ outcome: v.literal('accepted'), already_received: v.boolean() }),
+  v.object({ outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'code_used', 'exam_over']) }),
+])
