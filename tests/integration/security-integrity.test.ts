@@ -172,14 +172,19 @@ async function start(code: string, attemptId = randomUUID()): Promise<string> {
   return attemptId
 }
 
-async function report(code: string, attemptId: string, tabSwitches: number): Promise<void> {
+async function report(
+  code: string,
+  attemptId: string,
+  tabSwitches: number,
+  state: 'in_progress' | 'submitted_on_device' = 'in_progress',
+): Promise<void> {
   const answer = must(
     await anon.rpc('report_exam_attempt', {
       attempt_id: attemptId,
       code,
       answered_count: 0,
       tab_switches: tabSwitches,
-      state: 'in_progress',
+      state,
       online: true,
       reported_at: new Date().toISOString(),
     }),
@@ -315,31 +320,35 @@ describe('detailed solutions', () => {
     })
   })
 
-  it('are held while an attempt started in the window still runs', async () => {
-    const code = await newCode()
-    const writing = await newCode()
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
-      const attemptId = await start(writing)
-      await submitted(code, { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) })
-      const deadline = isoFromNow(15 * minute)
-      succeeded(await service.from('exam_attempts').update({ deadline }).eq('id', attemptId))
-      succeeded(
-        await service
-          .from('exam_schedule')
-          .update({ end_time: isoFromNow(-5 * minute) })
-          .eq('id', schedule.id),
-      )
-      expectHeld(await lookup(code), deadline)
+  it.each(['in_progress', 'submitted_on_device'] as const)(
+    'are held while an attempt started in the window has no submission, its device reporting %s',
+    async (state) => {
+      const code = await newCode()
+      const writing = await newCode()
+      await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
+        const attemptId = await start(writing)
+        await report(writing, attemptId, 0, state)
+        await submitted(code, { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) })
+        const deadline = isoFromNow(15 * minute)
+        succeeded(await service.from('exam_attempts').update({ deadline }).eq('id', attemptId))
+        succeeded(
+          await service
+            .from('exam_schedule')
+            .update({ end_time: isoFromNow(-5 * minute) })
+            .eq('id', schedule.id),
+        )
+        expectHeld(await lookup(code), deadline)
 
-      succeeded(
-        await service
-          .from('exam_attempts')
-          .update({ deadline: isoFromNow(-5 * minute) })
-          .eq('id', attemptId),
-      )
-      expect(await lookup(code)).toMatchObject({ solutions_available: true })
-    })
-  })
+        succeeded(
+          await service
+            .from('exam_attempts')
+            .update({ deadline: isoFromNow(-5 * minute) })
+            .eq('id', attemptId),
+        )
+        expect(await lookup(code)).toMatchObject({ solutions_available: true })
+      })
+    },
+  )
 
   it('are held for a submission that claims a start long ago without ever starting', async () => {
     const end = isoFromNow(hour)
@@ -362,35 +371,6 @@ describe('detailed solutions', () => {
       const held = await lookup(late)
       expectHeld(held, end)
       expect(Date.parse(held.solutions_release_at as string)).toBeGreaterThanOrEqual(Date.parse(end) + 180 * minute)
-    })
-  })
-
-  it('are held while a device that says its submission is queued has not delivered it', async () => {
-    const code = await newCode()
-    const writing = await newCode()
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
-      const attemptId = await start(writing)
-      must(
-        await anon.rpc('report_exam_attempt', {
-          attempt_id: attemptId,
-          code: writing,
-          answered_count: 0,
-          tab_switches: 0,
-          state: 'submitted_on_device',
-          online: true,
-          reported_at: new Date().toISOString(),
-        }),
-      )
-      await submitted(code, { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) })
-      const deadline = isoFromNow(15 * minute)
-      succeeded(await service.from('exam_attempts').update({ deadline }).eq('id', attemptId))
-      succeeded(
-        await service
-          .from('exam_schedule')
-          .update({ end_time: isoFromNow(-5 * minute) })
-          .eq('id', schedule.id),
-      )
-      expectHeld(await lookup(code), deadline)
     })
   })
 
