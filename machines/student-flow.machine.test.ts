@@ -368,9 +368,9 @@ describe('sending the stored submission', () => {
 
   it('shows completion as waiting as soon as a send has failed', async () => {
     const { snapshot, watcher } = await sendingSubmission()
-    watcher.send?.({ state: 'pending', fingerprint: 'fp', sendCount: 1 })
+    watcher.send?.({ state: 'pending', fingerprint: 'fp', sendCount: 1, lastFailure: { kind: 'network' } })
     expect(snapshot().matches('completed')).toBe(true)
-    expect(snapshot().context.submission).toEqual({ state: 'pending', fingerprint: 'fp', sendCount: 1 })
+    expect(snapshot().context.submission).toEqual({ state: 'pending', fingerprint: 'fp', sendCount: 1, lastFailure: { kind: 'network' } })
   })
 
   it('shows completion as waiting when the first send hangs for 10 s', async () => {
@@ -392,7 +392,7 @@ describe('sending the stored submission', () => {
 
   it('starts over from the code step on Take Another Test, forgetting the session', async () => {
     const { actor, snapshot, watcher, log } = await sendingSubmission()
-    watcher.send?.({ state: 'pending', fingerprint: 'fp', sendCount: 1 })
+    watcher.send?.({ state: 'pending', fingerprint: 'fp', sendCount: 1, lastFailure: { kind: 'network' } })
     actor.send({ type: 'TAKE_ANOTHER' })
     expect(snapshot().matches({ codeStep: 'editing' })).toBe(true)
     expect(log.forgotten).toBe(1)

@@ -25,9 +25,15 @@ export interface SubmissionReceipt {
 export type SubmissionRejection =
   { reason: 'code_used' | 'invalid_code' | 'exam_over' | 'access_denied' } | { reason: 'failed'; detail: string }
 
-/** Where a submission stands, for the completion screen. */
+/**
+ * Why the latest send of a submission still waiting failed: no answer came (offline, timed out),
+ * or the server answered with an error worth retrying, `reason` being what it said.
+ */
+export type SendFailure = { kind: 'network' } | { kind: 'server'; reason: string }
+
+/** Where a submission stands, for the completion screen; `lastFailure` is null before the first send fails. */
 export type SubmissionStatus =
-  | { state: 'pending'; fingerprint: string; sendCount: number }
+  | { state: 'pending'; fingerprint: string; sendCount: number; lastFailure: SendFailure | null }
   | { state: 'accepted'; fingerprint: string; receipt: SubmissionReceipt }
   | { state: 'rejected'; fingerprint: string; rejection: SubmissionRejection }
 

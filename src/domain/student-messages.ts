@@ -1,5 +1,5 @@
 import type { ScheduleWindowStatus } from './schedule-status'
-import type { SubmissionRejection } from './exam-submission'
+import type { SendFailure, SubmissionRejection } from './exam-submission'
 
 /** What students read (spec §4, §5, §8), word for word. */
 export const studentMessages = {
@@ -20,6 +20,7 @@ export const studentMessages = {
   examPeriodEnded: 'Exam period has ended. Cannot submit test.',
   codeUsedOrInvalid: 'This login code has already been used or is invalid.',
   codeUsedForSubmission: 'This login code has already been used for submission.',
+  submitFailedOffline: 'Failed to submit test. Please check your connection and try again.',
   databaseAccess: 'Database access error. Please refresh the page and try again, or contact administrator.',
   /** Not in the spec: the server's limit on wrong codes from one network (migration 20261121000500). */
   rateLimited: 'Too many attempts from this network. Please wait a few minutes and try again.',
@@ -33,6 +34,11 @@ export const studentMessages = {
 
 export function submitFailedMessage(reason: string): string {
   return `Failed to submit test: ${reason}. Please try again.`
+}
+
+/** Why the latest send of a submission still on the device failed; the outbox sends it again by itself. */
+export function sendFailureMessage(failure: SendFailure): string {
+  return failure.kind === 'network' ? studentMessages.submitFailedOffline : submitFailedMessage(failure.reason)
 }
 
 export function submissionRejectionMessage(rejection: SubmissionRejection): string {

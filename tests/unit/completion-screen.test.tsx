@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { fromCallback, fromPromise } from 'xstate'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -50,7 +50,12 @@ const receipt = {
 
 describe('completion screen', () => {
   it('says plainly that the answers wait on this device, and updates itself once they are sent', async () => {
-    const { watcher } = renderCompletion({ state: 'pending', fingerprint: 'a1b2c3d4e5f6', sendCount: 2 })
+    const { watcher } = renderCompletion({
+      state: 'pending',
+      fingerprint: 'a1b2c3d4e5f6',
+      sendCount: 2,
+      lastFailure: { kind: 'network' },
+    })
     expect(await screen.findByRole('heading', { level: 1, name: 'Test Completed!' })).toBeDefined()
     expect(screen.getByText('Your answers are saved on this device and waiting to be sent.')).toBeDefined()
     expect(screen.getByText('a1b2c3d4e5f6')).toBeDefined()
@@ -60,8 +65,39 @@ describe('completion screen', () => {
     expect(screen.queryByText(/waiting to be sent/)).toBeNull()
   })
 
+  it('gives the spec reason for a send that got no answer, beside the answers waiting on this device', async () => {
+    renderCompletion({ state: 'pending', fingerprint: 'f', sendCount: 1, lastFailure: { kind: 'network' } })
+    await screen.findByRole('heading', { level: 1, name: 'Test Completed!' })
+    const status = screen.getByRole('status')
+    expect(within(status).getByText('Failed to submit test. Please check your connection and try again.')).toBeDefined()
+    expect(within(status).getByText('Your answers are saved on this device and waiting to be sent.')).toBeDefined()
+  })
+
+  it('gives the server reason for a send the server answered with an error, and changes it with the next failure', async () => {
+    const { watcher } = renderCompletion({
+      state: 'pending',
+      fingerprint: 'f',
+      sendCount: 1,
+      lastFailure: { kind: 'server', reason: 'too many attempts from this network' },
+    })
+    await screen.findByRole('heading', { level: 1, name: 'Test Completed!' })
+    const status = screen.getByRole('status')
+    expect(within(status).getByText('Failed to submit test: too many attempts from this network. Please try again.')).toBeDefined()
+    expect(within(status).getByText('Your answers are saved on this device and waiting to be sent.')).toBeDefined()
+    expect(screen.queryByText(/Please check your connection/)).toBeNull()
+    act(() => watcher.send?.({ state: 'pending', fingerprint: 'f', sendCount: 2, lastFailure: { kind: 'network' } }))
+    expect(await screen.findByText('Failed to submit test. Please check your connection and try again.')).toBeDefined()
+    expect(screen.queryByText(/too many attempts/)).toBeNull()
+  })
+
+  it('gives no failure reason before a send has failed', async () => {
+    renderCompletion({ state: 'pending', fingerprint: 'f', sendCount: 0, lastFailure: null })
+    await screen.findByText('Your answers are saved on this device and waiting to be sent.')
+    expect(screen.queryByText(/Failed to submit test/)).toBeNull()
+  })
+
   it('scores an auto-submit with few answers out of all the exam questions, not out of the answered ones', async () => {
-    const { watcher } = renderCompletion({ state: 'pending', fingerprint: 'f', sendCount: 0 })
+    const { watcher } = renderCompletion({ state: 'pending', fingerprint: 'f', sendCount: 0, lastFailure: null })
     await screen.findByRole('heading', { level: 1, name: 'Test Completed!' })
     act(() => watcher.send?.({ state: 'accepted', fingerprint: 'f', receipt: { ...receipt, score: 1, total: 1 } }))
     expect(
@@ -101,7 +137,7 @@ describe('the emergency answer file', () => {
   beforeEach(clearExamDb)
   afterEach(() => vi.restoreAllMocks())
 
-  const pending: SubmissionStatus = { state: 'pending', fingerprint: 'f', sendCount: 3 }
+  const pending: SubmissionStatus = { state: 'pending', fingerprint: 'f', sendCount: 3, lastFailure: { kind: 'network' } }
   const download = { name: 'Download answer file' }
 
   /** A submitted attempt whose submission waits in the outbox. */

@@ -3,7 +3,7 @@ import { examSessionMachine, type AttemptReporterEvent, type ProgressWriterEvent
 import type { ExamAttempt } from '../../src/domain/exam-attempt'
 import type { SubmissionStatus } from '../../src/domain/exam-submission'
 
-export const pendingSubmission: SubmissionStatus = { state: 'pending', fingerprint: 'fp', sendCount: 0 }
+export const pendingSubmission: SubmissionStatus = { state: 'pending', fingerprint: 'fp', sendCount: 0, lastFailure: null }
 
 export interface ExamSessionFakes {
   submitAttempt?: (attempt: ExamAttempt) => Promise<SubmissionStatus>

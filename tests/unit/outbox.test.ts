@@ -11,7 +11,14 @@ import {
   watchAttemptDeadline,
 } from '../../src/lib/offline/attempt-store'
 import { examDb } from '../../src/lib/offline/exam-db'
-import { findPendingSubmission, queueSubmission, watchSubmissionStatus } from '../../src/lib/offline/outbox'
+import {
+  findPendingSubmission,
+  queueSubmission,
+  recordSendOutcome,
+  requeueSubmission,
+  submissionStatus,
+  watchSubmissionStatus,
+} from '../../src/lib/offline/outbox'
 import { clearExamDb, examAttempt, examStart, finishedAttempt } from './exam-fixtures'
 
 beforeEach(clearExamDb)
@@ -80,7 +87,7 @@ describe('outbox', () => {
     await saveNewAttempt(attempt)
     const status = await queueSubmission(attempt, examStart + 600_000)
     const fingerprint = answersFingerprint({ '1': 'A', '2': 'B', '3': 'C' })
-    expect(status).toEqual({ state: 'pending', fingerprint, sendCount: 0 })
+    expect(status).toEqual({ state: 'pending', fingerprint, sendCount: 0, lastFailure: null })
     expect((await examDb.attempts.get(attempt.id))?.status).toBe('submitted')
     expect(await examDb.outbox.get(attempt.id)).toMatchObject({
       loginCode: 'ABCD1234',
@@ -109,6 +116,33 @@ describe('outbox', () => {
     expect(await findPendingSubmission('ZZZZ9999')).toBeUndefined()
     await examDb.outbox.update(attempt.id, { state: 'accepted' })
     expect(await findPendingSubmission('ABCD1234')).toBeUndefined()
+  })
+
+  it('records the kind of the latest failed send in the status, and clears it when the server settles the entry', async () => {
+    const attempt = finishedAttempt()
+    await queueSubmission(attempt, examStart)
+    const statusNow = async () => submissionStatus((await examDb.outbox.get(attempt.id))!)
+    const retry = { kind: 'retry', nextAttemptAt: examStart + 1000 } as const
+    await recordSendOutcome(attempt.id, { ...retry, error: 'TypeError: Failed to fetch', failure: 'network' })
+    expect(await statusNow()).toMatchObject({ state: 'pending', sendCount: 1, lastFailure: { kind: 'network' } })
+    await recordSendOutcome(attempt.id, { ...retry, error: 'upstream request timeout', failure: 'server' })
+    expect(await statusNow()).toMatchObject({
+      sendCount: 2,
+      lastFailure: { kind: 'server', reason: 'upstream request timeout' },
+    })
+    await recordSendOutcome(attempt.id, { kind: 'rejected', rejection: { reason: 'failed', detail: 'maintenance' } })
+    await requeueSubmission(attempt.id, examStart + 2000)
+    expect(await statusNow()).toMatchObject({ state: 'pending', sendCount: 3, lastFailure: null })
+  })
+
+  it('gives no failure kind for an entry stored before the kind was recorded', async () => {
+    const attempt = finishedAttempt()
+    await queueSubmission(attempt, examStart)
+    await examDb.outbox.where('id').equals(attempt.id).modify((entry) => {
+      entry.lastError = 'TypeError: Failed to fetch'
+      delete entry.lastErrorKind
+    })
+    expect(submissionStatus((await examDb.outbox.get(attempt.id))!)).toMatchObject({ state: 'pending', lastFailure: null })
   })
 
   it('reports the status of a submission now and after each change', async () => {

@@ -43,7 +43,9 @@ describe('classifySubmitAnswer', () => {
     ['a server error', { data: null, error: error('XX000'), status: 500 }],
     ['a rate limit', { data: null, error: error(''), status: 429 }],
     ['a refusal of this network for too many wrong codes', { data: { outcome: 'rate_limited' }, error: null, status: 200 }],
-  ])('retries %s', (_, answer) => expect(classifySubmitAnswer(answer).kind).toBe('retry'))
+  ])('retries %s, with the status it was answered with (0: none)', (_, answer) =>
+    expect(classifySubmitAnswer(answer)).toMatchObject({ kind: 'retry', status: answer.status }),
+  )
 
   it('refuses for good on a policy error', () => {
     expect(classifySubmitAnswer({ data: null, error: error('42501'), status: 401 })).toEqual({

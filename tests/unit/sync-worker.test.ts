@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildAttemptReport, type AttemptReport } from '../../src/domain/attempt-report'
-import type { ExamSubmission, SubmissionReceipt } from '../../src/domain/exam-submission'
+import type { ExamSubmission, SubmissionReceipt, SubmissionStatus } from '../../src/domain/exam-submission'
 import { pendingReports, recordAttemptReport } from '../../src/lib/sync/attempt-reports'
 import { saveNewAttempt } from '../../src/lib/offline/attempt-store'
 import { examDb } from '../../src/lib/offline/exam-db'
-import { queueSubmission, requeueSubmission } from '../../src/lib/offline/outbox'
+import { queueSubmission, requeueSubmission, watchSubmissionStatus } from '../../src/lib/offline/outbox'
 import type { ReportResult, SendResult } from '../../src/lib/student/student-api'
 import { backoffDelay, createSyncWorker, type SyncWorkerOptions } from '../../src/lib/sync/sync-worker'
 import { clearExamDb, examAttempt, examStart, finishedAttempt } from './exam-fixtures'
@@ -57,7 +57,7 @@ function manualTimers() {
   }
 }
 
-const offline = async (): Promise<SendResult> => ({ kind: 'retry', error: 'TypeError: Failed to fetch' })
+const offline = async (): Promise<SendResult> => ({ kind: 'retry', error: 'TypeError: Failed to fetch', status: 0 })
 
 let now = examStart
 let stopWorker = () => {}
@@ -146,6 +146,7 @@ describe('sync worker', () => {
       sendCount: 1,
       nextAttemptAt: now + 500,
       lastError: 'TypeError: Failed to fetch',
+      lastErrorKind: 'network',
     })
     expect(timers.delays).toEqual([500])
 
@@ -190,7 +191,7 @@ describe('sync worker', () => {
     let responsesLost = 1
     const send = vi.fn(async (submission: ExamSubmission): Promise<SendResult> => {
       const answer = await server.submit(submission)
-      if (responsesLost-- > 0) return { kind: 'retry', error: 'TypeError: network connection was lost' }
+      if (responsesLost-- > 0) return { kind: 'retry', error: 'TypeError: network connection was lost', status: 0 }
       return answer
     })
     const attempt = await queued()
@@ -260,7 +261,42 @@ describe('sync worker', () => {
     await startWorker(async () => {
       throw new TypeError('Failed to fetch')
     })
-    expect(await entryOf(attempt.id)).toMatchObject({ state: 'pending', sendCount: 1, lastError: 'Failed to fetch' })
+    expect(await entryOf(attempt.id)).toMatchObject({
+      state: 'pending',
+      sendCount: 1,
+      lastError: 'Failed to fetch',
+      lastErrorKind: 'network',
+    })
+  })
+
+  it('records whether the latest failed send got no answer or an error the server answered, and forgets it once accepted', async () => {
+    const server = fakeServer()
+    const answers: SendResult[] = [
+      { kind: 'retry', error: 'upstream request timeout', status: 503 },
+      { kind: 'retry', error: 'too many attempts from this network', status: 200 },
+      { kind: 'retry', error: 'TypeError: Failed to fetch', status: 0 },
+    ]
+    const send = vi.fn(async (submission: ExamSubmission) => answers.shift() ?? server.submit(submission))
+    const attempt = await queued()
+    const { worker } = await startWorker(send)
+    const statuses: SubmissionStatus[] = []
+    const stopWatching = watchSubmissionStatus(attempt.id, (status) => statuses.push(status))
+    const latestFailure = async () => {
+      const entry = await entryOf(attempt.id)
+      return [entry?.lastErrorKind, entry?.lastError]
+    }
+    expect(await latestFailure()).toEqual(['server', 'upstream request timeout'])
+    await vi.waitFor(() =>
+      expect(statuses.at(-1)).toMatchObject({ lastFailure: { kind: 'server', reason: 'upstream request timeout' } }),
+    )
+    await worker.syncNow()
+    expect(await latestFailure()).toEqual(['server', 'too many attempts from this network'])
+    await worker.syncNow()
+    expect(await latestFailure()).toEqual(['network', 'TypeError: Failed to fetch'])
+    await vi.waitFor(() => expect(statuses.at(-1)).toMatchObject({ state: 'pending', sendCount: 3, lastFailure: { kind: 'network' } }))
+    await worker.syncNow()
+    expect(await entryOf(attempt.id)).toMatchObject({ state: 'accepted', lastError: null, lastErrorKind: null })
+    stopWatching()
   })
 
   it('sends a refused submission again when the student asks', async () => {

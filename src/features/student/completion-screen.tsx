@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import type { SubmissionStatus } from '../../domain/exam-submission'
 import { scorePercentage } from '../../domain/score'
-import { submissionRejectionMessage } from '../../domain/student-messages'
+import { sendFailureMessage, submissionRejectionMessage } from '../../domain/student-messages'
 import { AnswerFileOffer } from './answer-file-offer'
 import { StudentFlow } from './student-flow-context'
 
@@ -66,6 +66,7 @@ function SubmissionOutcome({ submission, questionCount, onRetry }: SubmissionOut
     case 'pending':
       return (
         <div className="completion__status completion__status--waiting" role="status">
+          {submission.lastFailure && <p className="completion__reason">{sendFailureMessage(submission.lastFailure)}</p>}
           <p>
             <strong>Your answers are saved on this device and waiting to be sent.</strong> They are sent automatically as soon as
             the connection returns; this page updates when they arrive. Do not clear this browser&apos;s data until then.

@@ -2,7 +2,7 @@ import Dexie, { type EntityTable } from 'dexie'
 import type { ActiveSchedule } from '../../domain/active-schedule'
 import type { AttemptReport } from '../../domain/attempt-report'
 import type { ExamAttempt } from '../../domain/exam-attempt'
-import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
+import type { ExamSubmission, SendFailure, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
 
 /** A submission waiting for, or settled by, the server. Settled entries stay as the device's copy. */
 export interface OutboxEntry {
@@ -17,7 +17,10 @@ export interface OutboxEntry {
   sendCount: number
   /** Device-clock milliseconds before which the backoff timer will not send again. */
   nextAttemptAt: number
+  /** What the latest send failed with, if it failed and the entry waits for another. */
   lastError: string | null
+  /** Which way it failed; absent on entries stored before it was recorded (not indexed, so no new version). */
+  lastErrorKind?: SendFailure['kind'] | null
   receipt: SubmissionReceipt | null
   rejection: SubmissionRejection | null
   queuedAt: number

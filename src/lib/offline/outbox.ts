@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie'
 import { buildAnswerFile, type AnswerFile } from '../../domain/answer-file'
 import { answersFingerprint } from '../../domain/answers-fingerprint'
 import type { ExamAttempt } from '../../domain/exam-attempt'
-import { buildSubmission, type SubmissionStatus } from '../../domain/exam-submission'
+import { buildSubmission, type SendFailure, type SubmissionStatus } from '../../domain/exam-submission'
 import { normalizeLoginCode } from '../../domain/login-code'
 import { examDb, type OutboxEntry } from './exam-db'
 
@@ -10,7 +10,14 @@ export function submissionStatus(entry: OutboxEntry): SubmissionStatus {
   const { fingerprint } = entry
   if (entry.state === 'accepted' && entry.receipt) return { state: 'accepted', fingerprint, receipt: entry.receipt }
   if (entry.state === 'rejected' && entry.rejection) return { state: 'rejected', fingerprint, rejection: entry.rejection }
-  return { state: 'pending', fingerprint, sendCount: entry.sendCount }
+  return { state: 'pending', fingerprint, sendCount: entry.sendCount, lastFailure: lastSendFailure(entry) }
+}
+
+function lastSendFailure({ lastError, lastErrorKind }: OutboxEntry): SendFailure | null {
+  if (lastError === null) return null
+  if (lastErrorKind === 'network') return { kind: 'network' }
+  if (lastErrorKind === 'server') return { kind: 'server', reason: lastError }
+  return null
 }
 
 /**
@@ -35,6 +42,7 @@ export async function queueSubmission(attempt: ExamAttempt, now: number): Promis
       sendCount: 0,
       nextAttemptAt: now,
       lastError: null,
+      lastErrorKind: null,
       receipt: null,
       rejection: null,
       queuedAt: now,
@@ -61,11 +69,14 @@ export async function dueEntry(id: string, dueBy: number): Promise<OutboxEntry |
   return entry?.state === 'pending' && entry.nextAttemptAt <= dueBy ? entry : undefined
 }
 
-/** How one send of an entry ended: the server's receipt or refusal, or a failure to try again at `nextAttemptAt`. */
+/**
+ * How one send of an entry ended: the server's receipt or refusal, or a failure to try again at
+ * `nextAttemptAt`, with no answer (`network`) or with an error the server answered (`server`).
+ */
 export type SendOutcome =
   | { kind: 'accepted'; receipt: NonNullable<OutboxEntry['receipt']> }
   | { kind: 'rejected'; rejection: NonNullable<OutboxEntry['rejection']> }
-  | { kind: 'retry'; error: string; nextAttemptAt: number }
+  | { kind: 'retry'; error: string; failure: SendFailure['kind']; nextAttemptAt: number }
 
 /** Records one send of entry `id`: it is settled by the server's answer, or waits for its next try. */
 export async function recordSendOutcome(id: string, outcome: SendOutcome): Promise<void> {
@@ -76,13 +87,18 @@ export async function recordSendOutcome(id: string, outcome: SendOutcome): Promi
       entry.sendCount += 1
       switch (outcome.kind) {
         case 'accepted':
-          Object.assign(entry, { state: 'accepted', receipt: outcome.receipt, lastError: null })
+          Object.assign(entry, { state: 'accepted', receipt: outcome.receipt, lastError: null, lastErrorKind: null })
           break
         case 'rejected':
-          Object.assign(entry, { state: 'rejected', rejection: outcome.rejection })
+          // The refusal says why; an older failure would show again if the student requeues it.
+          Object.assign(entry, { state: 'rejected', rejection: outcome.rejection, lastError: null, lastErrorKind: null })
           break
         case 'retry':
-          Object.assign(entry, { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt })
+          Object.assign(entry, {
+            lastError: outcome.error,
+            lastErrorKind: outcome.failure,
+            nextAttemptAt: outcome.nextAttemptAt,
+          })
       }
     })
 }

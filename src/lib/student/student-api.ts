@@ -124,7 +124,8 @@ function parseExamQuestions(data: Json): ExamQuestionsAnswer | undefined {
 export type SendResult =
   | { kind: 'accepted'; receipt: SubmissionReceipt }
   | { kind: 'rejected'; rejection: SubmissionRejection }
-  | { kind: 'retry'; error: string }
+  /** `status`: the HTTP status the server answered with, 0 when no answer came (offline, timed out). */
+  | { kind: 'retry'; error: string; status: number }
 
 // A request that hangs on a half-dead network is abandoned and tried again later.
 const requestTimeoutMs = 30_000
@@ -153,7 +154,7 @@ export async function sendSubmission(submission: ExamSubmission, client: PublicA
 export function classifySubmitAnswer(answer: SupabaseAnswer<Json>): SendResult {
   const { data, error, status } = answer
   if (error) {
-    if (worthRetrying(status)) return { kind: 'retry', error: error.message }
+    if (worthRetrying(status)) return { kind: 'retry', error: error.message, status }
     if (error.code === '42501') return { kind: 'rejected', rejection: { reason: 'access_denied' } }
     return { kind: 'rejected', rejection: { reason: 'failed', detail: error.message } }
   }
@@ -161,7 +162,7 @@ export function classifySubmitAnswer(answer: SupabaseAnswer<Json>): SendResult {
   if (!parsed.success) return unexpectedAnswer()
   const submitted = parsed.output
   // Refused for this network for a few minutes, not for this submission: the outbox sends it again later.
-  if (submitted.outcome === 'rate_limited') return { kind: 'retry', error: 'too many attempts from this network' }
+  if (submitted.outcome === 'rate_limited') return { kind: 'retry', error: 'too many attempts from this network', status }
   if (submitted.outcome !== 'accepted') return { kind: 'rejected', rejection: { reason: submitted.outcome } }
   const { submission_id, score, total, received_at, answers_fingerprint } = submitted
   return {

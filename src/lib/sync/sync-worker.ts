@@ -86,13 +86,19 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
     try {
       result = await send(entry.submission)
     } catch (error) {
-      result = { kind: 'retry', error: errorMessage(error) }
+      // A send that throws never got an answer from the server.
+      result = { kind: 'retry', error: errorMessage(error), status: 0 }
     }
     const sendCount = entry.sendCount + 1
     await recordSendOutcome(
       id,
       result.kind === 'retry'
-        ? { ...result, nextAttemptAt: now() + backoffDelay(sendCount, random, baseDelayMs, maxDelayMs) }
+        ? {
+            kind: 'retry',
+            error: result.error,
+            failure: result.status === 0 ? 'network' : 'server',
+            nextAttemptAt: now() + backoffDelay(sendCount, random, baseDelayMs, maxDelayMs),
+          }
         : result,
     )
   }
