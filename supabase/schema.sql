@@ -421,7 +421,7 @@ begin
     return jsonb_build_object('outcome', 'invalid_code');
   end if;
   if claimed_code.is_used then
-    return jsonb_build_object('outcome', 'code_used');
+    return private.refuse_attempt(record_submission.submission_id, normalized_code, 'code_used');
   end if;
 
   -- The lateness rule of migration 20261122000300.
@@ -430,14 +430,14 @@ begin
     from public.exam_attempts a where a.login_code = normalized_code;
   if deadline is not null then
     if effective_submitted_at > deadline + grace or effective_submitted_at < first_start - grace then
-      return jsonb_build_object('outcome', 'exam_over');
+      return private.refuse_attempt(record_submission.submission_id, normalized_code, 'exam_over');
     end if;
   else
     extra := make_interval(mins => claimed_code.extra_minutes);
     select * into schedule from public.active_exam_schedule();
     if found and (effective_submitted_at < schedule.start_time - grace
                   or effective_submitted_at > schedule.end_time + extra + grace) then
-      return jsonb_build_object('outcome', 'exam_over');
+      return private.refuse_attempt(record_submission.submission_id, normalized_code, 'exam_over');
     end if;
   end if;
 
@@ -495,6 +495,21 @@ end
 $function$;
 COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the scored submission last, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
 
+CREATE OR REPLACE FUNCTION private.refuse_attempt(attempt_id uuid, code text, refusal text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- Only the attempt of this very code: a submission under another code's attempt id marks nothing.
+  update public.exam_attempts a
+     set state = 'refused', refusal = refuse_attempt.refusal
+   where a.id = refuse_attempt.attempt_id and a.login_code = refuse_attempt.code and a.state <> 'received';
+  return jsonb_build_object('outcome', refuse_attempt.refusal);
+end
+$function$;
+COMMENT ON FUNCTION private.refuse_attempt(attempt_id uuid, code text, refusal text) IS 'Marks the attempt whose submission record_submission refuses (its id, its code) refused with the reason, unless its code''s submission is in; answers the refusal as record_submission''s outcome.';
+
 CREATE OR REPLACE FUNCTION private.refuse_read_only()
  RETURNS void
  LANGUAGE plpgsql
@@ -509,7 +524,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.refuse_read_only() IS 'Refuses a call in a read-only transaction (PostgREST''s GET and HEAD), the same way whatever its arguments.';
 
-CREATE OR REPLACE FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -542,14 +557,15 @@ begin
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
 
-  if attempt.state = 'received' or report_moment < attempt.reported_at then
-    -- Overtaken by a later report, or the submission is in: the device is alive, nothing else changes.
+  if attempt.state in ('received', 'refused') or report_moment < attempt.reported_at then
+    -- Overtaken by a later report, or the submission is in or refused: the device is alive, nothing else changes.
     update public.exam_attempts a set last_seen = now() where a.id = attempt.id returning * into attempt;
   else
     update public.exam_attempts a
        set answered_count = report_exam_attempt.answered_count,
            tab_switches = greatest(a.tab_switches, report_exam_attempt.tab_switches),
            client_online = report_exam_attempt.online,
+           storage_persistent = coalesce(report_exam_attempt.storage_persistent, a.storage_persistent),
            -- A device never takes back a queued submission.
            state = case when a.state = 'submitted_on_device' then a.state else report_exam_attempt.state end,
            reported_at = report_moment,
@@ -560,7 +576,7 @@ begin
   return jsonb_build_object('outcome', 'ok', 'deadline', attempt.deadline, 'server_now', now());
 end
 $function$;
-COMMENT ON FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone) IS 'Records a device''s report on its own attempt made by its deadline: ok with the server''s deadline, invalid, or exam_closed.';
+COMMENT ON FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) IS 'Records a device''s report on its own attempt made by its deadline: ok with the server''s deadline, invalid, or exam_closed.';
 
 CREATE OR REPLACE FUNCTION private.request_client_address()
  RETURNS text
@@ -800,11 +816,14 @@ CREATE TABLE public.exam_attempts (
   state text NOT NULL DEFAULT 'in_progress'::text,
   reported_at timestamp with time zone,
   last_seen timestamp with time zone NOT NULL DEFAULT now(),
+  refusal text,
+  storage_persistent boolean,
   CONSTRAINT exam_attempts_pkey PRIMARY KEY (id),
   CONSTRAINT exam_attempts_login_code_fkey FOREIGN KEY (login_code) REFERENCES public.login_codes(code) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT exam_attempts_check CHECK (((answered_count >= 0) AND (answered_count <= question_count))),
   CONSTRAINT exam_attempts_question_count_check CHECK (((question_count >= 1) AND (question_count <= 10000))),
-  CONSTRAINT exam_attempts_state_check CHECK ((state = ANY (ARRAY['in_progress'::text, 'submitted_on_device'::text, 'received'::text]))),
+  CONSTRAINT exam_attempts_refusal_check CHECK ((refusal = ANY (ARRAY['code_used'::text, 'exam_over'::text]))),
+  CONSTRAINT exam_attempts_state_check CHECK ((state = ANY (ARRAY['in_progress'::text, 'submitted_on_device'::text, 'received'::text, 'refused'::text]))),
   CONSTRAINT exam_attempts_student_name_check CHECK (((length(btrim(student_name)) >= 2) AND (length(btrim(student_name)) <= 200))),
   CONSTRAINT exam_attempts_tab_switches_check CHECK (((tab_switches >= 0) AND (tab_switches <= 100000)))
 );
@@ -812,9 +831,11 @@ COMMENT ON TABLE public.exam_attempts IS 'One row per exam started on a device, 
 COMMENT ON COLUMN public.exam_attempts.started_at IS 'When the server handed this device the questions.';
 COMMENT ON COLUMN public.exam_attempts.deadline IS 'The server''s deadline for the code: its first start + the schedule''s duration (30 minutes without one), never past the window''s end, plus the code''s extra minutes.';
 COMMENT ON COLUMN public.exam_attempts.client_online IS 'Whether the device believed it was online when it made its latest report.';
-COMMENT ON COLUMN public.exam_attempts.state IS 'in_progress, submitted_on_device (the device queued its submission) or received (the server stored the code''s submission).';
+COMMENT ON COLUMN public.exam_attempts.state IS 'in_progress, submitted_on_device (the device queued its submission), received (the server stored the code''s submission) or refused (the server refused this attempt''s submission, see refusal).';
 COMMENT ON COLUMN public.exam_attempts.reported_at IS 'When the device made its latest report (server clock): an older report arriving late changes nothing.';
 COMMENT ON COLUMN public.exam_attempts.last_seen IS 'When the server last heard from the device.';
+COMMENT ON COLUMN public.exam_attempts.refusal IS 'Why the attempt''s submission was refused, when state is refused: code_used (another submission took the code) or exam_over.';
+COMMENT ON COLUMN public.exam_attempts.storage_persistent IS 'Whether the browser granted the device persistent storage for the exam (navigator.storage.persist()); null when unknown.';
 ALTER TABLE public.exam_attempts ENABLE ROW LEVEL SECURITY;
 CREATE INDEX exam_attempts_login_code_idx ON public.exam_attempts USING btree (login_code);
 CREATE INDEX exam_attempts_started_at_idx ON public.exam_attempts USING btree (started_at DESC);
@@ -1073,36 +1094,40 @@ AS $function$
     'offline', count(*) filter (where a.status = 'offline'),
     'submitted_on_device', count(*) filter (where a.status = 'submitted_on_device'),
     'on_track', count(*) filter (where a.status = 'on_track'),
-    'received', count(*) filter (where a.status = 'received'))
+    'received', count(*) filter (where a.status = 'received'),
+    'refused', count(*) filter (where a.status = 'refused'))
     from public.admin_live_attempts() a
 $function$;
 COMMENT ON FUNCTION public.admin_live_attempt_counts() IS 'How many of the proctor room''s attempts have each status now.';
 GRANT EXECUTE ON FUNCTION public.admin_live_attempt_counts() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_live_attempts()
- RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, display_order bigint)
+ RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint)
  LANGUAGE sql
  STABLE
 AS $function$
   select a.id, a.login_code, a.student_name, a.started_at, a.deadline, a.question_count, a.answered_count, a.tab_switches,
-         a.client_online, a.state, a.reported_at, a.last_seen, a.status,
+         a.client_online, a.state, a.refusal, a.reported_at, a.last_seen, a.status,
          coalesce(lc.extra_minutes, 0),
          coalesce(s.recovered_from_file, false),
          coalesce(s.arrived_late, false),
+         a.storage_persistent,
          row_number() over (
            order by a.status_order,
-                    case when a.status_order < 2 then a.last_seen end,
+                    case when a.status_order < 3 then a.last_seen end,
                     a.student_name, a.login_code, a.id) as display_order
     from (
       select x.*,
              case when x.state = 'received' then 'received'
+                  when x.state = 'refused' then 'refused'
                   when x.state = 'submitted_on_device' then 'submitted_on_device'
                   when now() - x.last_seen > interval '60 seconds' then 'offline'
                   else 'on_track' end as status,
-             case when x.state = 'received' then 3
+             case when x.state = 'received' then 4
+                  when x.state = 'refused' then 2
                   when x.state = 'submitted_on_device' then 1
                   when now() - x.last_seen > interval '60 seconds' then 0
-                  else 2 end as status_order
+                  else 3 end as status_order
         from public.exam_attempts x
        where x.started_at >= now() - interval '24 hours'
     ) a
@@ -1111,7 +1136,7 @@ AS $function$
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempts() IS 'The proctor room: attempts started in the last 24 hours with their status now, problems first (display_order), with extra minutes and how the submission arrived. Read in pages.';
+COMMENT ON FUNCTION public.admin_live_attempts() IS 'The proctor room: attempts started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, and whether the device''s storage is persistent. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_live_attempts() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_results_summary(time_zone text, search text DEFAULT ''::text, day date DEFAULT NULL::date)
@@ -1352,7 +1377,7 @@ $function$;
 COMMENT ON FUNCTION public.recover_submission_from_file(file jsonb) IS 'Administrators only: verifies an emergency answer file''s tag and records its submission through the same idempotent path as submit_exam, marked recovered_from_file. accepted (already_received when it was in before, changing nothing), malformed, unknown_code, bad_tag, code_used or exam_over.';
 GRANT EXECUTE ON FUNCTION public.recover_submission_from_file(file jsonb) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1368,7 +1393,7 @@ begin
   if private.code_guessing_limited(address) then
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
-  answer := private.report_exam_attempt(attempt_id, code, answered_count, tab_switches, state, online, reported_at);
+  answer := private.report_exam_attempt(attempt_id, code, answered_count, tab_switches, state, online, reported_at, storage_persistent);
   if answer ->> 'outcome' = 'invalid' then
     perform private.record_code_guess_failure(address);
   end if;
@@ -1378,8 +1403,8 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone) IS 'A student device''s progress report on its attempt (no answers): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from one address.';
-GRANT EXECUTE ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone) TO anon, authenticated, service_role;
+COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) IS 'A student device''s progress report on its attempt (no answers): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from one address.';
+GRANT EXECUTE ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.search_pattern(search text)
  RETURNS text

@@ -14,6 +14,8 @@ export interface AttemptReport {
   online: boolean
   /** When the device made the report, on the server's clock: a late-arriving older report changes nothing. */
   reported_at: string
+  /** Whether the browser granted the device persistent storage; null when unknown, which leaves the server's record as it is. */
+  storage_persistent: boolean | null
 }
 
 /** The device reports on start, every 30 s, on each tab switch, on reconnect and when it queues the submission. */
@@ -24,6 +26,7 @@ export function buildAttemptReport(
   state: ReportedAttemptState,
   now: number,
   online: boolean,
+  storagePersistent: boolean | null,
 ): AttemptReport {
   return {
     attempt_id: attempt.id,
@@ -33,5 +36,6 @@ export function buildAttemptReport(
     state,
     online,
     reported_at: new Date(now + attempt.serverOffsetMs).toISOString(),
+    storage_persistent: storagePersistent,
   }
 }

@@ -1,8 +1,18 @@
 /**
  * What the proctor needs to know of an attempt: the device stopped reporting (offline), it
- * holds a submission the server does not have yet, all is well, or the submission is in.
+ * holds a submission the server does not have yet, the server refused its submission, all is
+ * well, or the submission is in.
  */
-export type AttemptStatus = 'offline' | 'submitted_on_device' | 'on_track' | 'received'
+export type AttemptStatus = 'offline' | 'submitted_on_device' | 'refused' | 'on_track' | 'received'
+
+/** Why the server refused an attempt's submission: another submission had taken its code, or it came outside the exam's time. */
+export type AttemptRefusal = 'code_used' | 'exam_over'
+
+/** A refusal in the proctor's words. */
+export const refusalReasons: Record<AttemptRefusal, string> = {
+  code_used: 'code already used',
+  exam_over: 'exam over',
+}
 
 /** The fields of an exam attempt the proctor's live view computes with (public.admin_live_attempts). */
 export interface ProctoredAttempt {

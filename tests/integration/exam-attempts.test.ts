@@ -443,13 +443,16 @@ describe('submit_exam against the server’s deadline', () => {
     ['after the deadline plus 2 minutes', (row) => shifted(row.deadline, 2 * minute + 1000)],
     ['before the exam started', (row) => shifted(row.started_at, -3 * minute)],
     ['in the future, pulled back to its arrival long after the deadline', () => isoFromNow(hour)],
-  ])('refuses a submission stamped %s, and leaves the code unused', async (_name, stamp) => {
+  ])('refuses a submission stamped %s, and leaves the code unused, its attempt marked refused', async (_name, stamp) => {
     const { code, attemptId, row, submission } = await startedAgo(40 * minute)
-    const tables = await everyTable()
+    const { exam_attempts: attemptsBefore, ...othersBefore } = await everyTable()
     expect(await submit(submission({ submitted_at: stamp(row) }))).toEqual({ outcome: 'exam_over' })
-    expect(await everyTable()).toEqual(tables)
+    const { exam_attempts: attemptsAfter, ...othersAfter } = await everyTable()
+    expect(othersAfter).toEqual(othersBefore)
+    expect(attemptsAfter).toEqual(
+      attemptsBefore.map((before) => (before.id === attemptId ? { ...before, state: 'refused', refusal: 'exam_over' } : before)),
+    )
     expect((await readCode(code)).is_used).toBe(false)
-    expect((await attempt(attemptId)).state).toBe('in_progress')
   })
 
   it('extends its deadline check by the code’s extra minutes, given before the exam or during it', async () => {
@@ -645,5 +648,73 @@ describe('recover_submission_from_file', () => {
       ok: false,
       error: answerFileRecoveryMessages.unknown_code,
     })
+  })
+})
+
+describe('the proctor room sees refused submissions and storage that is not persistent', () => {
+  /** The attempt as the proctor room reads it: the function takes no filter, so its pages are searched. */
+  async function liveAttempt(attemptId: string) {
+    const pageSize = 1000
+    for (let from = 0; ; from += pageSize) {
+      const rows = must(await admin.rpc('admin_live_attempts').range(from, from + pageSize - 1))
+      const found = rows.find((row) => row.id === attemptId)
+      if (found) return found
+      if (rows.length < pageSize) throw new Error(`attempt ${attemptId} is not in the proctor room`)
+    }
+  }
+
+  it('shows an attempt whose submission came for a code already used as refused with code_used, whatever it reports later', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    // Another submission took the code without passing by this attempt (as one recorded before it started would).
+    succeeded(
+      await service
+        .from('login_codes')
+        .update({ is_used: true, used_by: 'Grace Hopper', used_at: isoFromNow(0) })
+        .eq('code', code),
+    )
+    await report(reportArgs(attemptId, code, { state: 'submitted_on_device' }))
+
+    expect(await submit(submitExamArgs(code, { submission_id: attemptId }))).toEqual({ outcome: 'code_used' })
+    expect(await liveAttempt(attemptId)).toMatchObject({ state: 'refused', refusal: 'code_used', status: 'refused' })
+    expect(must(await admin.rpc('admin_live_attempt_counts'))).toMatchObject({ refused: expect.any(Number) })
+
+    const { last_seen } = await attempt(attemptId)
+    const later = reportArgs(attemptId, code, { state: 'in_progress', answered_count: 0, reported_at: isoFromNow(minute) })
+    expect(await report(later)).toMatchObject({ outcome: 'ok' })
+    const reported = await liveAttempt(attemptId)
+    expect(reported).toMatchObject({ state: 'refused', refusal: 'code_used', status: 'refused', answered_count: 3 })
+    expect(Date.parse(reported.last_seen)).toBeGreaterThanOrEqual(Date.parse(last_seen))
+  })
+
+  it('marks only the attempt of the submission’s own code, and never one whose submission is in', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    expect((await submit(submitExamArgs(code, { submission_id: attemptId }))).outcome).toBe('accepted')
+    expect(await submit(submitExamArgs(code, { submission_id: attemptId }))).toMatchObject({ outcome: 'accepted' })
+    expect(await submit(submitExamArgs(code))).toEqual({ outcome: 'code_used' })
+    expect(await attempt(attemptId)).toMatchObject({ state: 'received', refusal: null })
+
+    const used = await newCode({ is_used: true, used_by: 'Earlier Student', used_at: isoFromNow(-hour) })
+    const other = await start(await newCode())
+    expect(await submit(submitExamArgs(used, { submission_id: other.attemptId }))).toEqual({ outcome: 'code_used' })
+    expect(await attempt(other.attemptId)).toMatchObject({ state: 'in_progress', refusal: null })
+  })
+
+  it('shows whether the device’s storage is persistent; a report that does not say leaves it as it was', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    expect((await liveAttempt(attemptId)).storage_persistent).toBeNull()
+
+    expect(await report(reportArgs(attemptId, code, { storage_persistent: false }))).toMatchObject({ outcome: 'ok' })
+    expect(await liveAttempt(attemptId)).toMatchObject({ storage_persistent: false, status: 'on_track' })
+
+    expect(await report(reportArgs(attemptId, code, { reported_at: isoFromNow(1000) }))).toMatchObject({ outcome: 'ok' })
+    expect((await liveAttempt(attemptId)).storage_persistent).toBe(false)
+
+    expect(await report(reportArgs(attemptId, code, { storage_persistent: true, reported_at: isoFromNow(2000) }))).toMatchObject({
+      outcome: 'ok',
+    })
+    expect((await liveAttempt(attemptId)).storage_persistent).toBe(true)
   })
 })

@@ -183,7 +183,7 @@ describe('the admin functions the app parses', () => {
       expect(v.safeParse(schema, answer).issues, JSON.stringify(answer)).toBeUndefined()
     parse(countsSchema(['questions', 'login_codes', 'codes_used', 'submissions']), must(await admin.rpc('admin_counts')))
     parse(
-      countsSchema(['offline', 'submitted_on_device', 'on_track', 'received']),
+      countsSchema(['offline', 'submitted_on_device', 'refused', 'on_track', 'received']),
       must(await admin.rpc('admin_live_attempt_counts')),
     )
     must(await anon.rpc('submit_exam', submitExamArgs(await newCode())))

@@ -317,7 +317,7 @@ describe('sync worker', () => {
 
 describe('attempt reports', () => {
   const report = (fields: Partial<AttemptReport> = {}): AttemptReport => ({
-    ...buildAttemptReport(examAttempt({ id: 'a1b2c3d4-0000-4000-8000-00000000aaaa' }), 'in_progress', now, true),
+    ...buildAttemptReport(examAttempt({ id: 'a1b2c3d4-0000-4000-8000-00000000aaaa' }), 'in_progress', now, true, null),
     ...fields,
   })
   const neverSubmits = async (): Promise<SendResult> => offline()
@@ -403,8 +403,8 @@ describe('attempt reports', () => {
     await Promise.all([saveNewAttempt(inProgress), saveNewAttempt(submitted)])
     const later = '2026-11-23T09:46:00.000Z'
     const { worker } = await startWorker(neverSubmits, undefined, deliveredAt(later))
-    await recordAttemptReport(buildAttemptReport(inProgress, 'in_progress', now, true))
-    await recordAttemptReport(buildAttemptReport(submitted, 'submitted_on_device', now, true))
+    await recordAttemptReport(buildAttemptReport(inProgress, 'in_progress', now, true, null))
+    await recordAttemptReport(buildAttemptReport(submitted, 'submitted_on_device', now, true, null))
     await worker.reportNow()
     expect((await examDb.attempts.get(inProgress.id))?.deadline).toBe(Date.parse(later) - 60_000)
     expect((await examDb.attempts.get(submitted.id))?.deadline).toBe(submitted.deadline)

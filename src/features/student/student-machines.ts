@@ -14,6 +14,7 @@ import { buildAttemptReport, type ReportedAttemptState } from '../../domain/atte
 import { errorMessage } from '../../domain/error-message'
 import { startAttempt, type ExamAttempt } from '../../domain/exam-attempt'
 import { normalizeLoginCode } from '../../domain/login-code'
+import { isStoragePersistent, requestPersistentStorage } from '../../lib/browser/persistent-storage'
 import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/offline/active-schedule-cache'
 import { recordAttemptReport } from '../../lib/sync/attempt-reports'
 import {
@@ -75,14 +76,15 @@ async function startExam(student: StudentDetails): Promise<ExamStart> {
   })
   await saveNewAttempt(attempt)
   clearPendingStart()
-  // Asked now, the browser is less likely to evict the attempt under storage pressure.
-  void navigator.storage?.persist?.().catch(() => false)
+  // Asked now, the browser is less likely to evict the attempt under storage pressure; its answer
+  // goes with the reports that follow, so the proctor knows a device that may lose its answers.
+  void requestPersistentStorage()
   return { outcome: 'started', attempt }
 }
 
 /** A report for the proctor; it never holds the exam up, and one that cannot be stored is simply skipped (the next comes in 30 s). */
 function reportAttempt(attempt: ExamAttempt, state: ReportedAttemptState): void {
-  recordAttemptReport(buildAttemptReport(attempt, state, Date.now(), navigator.onLine)).then(
+  recordAttemptReport(buildAttemptReport(attempt, state, Date.now(), navigator.onLine, isStoragePersistent())).then(
     () => submissionSync().reportNow(),
     () => undefined,
   )

@@ -1,4 +1,4 @@
-import type { AttemptStatus } from '../../domain/attempt-status'
+import type { AttemptRefusal, AttemptStatus } from '../../domain/attempt-status'
 import type { AdminResult } from './admin-result'
 import { readCounts, readPage, type ListPage } from './admin-reads'
 import type { Database } from '../api/database.types'
@@ -8,14 +8,17 @@ type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Re
 
 /**
  * An exam attempt as the proctor room shows it (public.admin_live_attempts): the row, its status
- * at the server's clock when it was read, its code's extra time, how its submission arrived (from
- * a file, late), and its place in the room's order. The generated types call every column of a
- * function's result non-null; these two may be null, as in exam_attempts.
+ * at the server's clock when it was read, why its submission was refused, its code's extra time,
+ * how its submission arrived (from a file, late), whether the device's storage is persistent, and
+ * its place in the room's order. The generated types call every column of a function's result
+ * non-null; these four may be null, as in exam_attempts.
  */
-export type LiveAttempt = Omit<LiveAttemptRow, 'student_name' | 'reported_at' | 'status'> & {
+export type LiveAttempt = Omit<LiveAttemptRow, 'student_name' | 'reported_at' | 'status' | 'refusal' | 'storage_persistent'> & {
   student_name: string | null
   reported_at: string | null
   status: AttemptStatus
+  refusal: AttemptRefusal | null
+  storage_persistent: boolean | null
 }
 
 const loadFailed = 'Failed to load exam attempts'
@@ -26,12 +29,18 @@ export function listLiveAttempts(pageIndex: number, pageSize: number): Promise<A
     getSupabase()
       .rpc('admin_live_attempts', undefined, { count: 'exact' })
       .range(from, to)
-      // The SQL's CASE gives status only the four values of AttemptStatus.
+      // The SQL's CASE gives status only the values of AttemptStatus, and exam_attempts' check refusal only those of AttemptRefusal.
       .overrideTypes<LiveAttempt[], { merge: false }>(),
   )
 }
 
-const attemptStatuses = ['offline', 'submitted_on_device', 'on_track', 'received'] as const satisfies readonly AttemptStatus[]
+const attemptStatuses = [
+  'offline',
+  'submitted_on_device',
+  'refused',
+  'on_track',
+  'received',
+] as const satisfies readonly AttemptStatus[]
 
 /** How many of the room's attempts (every page) have each status now. */
 export function loadLiveAttemptCounts(): Promise<AdminResult<Record<AttemptStatus, number>>> {

@@ -53,9 +53,11 @@ export type Database = {
           last_seen: string
           login_code: string
           question_count: number
+          refusal: string | null
           reported_at: string | null
           started_at: string
           state: string
+          storage_persistent: boolean | null
           student_name: string | null
           tab_switches: number
         }
@@ -67,9 +69,11 @@ export type Database = {
           last_seen?: string
           login_code: string
           question_count: number
+          refusal?: string | null
           reported_at?: string | null
           started_at?: string
           state?: string
+          storage_persistent?: boolean | null
           student_name?: string | null
           tab_switches?: number
         }
@@ -81,9 +85,11 @@ export type Database = {
           last_seen?: string
           login_code?: string
           question_count?: number
+          refusal?: string | null
           reported_at?: string | null
           started_at?: string
           state?: string
+          storage_persistent?: boolean | null
           student_name?: string | null
           tab_switches?: number
         }
@@ -304,7 +310,7 @@ export type Database = {
       }
       admin_live_attempts: {
         Args: never
-        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; display_order: number }[]
+        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number }[]
       }
       admin_results_summary: {
         Args: {
@@ -375,6 +381,7 @@ export type Database = {
           state: string
           online: boolean
           reported_at: string
+          storage_persistent?: boolean
         }
         Returns: Json
       }

@@ -184,7 +184,10 @@ export type ReportResult =
   { kind: 'delivered'; deadline: string } | { kind: 'dropped'; reason: string } | { kind: 'retry'; error: string }
 
 export async function sendAttemptReport(report: AttemptReport, client: PublicApi = getPublicApi()): Promise<ReportResult> {
-  return classifyReportAnswer(await withTimeout((signal) => client.rpc('report_exam_attempt', { ...report }).abortSignal(signal)))
+  // Unknown persistence is left out (the argument's default, null), as a report stored by an older app leaves it out.
+  const { storage_persistent, ...progress } = report
+  const args = { ...progress, storage_persistent: storage_persistent ?? undefined }
+  return classifyReportAnswer(await withTimeout((signal) => client.rpc('report_exam_attempt', args).abortSignal(signal)))
 }
 
 export function classifyReportAnswer({ data, error, status }: SupabaseAnswer<Json>): ReportResult {

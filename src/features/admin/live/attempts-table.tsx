@@ -1,4 +1,4 @@
-import { remainingMs, silenceMs, type AttemptStatus } from '../../../domain/attempt-status'
+import { refusalReasons, remainingMs, silenceMs, type AttemptStatus } from '../../../domain/attempt-status'
 import { formatMinutesSeconds, formatTimeAgo } from '../../../domain/time-format'
 import type { LiveAttempt } from '../../../lib/admin/admin-attempts'
 import { ColumnHeadings } from '../components/column-headings'
@@ -10,6 +10,7 @@ import { TabSwitchCount } from '../components/tab-switch-count'
 const statusLabels: Record<AttemptStatus, string> = {
   offline: 'Offline',
   submitted_on_device: 'Submitted on device, not yet received',
+  refused: 'Refused',
   on_track: 'On track',
   received: 'Received',
 }
@@ -17,12 +18,19 @@ const statusLabels: Record<AttemptStatus, string> = {
 const statusTone: Record<AttemptStatus, string> = {
   offline: 'red',
   submitted_on_device: 'yellow',
+  refused: 'red',
   on_track: 'green',
   received: 'blue',
 }
 
 // An attempt still being taken has no score yet: its row shows progress, time left and when it was last heard from.
 const columns = ['Status', 'Student', 'Login code', 'Progress', 'Time left', 'Tab switches', 'Last seen']
+
+/** The status in words, with the reason for a refusal. */
+function statusLabel(attempt: LiveAttempt): string {
+  const label = statusLabels[attempt.status]
+  return attempt.status === 'refused' && attempt.refusal ? `${label}: ${refusalReasons[attempt.refusal]}` : label
+}
 
 /** The proctor's table: one row per attempt, in the server's order (problems first), its times counted at `now`. */
 export function AttemptsTable({ attempts, now }: { attempts: LiveAttempt[]; now: Date }) {
@@ -35,10 +43,16 @@ export function AttemptsTable({ attempts, now }: { attempts: LiveAttempt[]; now:
           {attempts.map((attempt) => (
             <tr key={attempt.id}>
               <td>
-                <span className={`admin-badge admin-badge--${statusTone[attempt.status]}`}>{statusLabels[attempt.status]}</span>
+                <span className={`admin-badge admin-badge--${statusTone[attempt.status]}`}>{statusLabel(attempt)}</span>
                 <SubmissionFlagBadges submission={attempt} />
               </td>
-              <th scope="row">{attempt.student_name ?? <span className="admin-muted">Name not given</span>}</th>
+              <th scope="row">
+                {attempt.student_name ?? <span className="admin-muted">Name not given</span>}
+                {/* The browser may evict such a device's saved answers under storage pressure. */}
+                {attempt.storage_persistent === false && (
+                  <small className="admin-muted attempts-table__note">storage not persistent</small>
+                )}
+              </th>
               <td className="admin-mono">{attempt.login_code}</td>
               <td>
                 {attempt.answered_count} / {attempt.question_count}

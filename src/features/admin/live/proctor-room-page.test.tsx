@@ -38,11 +38,13 @@ function attempt(name: string, changes: Partial<StoredAttempt> = {}): StoredAtte
     tab_switches: 0,
     client_online: true,
     state: 'in_progress',
+    refusal: null,
     reported_at: ago(5_000),
     last_seen: ago(5_000),
     extra_minutes: 0,
     recovered_from_file: false,
     arrived_late: false,
+    storage_persistent: null,
     display_order: serial,
     ...changes,
   }
@@ -56,7 +58,7 @@ let channels: FakeChannel[]
 
 /** The status public.admin_live_attempts gives at the server's clock. */
 function statusOnServer(stored: StoredAttempt): AttemptStatus {
-  if (stored.state === 'received' || stored.state === 'submitted_on_device') return stored.state
+  if (stored.state === 'received' || stored.state === 'submitted_on_device' || stored.state === 'refused') return stored.state
   return Date.now() - serverLagMs - Date.parse(stored.last_seen) > offlineAfterMs ? 'offline' : 'on_track'
 }
 
@@ -77,7 +79,7 @@ beforeEach(() => {
   vi.mocked(loadLiveAttemptCounts)
     .mockReset()
     .mockImplementation(async () => {
-      const counts = { offline: 0, submitted_on_device: 0, on_track: 0, received: 0 }
+      const counts = { offline: 0, submitted_on_device: 0, refused: 0, on_track: 0, received: 0 }
       for (const stored of attempts) counts[statusOnServer(stored)]++
       return { ok: true, data: counts }
     })
@@ -139,7 +141,7 @@ describe('ProctorRoomPage', () => {
     ])
     const switches = [...document.querySelectorAll('.tab-switches')].map((badge) => badge.className.split('--')[1])
     expect(switches).toEqual(['green', 'green', 'green', 'yellow', 'red'])
-    expect(statValues()).toEqual(['Offline1', 'Not yet received1', 'On track2', 'Received1'])
+    expect(statValues()).toEqual(['Offline1', 'Not yet received1', 'Refused0', 'On track2', 'Received1'])
     expect(channels.map((channel) => channel.tables)).toEqual([['exam_attempts', 'submissions', 'login_codes']])
     // One page: nothing to turn.
     expect(screen.queryByRole('navigation', { name: 'Pages of exam attempts' })).toBeNull()
@@ -148,8 +150,25 @@ describe('ProctorRoomPage', () => {
     act(() => channels[0]?.listener.onStatus('SUBSCRIBED'))
     await elapse()
     expect(rows().map((row) => row[1])).toContain('Katherine Johnson')
-    expect(statValues()).toEqual(['Offline1', 'Not yet received1', 'On track3', 'Received1'])
+    expect(statValues()).toEqual(['Offline1', 'Not yet received1', 'Refused0', 'On track3', 'Received1'])
     expect(screen.getByRole('status', { name: 'Live updates' }).textContent).toBe('Live')
+  })
+
+  it('shows a refused attempt with its reason, and a device whose storage is not persistent', async () => {
+    attempts = [
+      attempt('Grace Hopper', { state: 'submitted_on_device', storage_persistent: false }),
+      attempt('Edsger Dijkstra', { state: 'refused', refusal: 'code_used', storage_persistent: true }),
+      attempt('Alan Turing', { state: 'refused', refusal: 'exam_over' }),
+    ]
+    await renderPage()
+
+    expect(rows().map((row) => row.slice(0, 2))).toEqual([
+      ['Submitted on device, not yet received', 'Grace Hopperstorage not persistent'],
+      ['Refused: code already used', 'Edsger Dijkstra'],
+      ['Refused: exam over', 'Alan Turing'],
+    ])
+    expect(screen.getAllByText('storage not persistent')).toHaveLength(1)
+    expect(statValues()).toEqual(['Offline0', 'Not yet received1', 'Refused2', 'On track0', 'Received0'])
   })
 
   it('counts down every second, and reads the page again the moment a silent device turns offline', async () => {
@@ -167,7 +186,7 @@ describe('ProctorRoomPage', () => {
 
     await elapse(1)
     expect(rows()[0]?.[0]).toBe('Offline')
-    expect(statValues()).toEqual(['Offline1', 'Not yet received0', 'On track0', 'Received0'])
+    expect(statValues()).toEqual(['Offline1', 'Not yet received0', 'Refused0', 'On track0', 'Received0'])
     expect(listLiveAttempts).toHaveBeenCalledTimes(2)
 
     // Nobody left on track: nothing more to wait for.
@@ -197,7 +216,7 @@ describe('ProctorRoomPage', () => {
     const pages = within(screen.getByRole('navigation', { name: 'Pages of exam attempts' }))
     expect(pages.getByText('1–100 of 230')).toBeDefined()
     expect(rows()).toHaveLength(attemptsPerPage)
-    expect(statValues()).toEqual(['Offline0', 'Not yet received0', 'On track230', 'Received0'])
+    expect(statValues()).toEqual(['Offline0', 'Not yet received0', 'Refused0', 'On track230', 'Received0'])
 
     fireEvent.click(pages.getByRole('button', { name: 'Next page' }))
     await elapse()

@@ -54,6 +54,7 @@ export function ProctorRoomPage() {
       <StatCards label="Attempt statistics">
         <StatCard label="Offline" value={data?.counts.offline} tone="warn" />
         <StatCard label="Not yet received" value={data?.counts.submitted_on_device} tone="warn" />
+        <StatCard label="Refused" value={data?.counts.refused} tone="warn" />
         <StatCard label="On track" value={data?.counts.on_track} tone="good" />
         <StatCard label="Received" value={data?.counts.received} />
       </StatCards>
