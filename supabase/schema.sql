@@ -76,12 +76,13 @@ begin
   if last_closed is null or last_closed > now() - interval '24 hours' then
     return 0;
   end if;
+  delete from public.attempt_questions where taken_at <= last_closed;
   delete from public.questions where created_at <= last_closed;
   get diagnostics deleted = row_count;
   return deleted;
 end
 $function$;
-COMMENT ON FUNCTION private.apply_retention() IS 'Deletes exam questions 24 hours after the last exam closed. Run hourly (pg_cron, or the local stack''s timer).';
+COMMENT ON FUNCTION private.apply_retention() IS 'Deletes exam questions and the attempts'' snapshots of them 24 hours after the last exam closed; answers how many questions.';
 GRANT EXECUTE ON FUNCTION private.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_login_code(code text)
@@ -91,16 +92,24 @@ CREATE OR REPLACE FUNCTION private.check_login_code(code text)
  SET search_path TO ''
 AS $function$
 declare
-  is_used boolean;
+  login public.login_codes;
+  schedule public.exam_schedule;
 begin
-  select lc.is_used into is_used from public.login_codes lc where lc.code = public.normalize_login_code(check_login_code.code);
+  select * into login from public.login_codes lc where lc.code = public.normalize_login_code(check_login_code.code);
   if not found then
     return 'invalid';
   end if;
-  return case when is_used then 'used' else 'valid' end;
+  if login.is_used then
+    return 'used';
+  end if;
+  select * into schedule from public.active_exam_schedule();
+  if found and not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes)) then
+    return 'exam_closed';
+  end if;
+  return 'valid';
 end
 $function$;
-COMMENT ON FUNCTION private.check_login_code(code text) IS 'valid | used | invalid for a login code as typed (trimmed, upper-cased).';
+COMMENT ON FUNCTION private.check_login_code(code text) IS 'valid | used | invalid | exam_closed for a login code as typed (trimmed, upper-cased): exam_closed when the window, its end moved by the code''s extra minutes, is not open now.';
 GRANT EXECUTE ON FUNCTION private.check_login_code(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.code_guessing_limited(address text)
@@ -114,6 +123,23 @@ AS $function$
    where f.client_address = address and f.minute > now() - interval '10 minutes'
 $function$;
 COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when the address made 20,000 failed code guesses in the last 10 minutes (the reasoning is in migration 20261121000500).';
+
+CREATE OR REPLACE FUNCTION private.codes_still_writing()
+ RETURNS SETOF text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select distinct a.login_code
+    from public.exam_attempts a
+    join public.login_codes lc on lc.code = a.login_code
+    left join public.active_exam_schedule() es on true
+   where not lc.is_used
+     and a.state = 'in_progress'
+     and a.deadline > now()
+     and a.started_at >= coalesce(es.start_time - interval '2 minutes', now() - interval '24 hours')
+$function$;
+COMMENT ON FUNCTION private.codes_still_writing() IS 'Login codes of the students still writing the current schedule: an unsubmitted attempt in progress before its deadline.';
 
 CREATE OR REPLACE FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text)
  RETURNS jsonb
@@ -159,7 +185,7 @@ begin
          order by q.question_number), '[]'::jsonb)
     into usable
     from public.questions q
-   where public.is_usable_mcq(q);
+   where public.is_usable_mcq(q) and q.question_number between 1 and 50;
   if jsonb_array_length(usable) = 0 then
     return jsonb_build_object('outcome', 'no_valid_questions');
   end if;
@@ -175,7 +201,7 @@ begin
     'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
 end
 $function$;
-COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); records the attempt''s start and answers its deadline and answer-file key.';
+COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions numbered 1 to 50, never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); records the attempt''s start and answers its deadline and answer-file key.';
 
 CREATE OR REPLACE FUNCTION private.hmac_sha256(message bytea, key bytea)
  RETURNS bytea
@@ -264,10 +290,10 @@ CREATE OR REPLACE FUNCTION private.keep_submission_tallies()
 AS $function$
 begin
   if tg_op in ('UPDATE', 'DELETE') then
-    perform private.tally_submission(old.submitted_at, old.id, old.score, -1);
+    perform private.tally_submission(old.submitted_at, old.id, old.score, old.question_count, -1);
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
-    perform private.tally_submission(new.submitted_at, new.id, new.score, 1);
+    perform private.tally_submission(new.submitted_at, new.id, new.score, new.question_count, 1);
   end if;
   return null;
 end
@@ -314,7 +340,7 @@ begin
     'started_at', sub.started_at,
     'submitted_at', sub.submitted_at,
     'score', sub.score,
-    'total', (select count(*) from jsonb_object_keys(sub.answers)),
+    'total', sub.question_count,
     'tab_switches', sub.tab_switches,
     'time_taken', sub.time_taken,
     'answers_fingerprint', sub.answers_fingerprint,
@@ -330,7 +356,7 @@ begin
                'is_correct', coalesce((sub.answers ->> q.question_number::text) = q.correct_answer, false))
              order by q.question_number), '[]'::jsonb)
         from public.questions q
-       where public.is_usable_mcq(q)
+       where public.is_usable_mcq(q) and q.question_number between 1 and 50
     ) end);
 end
 $function$;
@@ -348,6 +374,44 @@ end
 $function$;
 COMMENT ON FUNCTION private.raise_without_detail(sql_state text, message text) IS 'Raises an error again with its SQLSTATE and message only: a DETAIL can hold row data (a failing row''s computed score).';
 
+CREATE OR REPLACE FUNCTION private.record_activity(action text, subject text, details jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  claims jsonb := nullif(current_setting('request.jwt.claims', true), '')::jsonb;
+  acting_user uuid := (select auth.uid());
+begin
+  insert into public.audit_log (actor_id, actor, action, subject, details)
+  values (
+    acting_user,
+    coalesce(
+      (select au.email from public.admin_users au where au.user_id = acting_user),
+      (select u.email from auth.users u where u.id = acting_user),
+      case when claims ->> 'role' = 'service_role' then 'service_role' end,
+      'system'),
+    record_activity.action,
+    record_activity.subject,
+    coalesce(record_activity.details, '{}'::jsonb));
+end
+$function$;
+COMMENT ON FUNCTION private.record_activity(action text, subject text, details jsonb) IS 'Appends one row to public.audit_log for the current request''s user (or service_role, or system).';
+
+CREATE OR REPLACE FUNCTION private.record_answer_file_recovery()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.record_activity('answer_file_recovered', new.login_code,
+    jsonb_build_object('student_name', new.student_name, 'submission_id', new.id, 'arrived_late', new.arrived_late));
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.record_code_guess_failure(address text)
  RETURNS void
  LANGUAGE sql
@@ -356,6 +420,148 @@ AS $function$
   insert into public.code_guess_failures (client_address, minute, failures)
   values (address, date_trunc('minute', now()), 1)
   on conflict (client_address, minute) do update set failures = public.code_guess_failures.failures + 1
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_extra_time()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.record_activity('extra_time_changed', new.code,
+    jsonb_build_object('from', old.extra_minutes, 'to', new.extra_minutes));
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_login_code_batch()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  batch_size integer;
+  codes jsonb;
+  extra integer;
+begin
+  if tg_op = 'INSERT' then
+    select count(*), jsonb_agg(b.code order by b.code), max(b.extra_minutes) into batch_size, codes, extra from inserted b;
+  else
+    select count(*), jsonb_agg(b.code order by b.code), null into batch_size, codes, extra from deleted b;
+  end if;
+  if batch_size > 0 then
+    perform private.record_activity(
+      case when tg_op = 'INSERT' then 'codes_generated' else 'codes_deleted' end,
+      case when batch_size = 1 then codes ->> 0 end,
+      jsonb_strip_nulls(jsonb_build_object('count', batch_size, 'codes', codes, 'extra_minutes', extra)));
+  end if;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_question_batch(action text, numbers integer[], extra jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if cardinality(numbers) > 0 then
+    perform private.record_activity(action,
+      case when cardinality(numbers) = 1 then numbers[1]::text end,
+      extra || jsonb_build_object('count', cardinality(numbers),
+                                  'numbers', (select jsonb_agg(n order by n) from unnest(numbers) as n)));
+  end if;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_question_deletes()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- "all": the statement left the bank empty (Delete All, or the retention job after an exam).
+  perform private.record_question_batch('questions_deleted', array(select q.question_number from deleted q),
+                                        jsonb_build_object('all', not exists (select 1 from public.questions)));
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_question_inserts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.record_question_batch(
+    case when private.request_is_upsert() then 'questions_imported' else 'questions_added' end,
+    array(select q.question_number from inserted q), '{"replaced": false}');
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_question_updates()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  change record;
+  changes jsonb;
+begin
+  if private.request_is_upsert() then
+    perform private.record_question_batch('questions_imported', array(select q.question_number from updated q), '{"replaced": true}');
+    return null;
+  end if;
+  for change in
+    select n.question_number as number, to_jsonb(o) as old_row, to_jsonb(n) as new_row
+      from updated n join previous o on o.id = n.id
+     order by n.question_number
+  loop
+    -- Every field that changed, as [old, new]: the correct answer among them is a key change.
+    select coalesce(jsonb_object_agg(f.key, jsonb_build_array(change.old_row -> f.key, f.value)), '{}'::jsonb) into changes
+      from jsonb_each(change.new_row) f
+     where f.key not in ('id', 'created_at') and f.value is distinct from change.old_row -> f.key;
+    if changes <> '{}'::jsonb then
+      perform private.record_activity('question_changed', change.number::text, jsonb_build_object('changes', changes));
+    end if;
+  end loop;
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.record_schedule_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changes jsonb;
+begin
+  if tg_op = 'INSERT' then
+    perform private.record_activity('schedule_created', new.exam_name,
+      jsonb_build_object('start_time', new.start_time, 'end_time', new.end_time,
+                         'duration_minutes', new.duration_minutes, 'is_active', new.is_active));
+  elsif tg_op = 'DELETE' then
+    perform private.record_activity('schedule_deleted', old.exam_name,
+      jsonb_build_object('start_time', old.start_time, 'end_time', old.end_time,
+                         'duration_minutes', old.duration_minutes, 'is_active', old.is_active));
+  else
+    select coalesce(jsonb_object_agg(f.key, jsonb_build_array(to_jsonb(old) -> f.key, f.value)), '{}'::jsonb) into changes
+      from jsonb_each(to_jsonb(new)) f
+     where f.key not in ('id', 'created_at') and f.value is distinct from to_jsonb(old) -> f.key;
+    if changes <> '{}'::jsonb then
+      perform private.record_activity('schedule_changed', new.exam_name, jsonb_build_object('changes', changes));
+    end if;
+  end if;
+  return null;
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean)
@@ -374,6 +580,7 @@ declare
   extra interval;
   first_start timestamptz;
   deadline timestamptz;
+  served integer;
   effective_submitted_at timestamptz;
   tab_total integer;
   score integer;
@@ -392,8 +599,8 @@ begin
   end if;
   if answers is null or jsonb_typeof(answers) <> 'object'
      or exists (select 1 from jsonb_each(answers) a
-                 where a.key !~ '^[1-9][0-9]{0,3}$' or a.value not in ('"A"', '"B"', '"C"', '"D"')) then
-    perform private.invalid_argument('answers must map question numbers to A, B, C or D');
+                 where a.key !~ '^([1-9]|[1-4][0-9]|50)$' or a.value not in ('"A"', '"B"', '"C"', '"D"')) then
+    perform private.invalid_argument('answers must map question numbers 1 to 50 to A, B, C or D');
   end if;
   if record_submission.tab_switches is not null and record_submission.tab_switches not between 0 and 100000 then
     perform private.invalid_argument('tab_switches must be between 0 and 100000');
@@ -455,6 +662,14 @@ begin
          tab_switches = greatest(a.tab_switches, tab_total)
    where a.login_code = normalized_code;
 
+  -- The questions the exam served: the code's first attempt's count (what exam_questions
+  -- served it), else the usable questions numbered 1 to 50 now; never taken from the device.
+  select a.question_count into served
+    from public.exam_attempts a where a.login_code = normalized_code order by a.started_at limit 1;
+  if served is null then
+    select count(*) into served from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+  end if;
+
   -- The score, then the submission as the call's last statement: every value below was checked
   -- above, so nothing the caller sent can make this insert fail, and the score is never in an
   -- error (one from elsewhere, such as a unique key, also leaves without its detail).
@@ -462,8 +677,8 @@ begin
     join public.questions q on q.question_number = a.key::integer
    where q.correct_answer = a.value;
   insert into public.submissions
-    (id, student_name, login_code, answers, answers_fingerprint, score, tab_switches, time_taken, started_at, submitted_at,
-     device_started_at, device_time_taken, recovered_from_file, arrived_late)
+    (id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
+     started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late)
   values (
     record_submission.submission_id,
     name,
@@ -471,6 +686,9 @@ begin
     record_submission.answers,
     public.answers_fingerprint(record_submission.answers),
     score,
+    -- At most the 50 an exam serves, and never below the score (a question changed after the
+    -- start), so no percentage passes 100.
+    greatest(1, score, least(50, served)),
     -- The most the code's devices ever reported: a new submission id takes nothing back.
     tab_total,
     -- The server's clock from the recorded start when there is one, to the arrival when it came
@@ -493,7 +711,7 @@ begin
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the scored submission last, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the scored submission last with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
 
 CREATE OR REPLACE FUNCTION private.refuse_attempt(attempt_id uuid, code text, refusal text)
  RETURNS jsonb
@@ -608,6 +826,15 @@ end
 $function$;
 COMMENT ON FUNCTION private.request_client_address() IS 'The client address of this API request (an IPv6 address as its /64), or unknown.';
 
+CREATE OR REPLACE FUNCTION private.request_is_upsert()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(nullif(current_setting('request.headers', true), '')::jsonb ->> 'prefer', '') like '%resolution=merge-duplicates%'
+$function$;
+
 CREATE OR REPLACE FUNCTION private.require_admin()
  RETURNS void
  LANGUAGE plpgsql
@@ -636,6 +863,16 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change.';
+
+CREATE OR REPLACE FUNCTION private.shuffle_rank(code text, label text)
+ RETURNS bytea
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select sha256(private.answer_file_key(code) || convert_to('holdfast-shuffle/' || label, 'UTF8'))
+$function$;
+COMMENT ON FUNCTION private.shuffle_rank(code text, label text) IS 'A code''s sort key for one question (''question:7'') or option (''option:7:C''): its shuffled order sorts by it.';
 
 CREATE OR REPLACE FUNCTION private.solutions_release_at(sub public.submissions)
  RETURNS timestamp with time zone
@@ -708,18 +945,20 @@ $function$;
 COMMENT ON FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer) IS 'Records an attempt''s start with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
 
 CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text)
- RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, passed bigint)
+ RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint)
  LANGUAGE sql
  STABLE
 AS $function$
   with tallied as (
     select (t.bucket at time zone submission_days.time_zone)::date as day,
-           sum(t.submissions)::bigint as submissions, sum(t.score_sum)::bigint as score_sum, sum(t.passed)::bigint as passed
+           sum(t.submissions)::bigint as submissions, sum(t.score_sum)::bigint as score_sum,
+           sum(t.question_sum)::bigint as question_sum, sum(t.passed)::bigint as passed
       from public.submission_tallies t
      group by 1
   ), searched as (
     select (s.submitted_at at time zone submission_days.time_zone)::date as day,
-           count(*) as matching, sum(s.score)::bigint as score_sum, count(*) filter (where public.passes(s.score)) as passed
+           count(*) as matching, sum(s.score)::bigint as score_sum, sum(s.question_count)::bigint as question_sum,
+           count(*) filter (where public.passes(s.score, s.question_count)) as passed
       from public.submissions s
      where public.search_pattern(submission_days.search) is not null
        and (s.student_name ilike public.search_pattern(submission_days.search)
@@ -729,12 +968,13 @@ AS $function$
   select d.day, d.submissions,
          case when public.search_pattern(submission_days.search) is null then d.submissions else coalesce(m.matching, 0) end,
          case when public.search_pattern(submission_days.search) is null then d.score_sum else coalesce(m.score_sum, 0) end,
+         case when public.search_pattern(submission_days.search) is null then d.question_sum else coalesce(m.question_sum, 0) end,
          case when public.search_pattern(submission_days.search) is null then d.passed else coalesce(m.passed, 0) end
     from tallied d
     left join searched m on m.day = d.day
    order by d.day desc
 $function$;
-COMMENT ON FUNCTION private.submission_days(time_zone text, search text) IS 'Test Results'' day groups: per local day, all submissions, those matching the search, their score sum and passes.';
+COMMENT ON FUNCTION private.submission_days(time_zone text, search text) IS 'Test Results'' day groups: per local day, all submissions, those matching the search, their score sum, questions served and passes.';
 
 CREATE OR REPLACE FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
  RETURNS jsonb
@@ -749,7 +989,41 @@ $function$;
 COMMENT ON FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'A submission sent by the student''s device, through private.record_submission.';
 GRANT EXECUTE ON FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) TO service_role;
 
-CREATE OR REPLACE FUNCTION private.tally_submission(row_submitted_at timestamp with time zone, row_id uuid, row_score integer, sign integer)
+CREATE OR REPLACE FUNCTION private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  shuffle_questions boolean := coalesce(schedule.shuffle_questions, false);
+  shuffle_options boolean := coalesce(schedule.shuffle_options, false);
+  held integer;
+begin
+  select count(*) into held from public.attempt_questions aq where aq.login_code = login.code;
+  if held > 0 then
+    return held;
+  end if;
+  insert into public.attempt_questions
+    (login_code, question_number, position, question_id, question_text, option_a, option_b, option_c, option_d,
+     correct_answer, option_order)
+  select login.code, q.question_number,
+         row_number() over (order by case when shuffle_questions then private.shuffle_rank(login.code, 'question:' || q.question_number) end,
+                                     q.question_number),
+         q.id, q.question_text, q.option_a, q.option_b, q.option_c, q.option_d, q.correct_answer,
+         case when shuffle_options
+              then (select string_agg(l.letter, '' order by private.shuffle_rank(login.code, 'option:' || q.question_number || ':' || l.letter))
+                      from unnest(array['A', 'B', 'C', 'D']) as l (letter))
+              else 'ABCD' end
+    from public.questions q
+   -- The exam's questions are numbered 1 to 50 (migration 20261124000600).
+   where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+  get diagnostics held = row_count;
+  return held;
+end
+$function$;
+COMMENT ON FUNCTION private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule) IS 'Records the usable questions, their answer key and the code''s order (shuffled as the schedule says) as the code''s snapshot, unless it has one; answers how many questions the snapshot holds.';
+
+CREATE OR REPLACE FUNCTION private.tally_submission(row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -757,22 +1031,24 @@ AS $function$
 declare
   slot timestamptz := date_bin(interval '15 minutes', row_submitted_at, timestamptz '2000-01-01 00:00+00');
   slot_shard smallint := abs(hashtext(row_id::text)) % 32;
-  passes integer := case when public.passes(row_score) then 1 else 0 end;
+  passes integer := case when public.passes(row_score, row_question_count) then 1 else 0 end;
 begin
   if sign > 0 then
-    insert into public.submission_tallies as t (bucket, shard, submissions, score_sum, passed)
-    values (slot, slot_shard, 1, row_score, passes)
+    insert into public.submission_tallies as t (bucket, shard, submissions, score_sum, question_sum, passed)
+    values (slot, slot_shard, 1, row_score, row_question_count, passes)
     on conflict (bucket, shard) do update
-      set submissions = t.submissions + 1, score_sum = t.score_sum + excluded.score_sum, passed = t.passed + excluded.passed;
+      set submissions = t.submissions + 1, score_sum = t.score_sum + excluded.score_sum,
+          question_sum = t.question_sum + excluded.question_sum, passed = t.passed + excluded.passed;
   else
     update public.submission_tallies t
-       set submissions = t.submissions - 1, score_sum = t.score_sum - row_score, passed = t.passed - passes
+       set submissions = t.submissions - 1, score_sum = t.score_sum - row_score,
+           question_sum = t.question_sum - row_question_count, passed = t.passed - passes
      where t.bucket = slot and t.shard = slot_shard;
     delete from public.submission_tallies t where t.bucket = slot and t.shard = slot_shard and t.submissions = 0;
   end if;
 end
 $function$;
-COMMENT ON FUNCTION private.tally_submission(row_submitted_at timestamp with time zone, row_id uuid, row_score integer, sign integer) IS 'Adds (sign 1) or takes back (sign -1) one submission in its tally; a tally left empty goes.';
+COMMENT ON FUNCTION private.tally_submission(row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer) IS 'Adds (sign 1) or takes back (sign -1) one submission in its tally; a tally left empty goes.';
 
 -- Schema public
 COMMENT ON SCHEMA public IS 'standard public schema';
@@ -791,6 +1067,61 @@ CREATE POLICY "Admins can see who the admins are" ON public.admin_users FOR SELE
   USING (( SELECT public.is_admin() AS is_admin));
 GRANT SELECT ON TABLE public.admin_users TO authenticated;
 GRANT ALL ON TABLE public.admin_users TO service_role;
+
+CREATE TABLE public.attempt_questions (
+  login_code text NOT NULL,
+  question_number integer NOT NULL,
+  "position" integer NOT NULL,
+  question_id uuid NOT NULL,
+  question_text text NOT NULL,
+  option_a text NOT NULL,
+  option_b text NOT NULL,
+  option_c text NOT NULL,
+  option_d text NOT NULL,
+  correct_answer text NOT NULL,
+  option_order text NOT NULL,
+  taken_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT attempt_questions_pkey PRIMARY KEY (login_code, question_number),
+  CONSTRAINT attempt_questions_position_unique UNIQUE (login_code, "position"),
+  CONSTRAINT attempt_questions_login_code_fkey FOREIGN KEY (login_code) REFERENCES public.login_codes(code) ON UPDATE CASCADE ON DELETE CASCADE,
+  CONSTRAINT attempt_questions_correct_answer_check CHECK ((correct_answer = ANY (ARRAY['A'::text, 'B'::text, 'C'::text, 'D'::text]))),
+  CONSTRAINT attempt_questions_option_order_check CHECK (((option_order ~ '^[ABCD]{4}$'::text) AND (POSITION(('A'::text) IN (option_order)) > 0) AND (POSITION(('B'::text) IN (option_order)) > 0) AND (POSITION(('C'::text) IN (option_order)) > 0) AND (POSITION(('D'::text) IN (option_order)) > 0))),
+  CONSTRAINT attempt_questions_position_check CHECK (("position" >= 1)),
+  CONSTRAINT attempt_questions_question_number_check CHECK ((question_number >= 1))
+);
+COMMENT ON TABLE public.attempt_questions IS 'The exam a login code was given at its first start: each question served (canonical question_number, text, options, correct_answer) with where the student sees it (position) and the original letters in the order shown (option_order). Scoring and solutions read it; deleted with the questions by the 24-hour retention rule.';
+COMMENT ON COLUMN public.attempt_questions.question_id IS 'The questions row it was copied from (which may since be gone).';
+COMMENT ON COLUMN public.attempt_questions.taken_at IS 'When the code''s first start took the snapshot.';
+ALTER TABLE public.attempt_questions ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Admins can read attempt questions" ON public.attempt_questions FOR SELECT TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT SELECT ON TABLE public.attempt_questions TO authenticated;
+GRANT ALL ON TABLE public.attempt_questions TO service_role;
+
+CREATE TABLE public.audit_log (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  occurred_at timestamp with time zone NOT NULL DEFAULT now(),
+  actor_id uuid,
+  actor text NOT NULL,
+  action text NOT NULL,
+  subject text,
+  details jsonb NOT NULL DEFAULT '{}'::jsonb,
+  CONSTRAINT audit_log_pkey PRIMARY KEY (id),
+  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text]))),
+  CONSTRAINT audit_log_actor_check CHECK (((length(actor) >= 1) AND (length(actor) <= 320))),
+  CONSTRAINT audit_log_details_check CHECK ((jsonb_typeof(details) = 'object'::text))
+);
+COMMENT ON TABLE public.audit_log IS 'Append-only record of administrators'' actions: written by triggers and functions as the owner, read by administrators, never changed by any API role.';
+COMMENT ON COLUMN public.audit_log.actor_id IS 'The signed-in user who made the change; null for the service role or the database itself.';
+COMMENT ON COLUMN public.audit_log.actor IS 'Who made the change, as the Activity screen names them: an email, service_role or system.';
+COMMENT ON COLUMN public.audit_log.subject IS 'What the action concerns: a login code, a question number, a schedule''s name; null for a batch.';
+COMMENT ON COLUMN public.audit_log.details IS 'What changed, per action (see private.record_activity''s callers): counts, codes, old and new values.';
+ALTER TABLE public.audit_log ENABLE ROW LEVEL SECURITY;
+CREATE INDEX audit_log_action_occurred_at_idx ON public.audit_log USING btree (action, occurred_at DESC, id DESC);
+CREATE INDEX audit_log_occurred_at_idx ON public.audit_log USING btree (occurred_at DESC, id DESC);
+CREATE POLICY "Admins can read the activity log" ON public.audit_log FOR SELECT TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT SELECT ON TABLE public.audit_log TO authenticated, service_role;
 
 CREATE TABLE public.code_guess_failures (
   client_address text NOT NULL,
@@ -853,12 +1184,16 @@ CREATE TABLE public.exam_schedule (
   duration_minutes integer NOT NULL DEFAULT 30,
   is_active boolean NOT NULL DEFAULT true,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
+  shuffle_questions boolean NOT NULL DEFAULT true,
+  shuffle_options boolean NOT NULL DEFAULT true,
   CONSTRAINT exam_schedule_pkey PRIMARY KEY (id),
   CONSTRAINT exam_schedule_duration_minutes_check CHECK (((duration_minutes >= 5) AND (duration_minutes <= 180))),
   CONSTRAINT exam_schedule_end_after_start CHECK ((end_time > start_time)),
   CONSTRAINT exam_schedule_exam_name_check CHECK (((length(btrim(exam_name)) >= 1) AND (length(btrim(exam_name)) <= 200)))
 );
 COMMENT ON TABLE public.exam_schedule IS 'Exam windows. The newest active one is the exam students can take now.';
+COMMENT ON COLUMN public.exam_schedule.shuffle_questions IS 'Each student sees the questions in an order of their own, fixed at their code''s first start.';
+COMMENT ON COLUMN public.exam_schedule.shuffle_options IS 'Each student sees every question''s options in an order of their own (relabelled A to D as shown), fixed at their code''s first start.';
 ALTER TABLE public.exam_schedule ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "Admins can create exam schedules" ON public.exam_schedule FOR INSERT TO authenticated
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
@@ -871,6 +1206,7 @@ CREATE POLICY "Admins can update exam schedules" ON public.exam_schedule FOR UPD
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE POLICY "Visitors can read active exam schedules" ON public.exam_schedule FOR SELECT TO anon
   USING (is_active);
+CREATE TRIGGER exam_schedule_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.exam_schedule FOR EACH ROW EXECUTE FUNCTION private.record_schedule_change();
 GRANT SELECT ON TABLE public.exam_schedule TO anon;
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.exam_schedule TO authenticated;
 GRANT ALL ON TABLE public.exam_schedule TO service_role;
@@ -891,7 +1227,7 @@ CREATE TABLE public.login_codes (
   CONSTRAINT login_codes_used_fields CHECK ((is_used OR ((used_by IS NULL) AND (used_at IS NULL))))
 );
 COMMENT ON TABLE public.login_codes IS 'One-time login codes. A code becomes used in the same transaction that stores its submission.';
-COMMENT ON COLUMN public.login_codes.extra_minutes IS 'Accommodation: minutes added to this student''s deadline and to the exam window''s end for them (0 to 180).';
+COMMENT ON COLUMN public.login_codes.extra_minutes IS 'Minutes added to this student''s deadline and to the exam window''s end for them (0 to 180): an accommodation, plus any time added for the whole room (public.room_time_additions).';
 ALTER TABLE public.login_codes ENABLE ROW LEVEL SECURITY;
 CREATE INDEX login_codes_is_used_created_at_idx ON public.login_codes USING btree (is_used, created_at DESC, id);
 CREATE POLICY "Admins can create login codes" ON public.login_codes FOR INSERT TO authenticated
@@ -903,6 +1239,9 @@ CREATE POLICY "Admins can read login codes" ON public.login_codes FOR SELECT TO 
 CREATE POLICY "Admins can update login codes" ON public.login_codes FOR UPDATE TO authenticated
   USING (( SELECT public.is_admin() AS is_admin))
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE TRIGGER login_codes_record_deletion AFTER DELETE ON public.login_codes REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.record_login_code_batch();
+CREATE TRIGGER login_codes_record_extra_time AFTER UPDATE OF extra_minutes ON public.login_codes FOR EACH ROW WHEN ((new.extra_minutes IS DISTINCT FROM old.extra_minutes)) EXECUTE FUNCTION private.record_extra_time();
+CREATE TRIGGER login_codes_record_generation AFTER INSERT ON public.login_codes REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.record_login_code_batch();
 CREATE TRIGGER login_codes_shift_attempt_deadlines AFTER UPDATE OF extra_minutes ON public.login_codes FOR EACH ROW WHEN ((new.extra_minutes IS DISTINCT FROM old.extra_minutes)) EXECUTE FUNCTION private.shift_attempt_deadlines();
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.login_codes TO authenticated;
 GRANT ALL ON TABLE public.login_codes TO service_role;
@@ -927,6 +1266,7 @@ CREATE TABLE public.questions (
   CONSTRAINT questions_option_c_check CHECK ((length(option_c) <= 1000)),
   CONSTRAINT questions_option_d_check CHECK ((length(option_d) <= 1000)),
   CONSTRAINT questions_question_number_check CHECK ((question_number >= 1)),
+  CONSTRAINT questions_question_number_exam_range CHECK (((question_number >= 1) AND (question_number <= 50))),
   CONSTRAINT questions_question_text_check CHECK ((length(question_text) <= 5000))
 );
 COMMENT ON TABLE public.questions IS 'The question bank. correct_answer never leaves the database except to administrators and, after submission, in lookup_result.';
@@ -940,9 +1280,32 @@ CREATE POLICY "Admins can read questions" ON public.questions FOR SELECT TO auth
 CREATE POLICY "Admins can update questions" ON public.questions FOR UPDATE TO authenticated
   USING (( SELECT public.is_admin() AS is_admin))
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE TRIGGER questions_record_deletes AFTER DELETE ON public.questions REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_deletes();
+CREATE TRIGGER questions_record_inserts AFTER INSERT ON public.questions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_inserts();
+CREATE TRIGGER questions_record_updates AFTER UPDATE ON public.questions REFERENCING OLD TABLE AS previous NEW TABLE AS updated FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_updates();
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.questions TO authenticated;
 GRANT ALL ON TABLE public.questions TO service_role;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.questions;
+
+CREATE TABLE public.room_time_additions (
+  id uuid NOT NULL DEFAULT gen_random_uuid(),
+  schedule_id uuid,
+  minutes integer NOT NULL,
+  login_codes text[] NOT NULL,
+  added_by uuid,
+  added_by_email text,
+  added_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT room_time_additions_pkey PRIMARY KEY (id),
+  CONSTRAINT room_time_additions_schedule_id_fkey FOREIGN KEY (schedule_id) REFERENCES public.exam_schedule(id) ON DELETE SET NULL,
+  CONSTRAINT room_time_additions_minutes_check CHECK (((minutes >= 1) AND (minutes <= 180)))
+);
+COMMENT ON TABLE public.room_time_additions IS 'Time added for the whole room from the Proctor Room: how many minutes, to which codes (every student still writing the schedule then), by whom and when.';
+COMMENT ON COLUMN public.room_time_additions.schedule_id IS 'The schedule in effect then; null without one (or once it is deleted).';
+ALTER TABLE public.room_time_additions ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Admins can read room time additions" ON public.room_time_additions FOR SELECT TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT SELECT ON TABLE public.room_time_additions TO authenticated;
+GRANT ALL ON TABLE public.room_time_additions TO service_role;
 
 CREATE TABLE public.submission_tallies (
   bucket timestamp with time zone NOT NULL,
@@ -950,13 +1313,15 @@ CREATE TABLE public.submission_tallies (
   submissions integer NOT NULL,
   score_sum bigint NOT NULL,
   passed integer NOT NULL,
+  question_sum bigint NOT NULL DEFAULT 0,
   CONSTRAINT submission_tallies_pkey PRIMARY KEY (bucket, shard),
   CONSTRAINT submission_tallies_passed_check CHECK ((passed >= 0)),
+  CONSTRAINT submission_tallies_question_sum_check CHECK ((question_sum >= 0)),
   CONSTRAINT submission_tallies_score_sum_check CHECK ((score_sum >= 0)),
   CONSTRAINT submission_tallies_shard_check CHECK (((shard >= 0) AND (shard <= 31))),
   CONSTRAINT submission_tallies_submissions_check CHECK ((submissions >= 0))
 );
-COMMENT ON TABLE public.submission_tallies IS 'Submissions counted per 15 minutes of submission time (bucket) and shard: count, score sum, passes. Kept by a trigger on submissions; read by Test Results.';
+COMMENT ON TABLE public.submission_tallies IS 'Submissions counted per 15 minutes of submission time (bucket) and shard: count, score sum, questions served, passes. Kept by a trigger on submissions; read by Test Results.';
 ALTER TABLE public.submission_tallies ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "Admins can read submission tallies" ON public.submission_tallies FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
@@ -980,12 +1345,15 @@ CREATE TABLE public.submissions (
   arrived_late boolean NOT NULL DEFAULT false,
   device_started_at timestamp with time zone,
   device_time_taken integer,
+  question_count integer NOT NULL DEFAULT 50,
   CONSTRAINT submissions_pkey PRIMARY KEY (id),
   CONSTRAINT submissions_login_code_key UNIQUE (login_code),
   CONSTRAINT submissions_answers_check CHECK ((jsonb_typeof(answers) = 'object'::text)),
   CONSTRAINT submissions_device_time_taken_check CHECK (((device_time_taken >= 0) AND (device_time_taken <= 86400))),
   CONSTRAINT submissions_login_code_check CHECK ((login_code ~ '^[A-Z0-9]{8}$'::text)),
+  CONSTRAINT submissions_question_count_check CHECK ((question_count >= 1)),
   CONSTRAINT submissions_score_check CHECK ((score >= 0)),
+  CONSTRAINT submissions_score_within_questions CHECK ((score <= question_count)),
   CONSTRAINT submissions_student_name_check CHECK (((length(btrim(student_name)) >= 2) AND (length(btrim(student_name)) <= 200))),
   CONSTRAINT submissions_tab_switches_check CHECK (((tab_switches >= 0) AND (tab_switches <= 100000))),
   CONSTRAINT submissions_time_taken_check CHECK (((time_taken >= 0) AND (time_taken <= 86400)))
@@ -996,6 +1364,7 @@ COMMENT ON COLUMN public.submissions.recovered_from_file IS 'Recorded by an admi
 COMMENT ON COLUMN public.submissions.arrived_late IS 'Arrived more than 2 minutes after the code''s deadline, accepted because the device stamped it in time: for the proctor''s judgement.';
 COMMENT ON COLUMN public.submissions.device_started_at IS 'The start the device reported; started_at is the server''s record of the code''s first start when there is one.';
 COMMENT ON COLUMN public.submissions.device_time_taken IS 'The time taken the device reported; time_taken is measured by the server from the recorded start when there is one.';
+COMMENT ON COLUMN public.submissions.question_count IS 'How many questions the exam served this submission (set by the server: the code''s first attempt''s count, else the usable questions 1 to 50; never below the score). Every percentage is score / question_count. Defaults to a full exam of 50 for rows an administrator inserts.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
@@ -1009,7 +1378,8 @@ CREATE POLICY "Admins can read submissions" ON public.submissions FOR SELECT TO 
 CREATE POLICY "Admins can update submissions" ON public.submissions FOR UPDATE TO authenticated
   USING (( SELECT public.is_admin() AS is_admin))
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
-CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, submitted_at, score ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
+CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, submitted_at, score, question_count ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
+CREATE TRIGGER submissions_record_answer_file_recovery AFTER INSERT ON public.submissions FOR EACH ROW WHEN (new.recovered_from_file) EXECUTE FUNCTION private.record_answer_file_recovery();
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.submissions TO authenticated;
 GRANT ALL ON TABLE public.submissions TO service_role;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.submissions;
@@ -1024,6 +1394,45 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION public.active_exam_schedule() IS 'The exam students take now: the newest active schedule (none means no window and the default 30 minutes).';
 GRANT EXECUTE ON FUNCTION public.active_exam_schedule() TO service_role;
+
+CREATE OR REPLACE FUNCTION public.add_time_for_everyone(minutes integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  codes text[];
+  schedule_id uuid;
+begin
+  perform private.require_admin();
+  if add_time_for_everyone.minutes is null or add_time_for_everyone.minutes not between 1 and 180 then
+    perform private.invalid_argument('minutes must be a whole number from 1 to 180');
+  end if;
+  -- Locked in code order, so two additions at once queue rather than deadlock.
+  select coalesce(array_agg(locked.code order by locked.code), '{}') into codes
+    from (select lc.code from public.login_codes lc
+           where lc.code in (select private.codes_still_writing())
+           order by lc.code for update) locked;
+  if cardinality(codes) = 0 then
+    return jsonb_build_object('outcome', 'nobody_writing', 'students', 0);
+  end if;
+  if exists (select 1 from public.login_codes lc
+              where lc.code = any (codes) and lc.extra_minutes + add_time_for_everyone.minutes > 180) then
+    perform private.invalid_argument('a student would have more than 180 minutes of extra time');
+  end if;
+  -- The trigger of migration 20261122000100 moves the deadlines of the codes' attempts.
+  update public.login_codes lc set extra_minutes = lc.extra_minutes + add_time_for_everyone.minutes
+   where lc.code = any (codes);
+  select es.id into schedule_id from public.active_exam_schedule() es;
+  insert into public.room_time_additions (schedule_id, minutes, login_codes, added_by, added_by_email)
+  values (schedule_id, add_time_for_everyone.minutes, codes, (select auth.uid()),
+          (select au.email from public.admin_users au where au.user_id = (select auth.uid())));
+  return jsonb_build_object('outcome', 'added', 'students', cardinality(codes), 'minutes', add_time_for_everyone.minutes);
+end
+$function$;
+COMMENT ON FUNCTION public.add_time_for_everyone(minutes integer) IS 'Administrators: adds 1 to 180 minutes to every student still writing the current schedule (their codes'' extra minutes, so their deadlines move) and records it; added with how many students, or nobody_writing.';
+GRANT EXECUTE ON FUNCTION public.add_time_for_everyone(minutes integer) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_counts()
  RETURNS jsonb
@@ -1044,12 +1453,12 @@ COMMENT ON FUNCTION public.admin_counts() IS 'Dashboard, System Status and Login
 GRANT EXECUTE ON FUNCTION public.admin_counts() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, student_name text, login_code text, score integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, rank bigint, display_order bigint)
+ RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, rank bigint, display_order bigint)
  LANGUAGE sql
  STABLE
 AS $function$
-  select r.id, r.student_name, r.login_code, r.score, r.tab_switches, r.time_taken, r.started_at, r.submitted_at,
-         r.received_at, r.answers_fingerprint, r.recovered_from_file, r.arrived_late,
+  select r.id, r.student_name, r.login_code, r.score, r.question_count, r.tab_switches, r.time_taken, r.started_at,
+         r.submitted_at, r.received_at, r.answers_fingerprint, r.recovered_from_file, r.arrived_late,
          coalesce((select lc.extra_minutes from public.login_codes lc where lc.code = r.login_code), 0), r.rank, r.display_order
     from (
       select s.*,
@@ -1064,7 +1473,7 @@ AS $function$
       or r.login_code ilike public.search_pattern(admin_day_results.search)
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day, in display order (display_order), with the code''s extra minutes. Read in pages.';
+COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day, in display order (display_order), with the questions each was served and the code''s extra minutes. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text)
@@ -1072,16 +1481,16 @@ CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date
  LANGUAGE sql
  STABLE
 AS $function$
-  -- Every band, empty ones too. The percentage is out of the exam size (src/domain/score.ts,
+  -- Every band, empty ones too. The percentage is out of the questions served (src/domain/score.ts,
   -- as public.passes), and 100 % joins the 90-99 % band.
   select b.band, count(r.id)
     from pg_catalog.generate_series(0, 9) as b(band)
     left join public.admin_day_results(admin_day_score_bands.time_zone, admin_day_score_bands.day, admin_day_score_bands.search) r
-      on least(9, floor(round(r.score * 100.0 / 50) / 10))::integer = b.band
+      on least(9, floor(round(r.score * 100.0 / r.question_count) / 10))::integer = b.band
    group by b.band
    order by b.band
 $function$;
-COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %), how many of one local day''s submissions matching the search fall in it.';
+COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions matching the search fall in it.';
 GRANT EXECUTE ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_live_attempt_counts()
@@ -1157,14 +1566,16 @@ begin
     'all_total', (select coalesce(sum(d.submissions), 0) from days d),
     'total', (select coalesce(sum(s.matching), 0) from shown s),
     'score_sum', (select coalesce(sum(s.score_sum), 0) from shown s),
+    'question_sum', (select coalesce(sum(s.question_sum), 0) from shown s),
     'passed', (select coalesce(sum(s.passed), 0) from shown s),
     'days', (select coalesce(jsonb_agg(jsonb_build_object('day', s.day, 'total', s.matching, 'score_sum', s.score_sum,
-                                                          'passed', s.passed) order by s.day desc), '[]'::jsonb)
+                                                          'question_sum', s.question_sum, 'passed', s.passed)
+                                       order by s.day desc), '[]'::jsonb)
                from shown s),
     'day_choices', (select coalesce(jsonb_agg(d.day order by d.day desc), '[]'::jsonb) from days d)));
 end
 $function$;
-COMMENT ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) IS 'Test Results before any row: the cards (total, score sum, passed) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
+COMMENT ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) IS 'Test Results before any row: the cards (total, score sum, questions served, passed) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
 GRANT EXECUTE ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.answers_fingerprint(answers jsonb)
@@ -1218,7 +1629,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.check_login_code(code text) IS 'valid | used | invalid for a login code as typed (trimmed, upper-cased); rate_limited after too many invalid codes from one address.';
+COMMENT ON FUNCTION public.check_login_code(code text) IS 'valid | used | invalid | exam_closed (the window, moved by the code''s extra minutes, is not open) for a login code as typed; rate_limited after too many invalid codes from one address.';
 GRANT EXECUTE ON FUNCTION public.check_login_code(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.exam_questions(code text, attempt_id uuid DEFAULT NULL::uuid, student_name text DEFAULT NULL::text)
@@ -1320,15 +1731,15 @@ AS $function$
 $function$;
 GRANT EXECUTE ON FUNCTION public.normalize_login_code(code text) TO service_role;
 
-CREATE OR REPLACE FUNCTION public.passes(score integer)
+CREATE OR REPLACE FUNCTION public.passes(score integer, question_count integer)
  RETURNS boolean
  LANGUAGE sql
  IMMUTABLE
 AS $function$
-  select round(score * 100.0 / 50) >= 60
+  select round(score * 100.0 / question_count) >= 60
 $function$;
-COMMENT ON FUNCTION public.passes(score integer) IS 'Whether a score passes: at least 60 % of the 50-question exam (src/domain/score.ts).';
-GRANT EXECUTE ON FUNCTION public.passes(score integer) TO authenticated, service_role;
+COMMENT ON FUNCTION public.passes(score integer, question_count integer) IS 'Whether a score passes: at least 60 % of the questions served (src/domain/score.ts).';
+GRANT EXECUTE ON FUNCTION public.passes(score integer, question_count integer) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.recover_submission_from_file(file jsonb)
  RETURNS jsonb
@@ -1406,6 +1817,20 @@ $function$;
 COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) IS 'A student device''s progress report on its attempt (no answers): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from one address.';
 GRANT EXECUTE ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) TO anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.room_time_students()
+ RETURNS integer
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  return (select count(*) from private.codes_still_writing());
+end
+$function$;
+COMMENT ON FUNCTION public.room_time_students() IS 'Administrators: how many students "Add time for everyone" would reach now.';
+GRANT EXECUTE ON FUNCTION public.room_time_students() TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.search_pattern(search text)
  RETURNS text
  LANGUAGE sql
@@ -1429,7 +1854,7 @@ AS $function$
     'outcome', 'accepted',
     'submission_id', s.id,
     'score', s.score,
-    'total', (select count(*) from jsonb_object_keys(s.answers)),
+    'total', s.question_count,
     'received_at', s.received_at,
     'answers_fingerprint', s.answers_fingerprint)
 $function$;

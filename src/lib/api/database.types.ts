@@ -26,6 +26,81 @@ export type Database = {
         }
         Relationships: []
       }
+      attempt_questions: {
+        Row: {
+          correct_answer: string
+          login_code: string
+          option_a: string
+          option_b: string
+          option_c: string
+          option_d: string
+          option_order: string
+          position: number
+          question_id: string
+          question_number: number
+          question_text: string
+          taken_at: string
+        }
+        Insert: {
+          correct_answer: string
+          login_code: string
+          option_a: string
+          option_b: string
+          option_c: string
+          option_d: string
+          option_order: string
+          position: number
+          question_id: string
+          question_number: number
+          question_text: string
+          taken_at?: string
+        }
+        Update: {
+          correct_answer?: string
+          login_code?: string
+          option_a?: string
+          option_b?: string
+          option_c?: string
+          option_d?: string
+          option_order?: string
+          position?: number
+          question_id?: string
+          question_number?: number
+          question_text?: string
+          taken_at?: string
+        }
+        Relationships: []
+      }
+      audit_log: {
+        Row: {
+          action: string
+          actor: string
+          actor_id: string | null
+          details: Json
+          id: number
+          occurred_at: string
+          subject: string | null
+        }
+        Insert: {
+          action: string
+          actor: string
+          actor_id?: string | null
+          details?: Json
+          id?: number
+          occurred_at?: string
+          subject?: string | null
+        }
+        Update: {
+          action?: string
+          actor?: string
+          actor_id?: string | null
+          details?: Json
+          id?: number
+          occurred_at?: string
+          subject?: string | null
+        }
+        Relationships: []
+      }
       code_guess_failures: {
         Row: {
           client_address: string
@@ -103,6 +178,8 @@ export type Database = {
           exam_name: string
           id: string
           is_active: boolean
+          shuffle_options: boolean
+          shuffle_questions: boolean
           start_time: string
         }
         Insert: {
@@ -112,6 +189,8 @@ export type Database = {
           exam_name?: string
           id?: string
           is_active?: boolean
+          shuffle_options?: boolean
+          shuffle_questions?: boolean
           start_time: string
         }
         Update: {
@@ -121,6 +200,8 @@ export type Database = {
           exam_name?: string
           id?: string
           is_active?: boolean
+          shuffle_options?: boolean
+          shuffle_questions?: boolean
           start_time?: string
         }
         Relationships: []
@@ -194,10 +275,41 @@ export type Database = {
         }
         Relationships: []
       }
+      room_time_additions: {
+        Row: {
+          added_at: string
+          added_by: string | null
+          added_by_email: string | null
+          id: string
+          login_codes: string[]
+          minutes: number
+          schedule_id: string | null
+        }
+        Insert: {
+          added_at?: string
+          added_by?: string | null
+          added_by_email?: string | null
+          id?: string
+          login_codes: string[]
+          minutes: number
+          schedule_id?: string | null
+        }
+        Update: {
+          added_at?: string
+          added_by?: string | null
+          added_by_email?: string | null
+          id?: string
+          login_codes?: string[]
+          minutes?: number
+          schedule_id?: string | null
+        }
+        Relationships: []
+      }
       submission_tallies: {
         Row: {
           bucket: string
           passed: number
+          question_sum: number
           score_sum: number
           shard: number
           submissions: number
@@ -205,6 +317,7 @@ export type Database = {
         Insert: {
           bucket: string
           passed: number
+          question_sum?: number
           score_sum: number
           shard: number
           submissions: number
@@ -212,6 +325,7 @@ export type Database = {
         Update: {
           bucket?: string
           passed?: number
+          question_sum?: number
           score_sum?: number
           shard?: number
           submissions?: number
@@ -228,6 +342,7 @@ export type Database = {
           exam_category_id: string | null
           id: string
           login_code: string
+          question_count: number
           received_at: string
           recovered_from_file: boolean
           score: number
@@ -246,6 +361,7 @@ export type Database = {
           exam_category_id?: string | null
           id: string
           login_code: string
+          question_count?: number
           received_at?: string
           recovered_from_file?: boolean
           score: number
@@ -264,6 +380,7 @@ export type Database = {
           exam_category_id?: string | null
           id?: string
           login_code?: string
+          question_count?: number
           received_at?: string
           recovered_from_file?: boolean
           score?: number
@@ -284,6 +401,12 @@ export type Database = {
         Args: never
         Returns: Database["public"]["Tables"]["exam_schedule"]["Row"][]
       }
+      add_time_for_everyone: {
+        Args: {
+          minutes: number
+        }
+        Returns: Json
+      }
       admin_counts: {
         Args: never
         Returns: Json
@@ -294,7 +417,7 @@ export type Database = {
           day: string
           search?: string
         }
-        Returns: { id: string; student_name: string; login_code: string; score: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; rank: number; display_order: number }[]
+        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; rank: number; display_order: number }[]
       }
       admin_day_score_bands: {
         Args: {
@@ -363,6 +486,7 @@ export type Database = {
       passes: {
         Args: {
           score: number
+          question_count: number
         }
         Returns: boolean
       }
@@ -384,6 +508,10 @@ export type Database = {
           storage_persistent?: boolean
         }
         Returns: Json
+      }
+      room_time_students: {
+        Args: never
+        Returns: number
       }
       search_pattern: {
         Args: {
