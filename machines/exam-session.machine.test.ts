@@ -258,6 +258,24 @@ describe('a deadline moved by the server', () => {
     expect(log.submitted[0]?.submittedAt).toBe(examStart + 2_700_000)
   })
 
+  it('says how many minutes the proctor added for 8 s, and says nothing when the deadline moves earlier', () => {
+    const { clock, deadlines, snapshot } = startSession()
+    expect(snapshot().matches({ inProgress: { timeNotice: 'hidden' } })).toBe(true)
+    deadlines.change?.(examStart + 1_800_000 + 10 * 60_000)
+    expect(snapshot().matches({ inProgress: { timeNotice: 'shown' } })).toBe(true)
+    expect(snapshot().context.addedMinutes).toBe(10)
+    clock.increment(7_999)
+    expect(snapshot().matches({ inProgress: { timeNotice: 'shown' } })).toBe(true)
+    clock.increment(1)
+    expect(snapshot().matches({ inProgress: { timeNotice: 'hidden' } })).toBe(true)
+    deadlines.change?.(examStart + 1_800_000 + 5 * 60_000)
+    expect(snapshot().context.attempt.deadline).toBe(examStart + 2_100_000)
+    expect(snapshot().matches({ inProgress: { timeNotice: 'hidden' } })).toBe(true)
+    deadlines.change?.(examStart + 1_800_000 + 7 * 60_000)
+    expect(snapshot().matches({ inProgress: { timeNotice: 'shown' } })).toBe(true)
+    expect(snapshot().context.addedMinutes).toBe(2)
+  })
+
   it('keeps counting without a restart when the deadline it is told is the one it has', () => {
     const { clock, deadlines, snapshot } = startSession()
     clock.increment(1000)

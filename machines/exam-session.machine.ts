@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type EventObject } from 'xstate'
+import { assign, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate'
 import { attemptReportIntervalMs, type ReportedAttemptState } from '../src/domain/attempt-report'
 import { errorMessage } from '../src/domain/error-message'
 import { allQuestionsAnswered, type ExamAttempt } from '../src/domain/exam-attempt'
@@ -32,6 +32,8 @@ export type ExamSessionEvent =
   | { type: 'CONNECTION_RESTORED' }
   /** The server moved the attempt's deadline (device clock): extra time given during the exam. */
   | { type: 'DEADLINE_CHANGED'; deadline: number }
+  /** Raised by the session itself when a moved deadline gave the student more time. */
+  | { type: 'TIME_ADDED' }
 
 export interface ExamSessionInput {
   attempt: ExamAttempt
@@ -50,6 +52,8 @@ export interface ExamSessionContext extends ExamSessionInput {
   saveError: string | null
   timeUp: boolean
   submission: SubmissionStatus | null
+  /** Minutes the latest later deadline added, for "Your proctor added N minutes." */
+  addedMinutes: number | null
 }
 
 /** What the session hands back once the submission is stored on the device. */
@@ -121,6 +125,10 @@ export const examSessionMachine = setup({
     takeDeadline: assign(({ context }, params: { deadline: number }) => ({
       attempt: { ...context.attempt, deadline: params.deadline },
     })),
+    noteAddedTime: assign(({ context }, params: { deadline: number }) => ({
+      addedMinutes: Math.round((params.deadline - context.attempt.deadline) / 60_000),
+    })),
+    announceAddedTime: raise({ type: 'TIME_ADDED' }),
     markSaved: assign(({ context }, params: { revision: number }) =>
       params.revision >= context.savedRevision ? { savedRevision: params.revision, saveError: null } : {},
     ),
@@ -144,10 +152,13 @@ export const examSessionMachine = setup({
       params.index !== context.attempt.currentIndex,
     timeUp: ({ context }) => context.timeUp,
     deadlineMoved: ({ context }, params: { deadline: number }) => params.deadline !== context.attempt.deadline,
+    // Half a minute or more later: time was given (a report's rounding never shows a notice).
+    deadlineExtended: ({ context }, params: { deadline: number }) => params.deadline - context.attempt.deadline >= 30_000,
     onPage: ({ context }) => !context.awayFromPage,
   },
   delays: {
     tabWarningDuration: 5_000,
+    timeNoticeDuration: 8_000,
     reportInterval: attemptReportIntervalMs,
   },
 }).createMachine({
@@ -161,6 +172,7 @@ export const examSessionMachine = setup({
     saveError: null,
     timeUp: false,
     submission: null,
+    addedMinutes: null,
   }),
   // For the whole session: the last report (the submission stored) is made as the session ends.
   invoke: [
@@ -224,13 +236,25 @@ export const examSessionMachine = setup({
                   },
                   { target: 'submitting' },
                 ],
-                // Entered again, so the timer counts to the new deadline.
-                DEADLINE_CHANGED: {
-                  guard: { type: 'deadlineMoved', params: ({ event }) => ({ deadline: event.deadline }) },
-                  target: 'answering',
-                  reenter: true,
-                  actions: { type: 'takeDeadline', params: ({ event }) => ({ deadline: event.deadline }) },
-                },
+                // Entered again, so the timer counts to the new deadline; more time is announced.
+                DEADLINE_CHANGED: [
+                  {
+                    guard: { type: 'deadlineExtended', params: ({ event }) => ({ deadline: event.deadline }) },
+                    target: 'answering',
+                    reenter: true,
+                    actions: [
+                      { type: 'noteAddedTime', params: ({ event }) => ({ deadline: event.deadline }) },
+                      { type: 'takeDeadline', params: ({ event }) => ({ deadline: event.deadline }) },
+                      'announceAddedTime',
+                    ],
+                  },
+                  {
+                    guard: { type: 'deadlineMoved', params: ({ event }) => ({ deadline: event.deadline }) },
+                    target: 'answering',
+                    reenter: true,
+                    actions: { type: 'takeDeadline', params: ({ event }) => ({ deadline: event.deadline }) },
+                  },
+                ],
               },
             },
             submitting: {
@@ -277,6 +301,15 @@ export const examSessionMachine = setup({
               actions: ['countTabSwitch', 'persistProgress', inProgressReport],
             },
           },
+        },
+        // "Your proctor added N minutes." for a few seconds after the deadline moved later.
+        timeNotice: {
+          initial: 'hidden',
+          states: {
+            hidden: {},
+            shown: { after: { timeNoticeDuration: 'hidden' } },
+          },
+          on: { TIME_ADDED: { target: '.shown', reenter: true } },
         },
         // Every 30 s the proctor hears how far the student is.
         heartbeat: {

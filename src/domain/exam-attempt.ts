@@ -1,8 +1,13 @@
 import type { AnswerLetter, QuestionContent } from './question'
 
-/** A question as students receive it: never with its correct answer. */
+/**
+ * A question as students receive it: never with its correct answer. The attempt's questions are
+ * in the order the student sees them; `option_order` is the original letters in the order shown
+ * (absent on an attempt stored before options were shuffled: 'ABCD').
+ */
 export interface ExamQuestion extends QuestionContent {
   id: string
+  option_order?: string
 }
 
 /** Chosen letter by question number (as a string key, the way submissions store answers). */

@@ -20,3 +20,21 @@ export function parseExtraMinutes(text: string): ExtraMinutesResult {
 export function formatExtraTime(minutes: number): string {
   return `+${minutes} min`
 }
+
+/** The range of "Add time for everyone" in the Proctor Room (SQL: add_time_for_everyone). */
+export const maxRoomMinutes = 180
+
+/** An entry of minutes for the whole room: a whole number from 1 to 180. */
+export function parseRoomMinutes(text: string): ExtraMinutesResult {
+  const trimmed = text.trim()
+  const minutes = Number(trimmed)
+  if (!/^\d+$/.test(trimmed) || minutes < 1 || minutes > maxRoomMinutes) {
+    return { ok: false, error: `Added time must be a whole number of minutes between 1 and ${maxRoomMinutes}` }
+  }
+  return { ok: true, minutes }
+}
+
+/** "15 minutes", "1 minute". */
+export function formatMinutes(minutes: number): string {
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+}

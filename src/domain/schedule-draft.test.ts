@@ -18,6 +18,8 @@ const draft: ScheduleDraft = {
   endTime: '2026-11-23T11:30',
   durationMinutes: '45',
   isActive: false,
+  shuffleQuestions: true,
+  shuffleOptions: false,
 }
 
 describe('scheduleFieldsFromDraft', () => {
@@ -30,6 +32,8 @@ describe('scheduleFieldsFromDraft', () => {
         end_time: '2026-11-22T22:30:00.000Z',
         duration_minutes: 45,
         is_active: false,
+        shuffle_questions: true,
+        shuffle_options: false,
       },
     })
   })
@@ -54,13 +58,15 @@ describe('scheduleFieldsFromDraft', () => {
 })
 
 describe('the form and the stored schedule', () => {
-  it('starts with the product name, 30 minutes and active', () => {
+  it('starts with the product name, 30 minutes, active, and shuffling questions and options', () => {
     expect(emptyScheduleDraft()).toEqual({
       examName: 'Holdfast Assessment',
       startTime: '',
       endTime: '',
       durationMinutes: '30',
       isActive: true,
+      shuffleQuestions: true,
+      shuffleOptions: true,
     })
   })
 
@@ -71,6 +77,8 @@ describe('the form and the stored schedule', () => {
       end_time: '2026-11-23T01:05:00Z',
       duration_minutes: 30,
       is_active: true,
+      shuffle_questions: false,
+      shuffle_options: true,
     }
     expect(draftFromSchedule(stored)).toEqual({
       examName: 'X',
@@ -78,6 +86,8 @@ describe('the form and the stored schedule', () => {
       endTime: '2026-11-23T14:05',
       durationMinutes: '30',
       isActive: true,
+      shuffleQuestions: false,
+      shuffleOptions: true,
     })
   })
 

@@ -12,6 +12,8 @@ export interface ScheduleDraft {
   endTime: string
   durationMinutes: string
   isActive: boolean
+  shuffleQuestions: boolean
+  shuffleOptions: boolean
 }
 
 /** What the form saves to the exam_schedule table. */
@@ -21,6 +23,8 @@ export interface ScheduleFields {
   end_time: string
   duration_minutes: number
   is_active: boolean
+  shuffle_questions: boolean
+  shuffle_options: boolean
 }
 
 export function emptyScheduleDraft(): ScheduleDraft {
@@ -30,6 +34,9 @@ export function emptyScheduleDraft(): ScheduleDraft {
     endTime: '',
     durationMinutes: String(defaultDurationMinutes),
     isActive: true,
+    // Issue 14: a new schedule gives each student an order of their own.
+    shuffleQuestions: true,
+    shuffleOptions: true,
   }
 }
 
@@ -40,6 +47,8 @@ export function draftFromSchedule(schedule: ScheduleFields): ScheduleDraft {
     endTime: isoToDateTimeLocal(schedule.end_time),
     durationMinutes: String(schedule.duration_minutes),
     isActive: schedule.is_active,
+    shuffleQuestions: schedule.shuffle_questions,
+    shuffleOptions: schedule.shuffle_options,
   }
 }
 
@@ -64,6 +73,8 @@ export function scheduleFieldsFromDraft(draft: ScheduleDraft): ScheduleDraftResu
       end_time: end.toISOString(),
       duration_minutes: duration,
       is_active: draft.isActive,
+      shuffle_questions: draft.shuffleQuestions,
+      shuffle_options: draft.shuffleOptions,
     },
   }
 }

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { formatExamTime, scheduleStatusMessage, submissionRejectionMessage } from './student-messages'
+import { formatExamTime, scheduleStatusMessage, submissionRejectionMessage, timeAddedMessage } from './student-messages'
 
 it.each([
   [{ reason: 'code_used' } as const, 'This login code has already been used for submission.'],
@@ -20,4 +20,9 @@ it('words the three schedule states as the spec does', () => {
   expect(scheduleStatusMessage('upcoming', window)).toBe(`Exam will start on ${formatExamTime(window.start_time)}`)
   expect(scheduleStatusMessage('active', window)).toBe(`Exam is active until ${formatExamTime(window.end_time)}`)
   expect(scheduleStatusMessage('ended', window)).toBe(`Exam ended on ${formatExamTime(window.end_time)}`)
+})
+
+it('says how many minutes the proctor added', () => {
+  expect(timeAddedMessage(10)).toBe('Your proctor added 10 minutes.')
+  expect(timeAddedMessage(1)).toBe('Your proctor added 1 minute.')
 })

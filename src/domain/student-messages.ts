@@ -1,3 +1,4 @@
+import { formatMinutes } from './extra-time'
 import type { ScheduleWindowStatus } from './schedule-status'
 import type { SendFailure, SubmissionRejection } from './exam-submission'
 
@@ -31,6 +32,11 @@ export const studentMessages = {
   cameraDenied: 'Camera access denied',
   cameraCannotPlay: 'Cannot play video',
 } as const
+
+/** Shown on the exam screen when the proctor gave the room (or this student) more time. */
+export function timeAddedMessage(minutes: number): string {
+  return `Your proctor added ${formatMinutes(minutes)}.`
+}
 
 export function submitFailedMessage(reason: string): string {
   return `Failed to submit test: ${reason}. Please try again.`

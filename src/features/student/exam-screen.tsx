@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { allQuestionsAnswered } from '../../domain/exam-attempt'
-import { answerLetters, optionsByLetter } from '../../domain/question'
+import { displayedOptions } from '../../domain/question'
 import { studentMessages } from '../../domain/student-messages'
 import { CameraPreview } from './camera-preview'
 import { ExamTimerDisplay } from './exam-timer-display'
@@ -9,6 +9,7 @@ import { QuestionNavigator } from './question-navigator'
 import { SaveStatus } from './save-status'
 import { StudentFlow, useExamSession, type ExamSessionSnapshot } from './student-flow-context'
 import { TabSwitchBanner } from './tab-switch-banner'
+import { TimeAddedNotice } from './time-added-notice'
 import { useExamGuards } from './use-exam-guards'
 
 function examPhase(snapshot: ExamSessionSnapshot | undefined): 'answering' | 'submitting' | 'submitFailed' {
@@ -44,7 +45,7 @@ export function ExamScreen() {
   if (!attempt) return null
   const question = attempt.questions[attempt.currentIndex]
   if (!question) return null
-  const options = optionsByLetter(question)
+  const options = displayedOptions(question, question.option_order)
   const chosen = attempt.answers[String(question.question_number)]
   const isLast = attempt.currentIndex === attempt.questions.length - 1
   const allAnswered = allQuestionsAnswered(attempt)
@@ -67,6 +68,7 @@ export function ExamScreen() {
         </p>
       )}
       <TabSwitchBanner session={session} tabSwitches={attempt.tabSwitches} />
+      <TimeAddedNotice session={session} />
       <div className="exam__body">
         <section className="exam__question student-card" aria-labelledby="question-position">
           <h2 id="question-position" className="exam__position" ref={positionHeading} tabIndex={-1}>
@@ -74,17 +76,18 @@ export function ExamScreen() {
           </h2>
           <fieldset className="exam__options" disabled={!answering}>
             <legend className="exam__question-text">{question.question_text}</legend>
-            {answerLetters.map((letter) => (
+            {/* Shown relabelled A to D in the student's order; recorded by the option's original letter. */}
+            {options.map(({ label, letter, text }) => (
               <label key={letter} className="exam__option">
                 <input
                   type="radio"
                   name={`answer-${question.question_number}`}
-                  value={letter}
+                  value={label}
                   checked={chosen === letter}
                   onChange={() => send({ type: 'ANSWER', questionNumber: question.question_number, letter })}
                 />
                 <span>
-                  {letter}. {options[letter]}
+                  {label}. {text}
                 </span>
               </label>
             ))}

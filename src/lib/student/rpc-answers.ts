@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { answerLetters } from '../../domain/question'
+import { answerLetters, isOptionOrder } from '../../domain/question'
 
 // One schema per student RPC answer, written from the functions' SQL (supabase/schema.sql).
 // `v.object` keeps only the fields named here, so nothing unexpected is stored on the device;
@@ -21,14 +21,21 @@ const isoTime = v.pipe(
   v.check((text) => !Number.isNaN(Date.parse(text)), 'not a time'),
 )
 
-/** check_login_code: the code's status. */
-export const loginCodeStatusSchema = v.picklist(['valid', 'used', 'invalid', 'rate_limited'])
+/** check_login_code: the code's status; exam_closed when the window, its end moved by the code's extra minutes, is not open. */
+export const loginCodeStatusSchema = v.picklist(['valid', 'used', 'invalid', 'exam_closed', 'rate_limited'])
 
 /** exam_questions: the questions without their answers and the attempt's deadline, or why not. */
 export const examQuestionsAnswerSchema = v.variant('outcome', [
   v.object({
     outcome: v.literal('ok'),
-    questions: v.array(v.object({ id: v.string(), ...questionContent })),
+    /** In the order the student sees them, each with its options' order (absent from a server before migration 20261124001010). */
+    questions: v.array(
+      v.object({
+        id: v.string(),
+        ...questionContent,
+        option_order: v.optional(v.pipe(v.string(), v.check(isOptionOrder, 'not an order of A to D')), 'ABCD'),
+      }),
+    ),
     duration_minutes: v.number(),
     extra_minutes: v.number(),
     deadline: isoTime,
@@ -81,7 +88,7 @@ export const resultLookupAnswerSchema = v.variant('outcome', [
     started_at: v.string(),
     submitted_at: v.string(),
     score: v.number(),
-    /** The number of answers given: what the solutions page scores out of (spec §9). */
+    /** The questions the student's exam served: what every screen scores out of (50 in a full exam). */
     total: v.number(),
     tab_switches: v.number(),
     time_taken: v.number(),

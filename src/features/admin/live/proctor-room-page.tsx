@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { untilFirstGoesOfflineMs } from '../../../domain/attempt-status'
 import { listLiveAttempts, loadLiveAttemptCounts } from '../../../lib/admin/admin-attempts'
 import { loadAll } from '../../../lib/admin/admin-reads'
@@ -10,6 +10,7 @@ import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
 import { useNow } from '../components/use-now'
 import { usePageChoice } from '../components/use-page-choice'
+import { AddTimeDialog, addedText } from './add-time-dialog'
 import { AnswerFileUpload } from './answer-file-upload'
 import { AttemptsTable } from './attempts-table'
 
@@ -40,6 +41,7 @@ export function ProctorRoomPage() {
   )
   const { data, reload, live } = useLiveAdminData(load, messages.showError, attemptTables)
   const now = useNow(1000)
+  const [addingTime, setAddingTime] = useState(false)
 
   useEffect(() => {
     if (!data) return
@@ -58,6 +60,22 @@ export function ProctorRoomPage() {
         <StatCard label="On track" value={data?.counts.on_track} tone="good" />
         <StatCard label="Received" value={data?.counts.received} />
       </StatCards>
+
+      <div className="admin-button-row">
+        <button type="button" className="admin-button" onClick={() => setAddingTime(true)}>
+          Add time for everyone
+        </button>
+      </div>
+      {addingTime && (
+        <AddTimeDialog
+          onClose={() => setAddingTime(false)}
+          onAdded={(minutes, students) => {
+            setAddingTime(false)
+            messages.showSuccess(addedText(minutes, students))
+            void reload()
+          }}
+        />
+      )}
 
       {data &&
         (data.attempts.total === 0 ? (

@@ -29,6 +29,8 @@ function schedule(name: string, start: string, end: string, is_active = true): E
     end_time: end,
     duration_minutes: 30,
     is_active,
+    shuffle_questions: true,
+    shuffle_options: true,
     created_at: '2026-11-01T00:00:00Z',
   }
 }
@@ -147,7 +149,22 @@ describe('ExamSchedulePage', () => {
       end_time: new Date(2026, 11, 1, 12, 0).toISOString(),
       duration_minutes: 30,
       is_active: true,
+      shuffle_questions: true,
+      shuffle_options: true,
     })
+  })
+
+  it('shuffles questions and options for a new schedule unless a switch is turned off', async () => {
+    await renderPage()
+    expect((screen.getByLabelText('Shuffle question order') as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByLabelText('Shuffle answer options') as HTMLInputElement).checked).toBe(true)
+    type('Start date and time', '2026-12-01T10:00')
+    type('End date and time', '2026-12-01T12:00')
+    fireEvent.click(screen.getByLabelText('Shuffle answer options'))
+    fireEvent.click(screen.getByRole('button', { name: 'Create Schedule' }))
+
+    expect(await screen.findByText('Exam schedule created successfully')).toBeDefined()
+    expect(createSchedule).toHaveBeenCalledWith(expect.objectContaining({ shuffle_questions: true, shuffle_options: false }))
   })
 
   it('edits a schedule', async () => {

@@ -66,6 +66,22 @@ export function ScheduleForm({ draft, editing, saving, onChange, onSubmit, onCan
         />
         <span>Active Schedule</span>
       </label>
+      <label className="admin-checkbox">
+        <input
+          type="checkbox"
+          checked={draft.shuffleQuestions}
+          onChange={(event) => onChange({ ...draft, shuffleQuestions: event.target.checked })}
+        />
+        <span>Shuffle question order</span>
+      </label>
+      <label className="admin-checkbox">
+        <input
+          type="checkbox"
+          checked={draft.shuffleOptions}
+          onChange={(event) => onChange({ ...draft, shuffleOptions: event.target.checked })}
+        />
+        <span>Shuffle answer options</span>
+      </label>
     </EditorForm>
   )
 }
