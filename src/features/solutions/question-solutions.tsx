@@ -1,4 +1,4 @@
-import { answerLetters, optionsByLetter } from '../../domain/question'
+import { answerLetters, optionsByLetter, type AnswerLetter } from '../../domain/question'
 import type { QuestionSolution } from '../../lib/student/results-api'
 
 function verdict(solution: QuestionSolution): 'Correct' | 'Incorrect' | 'Not answered' {
@@ -6,10 +6,26 @@ function verdict(solution: QuestionSolution): 'Correct' | 'Incorrect' | 'Not ans
   return solution.is_correct ? 'Correct' : 'Incorrect'
 }
 
+/**
+ * The student's choice and the correct answer by letter and text: an exam that shuffled the
+ * options showed them under other letters, and the text is what the student recognises.
+ */
+export function choiceSummary(solution: QuestionSolution): string {
+  const options = optionsByLetter(solution)
+  const named = (letter: AnswerLetter) => `${letter}: “${options[letter]}”`
+  if (solution.student_answer === null) return `The correct answer is ${named(solution.correct_answer)}.`
+  if (solution.is_correct) return `You chose ${named(solution.student_answer)}, the correct answer.`
+  return `You chose ${named(solution.student_answer)}. The correct answer is ${named(solution.correct_answer)}.`
+}
+
 export function QuestionSolutions({ solutions }: { solutions: QuestionSolution[] }) {
   return (
     <section className="question-solutions" aria-labelledby="question-solutions-heading">
       <h3 id="question-solutions-heading">Detailed Solutions</h3>
+      <p className="question-solutions__note">
+        Questions and options are listed in the exam&apos;s own order and letters. If your exam showed them in another order, find
+        your answer by its text.
+      </p>
       <ol>
         {solutions.map((solution) => {
           const options = optionsByLetter(solution)
@@ -40,6 +56,7 @@ export function QuestionSolutions({ solutions }: { solutions: QuestionSolution[]
                   )
                 })}
               </ul>
+              <p className="question-solution__summary">{choiceSummary(solution)}</p>
             </li>
           )
         })}

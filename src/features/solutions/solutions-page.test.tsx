@@ -168,6 +168,12 @@ describe('SolutionsPage', () => {
     ])
     const question2 = questions[1]?.closest('li') as HTMLElement
     expect(within(question2).getByText('Your answer').parentElement?.textContent).toBe('C. Answer 2CYour answer')
+    // By text as well as letter: a shuffled exam showed the options under other letters.
+    expect(questions.map((heading) => heading.closest('li')?.querySelector('.question-solution__summary')?.textContent)).toEqual([
+      'You chose A: “Answer 1A”, the correct answer.',
+      'You chose C: “Answer 2C”. The correct answer is B: “Answer 2B”.',
+      'The correct answer is D: “Answer 3D”.',
+    ])
   })
 
   it('says the solutions are no longer available after 24 hours', async () => {
