@@ -535,6 +535,19 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.record_room_time()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.record_activity('room_time_added', null,
+    jsonb_build_object('minutes', new.minutes, 'count', cardinality(new.login_codes), 'codes', to_jsonb(new.login_codes)));
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.record_schedule_change()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1107,7 +1120,7 @@ CREATE TABLE public.audit_log (
   subject text,
   details jsonb NOT NULL DEFAULT '{}'::jsonb,
   CONSTRAINT audit_log_pkey PRIMARY KEY (id),
-  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text]))),
+  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text]))),
   CONSTRAINT audit_log_actor_check CHECK (((length(actor) >= 1) AND (length(actor) <= 320))),
   CONSTRAINT audit_log_details_check CHECK ((jsonb_typeof(details) = 'object'::text))
 );
@@ -1266,7 +1279,6 @@ CREATE TABLE public.questions (
   CONSTRAINT questions_option_c_check CHECK ((length(option_c) <= 1000)),
   CONSTRAINT questions_option_d_check CHECK ((length(option_d) <= 1000)),
   CONSTRAINT questions_question_number_check CHECK ((question_number >= 1)),
-  CONSTRAINT questions_question_number_exam_range CHECK (((question_number >= 1) AND (question_number <= 50))),
   CONSTRAINT questions_question_text_check CHECK ((length(question_text) <= 5000))
 );
 COMMENT ON TABLE public.questions IS 'The question bank. correct_answer never leaves the database except to administrators and, after submission, in lookup_result.';
@@ -1304,6 +1316,7 @@ COMMENT ON COLUMN public.room_time_additions.schedule_id IS 'The schedule in eff
 ALTER TABLE public.room_time_additions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "Admins can read room time additions" ON public.room_time_additions FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
+CREATE TRIGGER room_time_additions_record_activity AFTER INSERT ON public.room_time_additions FOR EACH ROW EXECUTE FUNCTION private.record_room_time();
 GRANT SELECT ON TABLE public.room_time_additions TO authenticated;
 GRANT ALL ON TABLE public.room_time_additions TO service_role;
 

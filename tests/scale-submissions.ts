@@ -14,6 +14,8 @@ export interface ScaleSubmission {
   student_name: string
   login_code: string
   score: number
+  /** The questions its exam served: 50, or 25 for every fifth (a short exam), so percentages differ from score / 50. */
+  question_count: number
   time_taken: number
   submitted_at: string
 }
@@ -27,11 +29,12 @@ export interface SeededSpan {
 }
 
 const codeAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+const shortExamSize = 25
 
 /**
  * `count` submissions in each span, each named "`tag` Student <span>-<i>" (so that a search for
- * `tag` finds them all) with a login code of its own, scores of every value with ties, and
- * distinct times taken and submission times.
+ * `tag` finds them all) with a login code of its own, scores of every value with ties (every fifth
+ * out of a short exam of 25 questions), and distinct times taken and submission times.
  */
 export function scaleSubmissions(tag: string, spans: readonly SeededSpan[]): ScaleSubmission[] {
   const codes = new Set<string>()
@@ -44,14 +47,17 @@ export function scaleSubmissions(tag: string, spans: readonly SeededSpan[]): Sca
     }
   }
   return spans.flatMap(({ from, hours, count }, span) =>
-    Array.from({ length: count }, (_, i) => ({
-      id: randomUUID(),
-      student_name: `${tag} Student ${span}-${i}`,
-      login_code: newCode(),
-      score: (i * 7 + span * 13) % (examSize + 1),
-      time_taken: 300 + ((i * 37) % 1500),
-      submitted_at: new Date(from.getTime() + (i * hours * 3_600_000) / count).toISOString(),
-    })),
+    Array.from({ length: count }, (_, i) => ({ i, questionCount: i % 5 === 0 ? shortExamSize : examSize })).map(
+      ({ i, questionCount }) => ({
+        id: randomUUID(),
+        student_name: `${tag} Student ${span}-${i}`,
+        login_code: newCode(),
+        score: (i * 7 + span * 13) % (questionCount + 1),
+        question_count: questionCount,
+        time_taken: 300 + ((i * 37) % 1500),
+        submitted_at: new Date(from.getTime() + (i * hours * 3_600_000) / count).toISOString(),
+      }),
+    ),
   )
 }
 
@@ -64,12 +70,14 @@ export function rankedByScore<T extends ScaleSubmission>(rows: readonly T[]): (T
 }
 
 /** The score and time of every submission in the database, a read (max_rows, 1,000) at a time, to count them here. */
-export async function everySubmission(service: SupabaseClient<Database>): Promise<{ score: number; submitted_at: string }[]> {
-  const rows: { score: number; submitted_at: string }[] = []
+export async function everySubmission(
+  service: SupabaseClient<Database>,
+): Promise<{ score: number; question_count: number; submitted_at: string }[]> {
+  const rows: { score: number; question_count: number; submitted_at: string }[] = []
   for (;;) {
     const { data, error } = await service
       .from('submissions')
-      .select('score, submitted_at')
+      .select('score, question_count, submitted_at')
       .order('id')
       .range(rows.length, rows.length + 999)
     if (error) throw new Error(`reading the submissions failed: ${error.message}`)

@@ -29,18 +29,28 @@ describe('tabSwitchColour', () => {
 
 describe('resultsStats', () => {
   it('averages out of 50 and gives the pass rate in whole percent', () => {
-    // Scores 50, 30, 29 and 0: two of four pass.
-    expect(resultsStats({ total: 4, scoreSum: 109, passed: 2 })).toEqual({
+    // Scores 50, 30, 29 and 0 of full exams: two of four pass.
+    expect(resultsStats({ total: 4, scoreSum: 109, questionSum: 200, passed: 2 })).toEqual({
       total: 4,
       averageScore: 27.25,
       passRate: 50,
       passed: 2,
     })
-    expect(resultsStats({ total: 3, scoreSum: 100, passed: 2 }).passRate).toBe(67)
+    expect(resultsStats({ total: 3, scoreSum: 100, questionSum: 150, passed: 2 }).passRate).toBe(67)
+  })
+
+  it('averages a shorter exam out of the questions it served, scaled to 50', () => {
+    // 20 of 25 and 30 of 50: 50 right of 75 served is two thirds, 33.3 of 50.
+    expect(resultsStats({ total: 2, scoreSum: 50, questionSum: 75, passed: 2 }).averageScore).toBeCloseTo(33.33, 2)
   })
 
   it('is all zeros without submissions', () => {
-    expect(resultsStats({ total: 0, scoreSum: 0, passed: 0 })).toEqual({ total: 0, averageScore: 0, passRate: 0, passed: 0 })
+    expect(resultsStats({ total: 0, scoreSum: 0, questionSum: 0, passed: 0 })).toEqual({
+      total: 0,
+      averageScore: 0,
+      passRate: 0,
+      passed: 0,
+    })
   })
 
   it('shows averages with one decimal', () => {
@@ -57,7 +67,11 @@ describe('scoreGrade', () => {
     [30, 60, 'Pass'],
     [29, 58, 'Needs Improvement'],
     [0, 0, 'Needs Improvement'],
-  ])('%d of 50 is %d %%, %s', (score, percentage, rating) => expect(scoreGrade(score)).toEqual({ percentage, rating }))
+  ])('%d of 50 is %d %%, %s', (score, percentage, rating) => expect(scoreGrade(score, 50)).toEqual({ percentage, rating }))
+
+  it('grades out of the questions the exam served: 20 of 25 is 80 %, Excellent', () => {
+    expect(scoreGrade(20, 25)).toEqual({ percentage: 80, rating: 'Excellent' })
+  })
 })
 
 describe('localDateKey', () => {

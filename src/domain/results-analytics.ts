@@ -19,9 +19,9 @@ export function tabSwitchColour(tabSwitches: number): TabSwitchColour {
   return 'green'
 }
 
-/** A score as the results show it: its percentage of the exam (admin scores are out of the exam size, spec §9) and its rating. */
-export function scoreGrade(score: number): { percentage: number; rating: Rating } {
-  const percentage = scorePercentage(score, examSize)
+/** A score as the results show it: its percentage of the questions its exam served (as every screen shows it) and its rating. */
+export function scoreGrade(score: number, questionCount: number): { percentage: number; rating: Rating } {
+  const percentage = scorePercentage(score, questionCount)
   return { percentage, rating: ratingFor(percentage) }
 }
 
@@ -39,26 +39,27 @@ export function dateOfKey(key: string): Date {
   return new Date(year, month - 1, day)
 }
 
-/** A group of submissions as SQL counts them: how many, the sum of their scores, how many passed. */
+/** A group of submissions as SQL counts them: how many, the sum of their scores and of the questions they were served, how many passed. */
 export interface ResultsTally {
   total: number
   scoreSum: number
+  questionSum: number
   passed: number
 }
 
 export interface ResultsStats {
   total: number
-  /** Mean score out of the exam size; 0 with no submissions. */
+  /** Mean score out of the exam size: the share of the questions served answered right, times 50 (the plain mean when every exam was full); 0 with no submissions. */
   averageScore: number
   /** Whole percent of submissions at or above the pass mark; 0 with no submissions. */
   passRate: number
   passed: number
 }
 
-export function resultsStats({ total, scoreSum, passed }: ResultsTally): ResultsStats {
+export function resultsStats({ total, scoreSum, questionSum, passed }: ResultsTally): ResultsStats {
   return {
     total,
-    averageScore: total > 0 ? scoreSum / total : 0,
+    averageScore: questionSum > 0 ? (scoreSum * examSize) / questionSum : 0,
     passRate: scorePercentage(passed, total),
     passed,
   }

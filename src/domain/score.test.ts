@@ -9,4 +9,9 @@ it.each([
   [49, 50, 98],
   [50, 50, 100],
   [0, 0, 0],
+  // A half rounds up, as PostgreSQL's round() (23 / 40 × 100 in floating point is 57.49…).
+  [23, 40, 58],
+  [20, 25, 80],
+  // Never above 100.
+  [51, 50, 100],
 ])('%d of %d is %d %%', (score, total, percent) => expect(scorePercentage(score, total)).toBe(percent))

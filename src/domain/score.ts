@@ -1,9 +1,13 @@
-/** Whole-number percentage of correct answers; 0 when there is nothing to score. */
+/**
+ * Whole-number percentage of correct answers out of `total` (for a submission, the questions its
+ * exam served: the same on every screen); 0 when there is nothing to score, never above 100.
+ * score × 100 first, so that a half (23 of 40 is 57.5) rounds up as PostgreSQL's round() does.
+ */
 export function scorePercentage(score: number, total: number): number {
-  return total > 0 ? Math.round((score / total) * 100) : 0
+  return total > 0 ? Math.min(100, Math.round((score * 100) / total)) : 0
 }
 
 /** Spec §9: the pass mark. */
 export const passMarkPercent = 60
-/** Spec §9: admin scores are out of the exam size. */
+/** Spec §9: a full exam's questions (numbers 1 to 50); admin averages are out of it. */
 export const examSize = 50

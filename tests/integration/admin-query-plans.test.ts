@@ -104,12 +104,15 @@ describe('the admin screens on 100,000 submissions', () => {
   })
 
   it('tallies every submission: the day groups equal a count of the submissions themselves', async () => {
-    const { rows: tallied } = await db.query<{ day: string; submissions: string; score_sum: string; passed: string }>(
-      `select day::text, submissions::text, score_sum::text, passed::text from private.submission_days('UTC') order by day`,
+    type Day = { day: string; submissions: string; score_sum: string; question_sum: string; passed: string }
+    const { rows: tallied } = await db.query<Day>(
+      `select day::text, submissions::text, score_sum::text, question_sum::text, passed::text
+         from private.submission_days('UTC') order by day`,
     )
-    const { rows: counted } = await db.query<{ day: string; submissions: string; score_sum: string; passed: string }>(
+    const { rows: counted } = await db.query<Day>(
       `select (submitted_at at time zone 'UTC')::date::text as day, count(*)::text as submissions, sum(score)::text as score_sum,
-              count(*) filter (where round(score * 100.0 / 50) >= 60)::text as passed
+              sum(question_count)::text as question_sum,
+              count(*) filter (where round(score * 100.0 / question_count) >= 60)::text as passed
          from public.submissions group by 1 order by 1`,
     )
     expect(tallied.reduce((sum, row) => sum + Number(row.submissions), 0)).toBeGreaterThan(submissionCount * 0.99)
@@ -119,9 +122,9 @@ describe('the admin screens on 100,000 submissions', () => {
 
 describe('the tallies', () => {
   async function tallyTotals() {
-    const { rows } = await db.query<{ submissions: number; score_sum: number; passed: number }>(
+    const { rows } = await db.query<{ submissions: number; score_sum: number; question_sum: number; passed: number }>(
       `select coalesce(sum(submissions), 0)::int as submissions, coalesce(sum(score_sum), 0)::int as score_sum,
-              coalesce(sum(passed), 0)::int as passed
+              coalesce(sum(question_sum), 0)::int as question_sum, coalesce(sum(passed), 0)::int as passed
          from public.submission_tallies where bucket >= now() + interval '1 day'`,
     )
     return rows[0]
@@ -133,22 +136,32 @@ describe('the tallies', () => {
     await db.exec(`
       insert into public.submissions (id, student_name, login_code, answers_fingerprint, score, time_taken, started_at, submitted_at)
       values ('${id}', 'Tally Student', 'TALLY001', 'x', 20, 60, now() + interval '2 days', now() + interval '2 days')`)
-    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 20, passed: 0 })
+    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 20, question_sum: 50, passed: 0 })
     await db.exec(`update public.submissions set score = 45 where id = '${id}'`)
-    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 45, passed: 1 })
+    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 45, question_sum: 50, passed: 1 })
     await db.exec(`update public.submissions set submitted_at = now() + interval '3 days' where id = '${id}'`)
-    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 45, passed: 1 })
+    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 45, question_sum: 50, passed: 1 })
+    // 20 right of 25 served passes (80 %); 20 of 50 did not.
+    await db.exec(`update public.submissions set score = 20, question_count = 25 where id = '${id}'`)
+    expect(await tallyTotals()).toEqual({ submissions: 1, score_sum: 20, question_sum: 25, passed: 1 })
     await db.exec(`delete from public.submissions where id = '${id}'`)
-    expect(await tallyTotals()).toEqual({ submissions: 0, score_sum: 0, passed: 0 })
+    expect(await tallyTotals()).toEqual({ submissions: 0, score_sum: 0, question_sum: 0, passed: 0 })
     const { rows } = await db.query(`select 1 from public.submission_tallies where submissions = 0`)
     expect(rows).toEqual([])
   })
 
   it('pass exactly the scores the app passes', async () => {
-    const { rows } = await db.query<{ score: number; passes: boolean }>(
-      `select s as score, public.passes(s) as passes from generate_series(0, ${examSize}) s order by s`,
+    const { rows } = await db.query<{ score: number; question_count: number; passes: boolean }>(
+      `select s as score, q as question_count, public.passes(s, q) as passes
+         from generate_series(1, ${examSize}) q, generate_series(0, q) s order by q, s`,
     )
-    expect(rows).toEqual(rows.map(({ score }) => ({ score, passes: scorePercentage(score, examSize) >= passMarkPercent })))
+    expect(rows).toEqual(
+      rows.map(({ score, question_count }) => ({
+        score,
+        question_count,
+        passes: scorePercentage(score, question_count) >= passMarkPercent,
+      })),
+    )
     expect(rows.filter((row) => row.passes).length).toBeGreaterThan(0)
   })
 })

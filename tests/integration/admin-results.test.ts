@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { examSize, passMarkPercent, scorePercentage } from '../../src/domain/score.ts'
+import { passMarkPercent, scorePercentage } from '../../src/domain/score.ts'
 import type { Database } from '../../src/lib/api/database.types.ts'
 import { everySubmission, rankedByScore, scaleSubmissions, type ScaleSubmission } from '../scale-submissions.ts'
 import { adminClient, nonAdminClient, serviceClient } from './clients.ts'
@@ -35,8 +35,9 @@ interface Summary {
   all_total: number
   total: number
   score_sum: number
+  question_sum: number
   passed: number
-  days: { day: string; total: number; score_sum: number; passed: number }[]
+  days: { day: string; total: number; score_sum: number; question_sum: number; passed: number }[]
   day_choices: string[]
 }
 
@@ -48,20 +49,22 @@ const searchedStudent = seeded[1234] as ScaleSubmission
 
 /** A local day of `timeZone`, as YYYY-MM-DD, computed here rather than by SQL. */
 const localDay = (instant: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(instant))
-const passes = (score: number) => scorePercentage(score, examSize) >= passMarkPercent
+type Scored = { score: number; question_count: number }
+const passes = (row: Scored) => scorePercentage(row.score, row.question_count) >= passMarkPercent
 
-function tallyOf(rows: readonly { score: number }[]) {
+function tallyOf(rows: readonly Scored[]) {
   return {
     total: rows.length,
     score_sum: rows.reduce((sum, row) => sum + row.score, 0),
-    passed: rows.filter((row) => passes(row.score)).length,
+    question_sum: rows.reduce((sum, row) => sum + row.question_count, 0),
+    passed: rows.filter(passes).length,
   }
 }
 
 const onDay = (day: string) => (row: { submitted_at: string }) => localDay(row.submitted_at) === day
 
 /** Rows grouped by local day, newest day first, each day's tally. */
-function daysOf(rows: readonly { score: number; submitted_at: string }[]) {
+function daysOf(rows: readonly (Scored & { submitted_at: string })[]) {
   const days = [...new Set(rows.map((row) => localDay(row.submitted_at)))].sort().reverse()
   return days.map((day) => ({ day, ...tallyOf(rows.filter(onDay(day))) }))
 }
@@ -86,10 +89,10 @@ async function pagedDay(day: string, search = ''): Promise<DayRow[]> {
   return rows
 }
 
-function bandsOf(rows: readonly { score: number }[]): number[] {
+function bandsOf(rows: readonly Scored[]): number[] {
   const bands = Array.from({ length: 10 }, () => 0)
-  for (const { score } of rows) {
-    const band = Math.min(9, Math.floor(scorePercentage(score, examSize) / 10))
+  for (const { score, question_count } of rows) {
+    const band = Math.min(9, Math.floor(scorePercentage(score, question_count) / 10))
     bands[band] = (bands[band] ?? 0) + 1
   }
   return bands

@@ -17,7 +17,6 @@ import {
   submitExamArgs as submission,
   succeeded,
   withQuestionBankRestored,
-  withQuestions,
   withSchedule,
   zeroUuid,
   type Question,
@@ -83,6 +82,14 @@ async function answersFor(
   return { answers, score }
 }
 
+/** Whether the exam serves a question: usable, and numbered 1 to 50. */
+const isServed = (q: Question) => isUsableMcq(q) && q.question_number >= 1 && q.question_number <= 50
+
+/** How many questions an exam serves now, what a submission without a recorded start is scored out of. */
+async function servedCount(): Promise<number> {
+  return (await allQuestions()).filter(isServed).length
+}
+
 /** The code is untouched: unused, nobody named, and no submission stored for it. */
 async function expectUnclaimed(code: string): Promise<void> {
   expect(await readCode(code)).toMatchObject({ is_used: false, used_by: null, used_at: null })
@@ -126,6 +133,22 @@ describe('check_login_code', () => {
     expect(await checkCode(` ${code.toLowerCase()} `)).toBe('used')
   })
 
+  it("answers exam_closed outside the window, which the code's extra minutes move, as exam_questions does (issue 16)", async () => {
+    const plain = await newCode()
+    const extraTime = await newCode({ extra_minutes: 30 })
+    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-10 * minute) }, async () => {
+      expect(await checkCode(plain)).toBe('exam_closed')
+      expect(await examQuestions(plain)).toEqual({ outcome: 'exam_closed' })
+      // Ten minutes after the end, 30 extra minutes still let this code start.
+      expect(await checkCode(extraTime)).toBe('valid')
+      expect((await examQuestions(extraTime)).outcome).toBe('ok')
+    })
+    const upcoming = await newCode({ extra_minutes: 30 })
+    await withSchedule({ start_time: isoFromNow(hour), end_time: isoFromNow(2 * hour) }, async () => {
+      expect(await checkCode(upcoming)).toBe('exam_closed')
+    })
+  })
+
   it('answers invalid for a code that does not exist', async () => {
     expect(await checkCode(unknownCode())).toBe('invalid')
     expect(await checkCode('')).toBe('invalid')
@@ -143,22 +166,31 @@ describe('check_login_code', () => {
 })
 
 describe('exam_questions', () => {
-  it('gives the usable multiple-choice questions in order, with the schedule, and no correct answers', async () => {
+  it('gives the usable multiple-choice questions numbered 1 to 50 in order, with the schedule, and no correct answers', async () => {
     const code = await newCode()
-    await withQuestions(
-      [
-        mcq({ question_text: 'Usable fixture?' }),
-        descriptive('Write a detailed answer about anything.'),
-        mcq({ question_text: 'Missing option C?', option_c: '' }),
-        mcq({ question_text: 'Blank option D?', option_d: '   ' }),
-        mcq({ question_text: '  ' }),
-      ],
-      async ([usable, descriptive, missingC, blankD, blankText]) => {
+    await withQuestionBankRestored(async () => {
+      // Questions 45 to 50 become the fixtures; a usable question 51 is never served.
+      succeeded(await service.from('questions').delete().gte('question_number', 45))
+      const [usable, descriptiveRow, missingC, blankD, blankText, beyond] = must(
+        await service
+          .from('questions')
+          .insert([
+            { question_number: 45, ...mcq({ question_text: 'Usable fixture?' }) },
+            { question_number: 46, ...descriptive('Write a detailed answer about anything.') },
+            { question_number: 47, ...mcq({ question_text: 'Missing option C?', option_c: '' }) },
+            { question_number: 48, ...mcq({ question_text: 'Blank option D?', option_d: '   ' }) },
+            { question_number: 49, ...mcq({ question_text: '  ' }) },
+            { question_number: 51, ...mcq({ question_text: 'Beyond the fifty?' }) },
+          ])
+          .select()
+          .order('question_number'),
+      )
+      {
         const result = await examQuestions(` ${code.toLowerCase()} `)
         expect(result.outcome).toBe('ok')
 
         const bank = await allQuestions()
-        const expected = bank.filter(isUsableMcq).map((q) => ({
+        const expected = bank.filter(isServed).map((q) => ({
           id: q.id,
           question_number: q.question_number,
           question_text: q.question_text,
@@ -170,8 +202,8 @@ describe('exam_questions', () => {
         expect(result.questions).toEqual(expected)
         const ids = (result.questions as Array<{ id: string }>).map((q) => q.id)
         expect(ids).toContain(usable?.id)
-        for (const excluded of [descriptive, missingC, blankD, blankText]) expect(ids).not.toContain(excluded?.id)
-        expect(ids).toHaveLength(bankBefore.filter(isUsableMcq).length + 1)
+        for (const excluded of [descriptiveRow, missingC, blankD, blankText, beyond]) expect(ids).not.toContain(excluded?.id)
+        expect(ids).toHaveLength(bankBefore.filter((q) => isServed(q) && q.question_number < 45).length + 1)
 
         expect(JSON.stringify(result)).not.toContain('correct_answer')
         expect(JSON.stringify(result)).not.toContain('DESCRIPTIVE')
@@ -188,8 +220,8 @@ describe('exam_questions', () => {
         expect(result.duration_minutes).toBe(schedule.duration_minutes)
         expect(Date.parse(result.window_end as string)).toBe(Date.parse(schedule.end_time))
         expect(Math.abs(Date.parse(result.server_now as string) - Date.now())).toBeLessThan(minute)
-      },
-    )
+      }
+    })
     // Loading the questions does not claim the code.
     await expectUnclaimed(code)
   })
@@ -289,7 +321,8 @@ describe('submit_exam', () => {
       outcome: 'accepted',
       submission_id: args.submission_id,
       score,
-      total: 10,
+      // Out of the questions the exam serves, not the 10 answered.
+      total: await servedCount(),
       received_at: expect.any(String),
       answers_fingerprint: expect.stringMatching(/^[0-9a-f]{12}$/),
     })
@@ -302,6 +335,7 @@ describe('submit_exam', () => {
       login_code: code,
       answers,
       score,
+      question_count: await servedCount(),
       tab_switches: 3,
       time_taken: 600,
       answers_fingerprint: receipt.answers_fingerprint,
@@ -323,13 +357,14 @@ describe('submit_exam', () => {
     const key = await answerKey()
     const allRight = Object.fromEntries([1, 2, 3, 4, 5].map((n) => [String(n), key.get(n) as string]))
     const receipt = await submit(submission(code, { answers: allRight }))
-    expect(receipt).toMatchObject({ outcome: 'accepted', score: 5, total: 5 })
+    const total = await servedCount()
+    expect(receipt).toMatchObject({ outcome: 'accepted', score: 5, total })
 
     const otherCode = await newCode()
     const allWrong = Object.fromEntries(
       [1, 2, 3, 4, 5].map((n) => [String(n), ['A', 'B', 'C', 'D'].find((l) => l !== key.get(n)) as string]),
     )
-    expect(await submit(submission(otherCode, { answers: allWrong }))).toMatchObject({ outcome: 'accepted', score: 0, total: 5 })
+    expect(await submit(submission(otherCode, { answers: allWrong }))).toMatchObject({ outcome: 'accepted', score: 0, total })
   })
 
   it('returns the same receipt for the same submission_id and stores one row', async () => {
@@ -431,6 +466,9 @@ describe('submit_exam', () => {
     ['a lowercase letter', { '1': 'a' }],
     ['a key that is not a question number', { abc: 'A' }],
     ['question number 0', { '0': 'A' }],
+    ['question number 51', { '1': 'A', '51': 'A' }],
+    ['question number 9999', { '9999': 'A' }],
+    ['question number 050', { '050': 'A' }],
     ['a number instead of a letter', { '1': 1 }],
     ['an array', ['A', 'B']],
     ['an array of pairs', [{ '1': 'A' }]],
@@ -440,7 +478,7 @@ describe('submit_exam', () => {
     const args = submission(code, { answers: answers as SubmitArgs['answers'] })
     const { data, error } = await anon.rpc('submit_exam', args)
     expect(data).toBeNull()
-    expect(error).toMatchObject({ code: '22023', message: 'answers must map question numbers to A, B, C or D' })
+    expect(error).toMatchObject({ code: '22023', message: 'answers must map question numbers 1 to 50 to A, B, C or D' })
     await expectUnclaimed(code)
     expect(await storedSubmission(args.submission_id)).toEqual([])
   })
@@ -564,14 +602,14 @@ describe('lookup_result', () => {
       student_name: 'Grace Hopper',
       login_code: code,
       score,
-      total: 6,
+      total: await servedCount(),
       tab_switches: 4,
       time_taken: 777,
       answers_fingerprint: receipt.answers_fingerprint,
       solutions_available: true,
     })
 
-    const usable = (await allQuestions()).filter(isUsableMcq)
+    const usable = (await allQuestions()).filter(isServed)
     const solutions = result.solutions as Array<Record<string, unknown>>
     expect(solutions.map((s) => s.question_number)).toEqual(usable.map((q) => q.question_number))
     for (const [index, question] of usable.entries()) {
@@ -604,15 +642,47 @@ describe('lookup_result', () => {
     )
 
     const result = await lookup(code)
-    expect(result).toMatchObject({ outcome: 'ok', score, total: 4, solutions_available: false, solutions: null })
+    expect(result).toMatchObject({
+      outcome: 'ok',
+      score,
+      total: await servedCount(),
+      solutions_available: false,
+      solutions: null,
+    })
     expect(JSON.stringify(result)).not.toContain('correct_answer')
   })
 
-  it('counts the answers as the total, even answers to questions outside the bank', async () => {
+  it('scores out of the questions the exam served, not the answers given, everywhere (issue 16)', async () => {
+    // Time ran out with 20 right of 25 answered, of the 50 a full exam served: 40 %, on every screen.
     const code = await newCode()
-    const key = await answerKey()
-    const answers = { '1': key.get(1) as string, '9999': 'A' }
-    expect(await submit(submission(code, { answers }))).toMatchObject({ outcome: 'accepted', score: 1, total: 2 })
-    expect(await lookup(code)).toMatchObject({ outcome: 'ok', score: 1, total: 2 })
+    const started = await anon.rpc('exam_questions', { code, attempt_id: crypto.randomUUID(), student_name: 'Ada Lovelace' })
+    expect((started.data as Outcome).questions).toHaveLength(50)
+    const { answers, score } = await answersFor(25, (n) => n <= 20)
+    const args = submission(code, { answers })
+
+    expect(await submit(args)).toMatchObject({ outcome: 'accepted', score: 20, total: 50 })
+    expect(await lookup(code)).toMatchObject({ outcome: 'ok', score, total: 50 })
+    expect(await storedSubmission(args.submission_id)).toMatchObject([{ score: 20, question_count: 50 }])
+    const { data: passes } = await service.rpc('passes', { score: 20, question_count: 50 })
+    expect(passes).toBe(false)
+  })
+
+  it('scores a shorter exam out of the questions it served, whatever the bank holds by the submission', async () => {
+    await withQuestionBankRestored(async (snapshot) => {
+      // The exam serves 25 questions; the bank gets its 50 back before the submission arrives.
+      succeeded(await service.from('questions').delete().gt('question_number', 25))
+      const code = await newCode()
+      const started = await anon.rpc('exam_questions', { code, attempt_id: crypto.randomUUID(), student_name: 'Ada Lovelace' })
+      expect((started.data as Outcome).questions).toHaveLength(25)
+      succeeded(await service.from('questions').insert(snapshot.filter((q) => q.question_number > 25)))
+      const { answers } = await answersFor(25, (n) => n <= 20)
+      const args = submission(code, { answers })
+
+      expect(await submit(args)).toMatchObject({ outcome: 'accepted', score: 20, total: 25 })
+      expect(await lookup(code)).toMatchObject({ outcome: 'ok', score: 20, total: 25 })
+      expect(await storedSubmission(args.submission_id)).toMatchObject([{ question_count: 25 }])
+      const { data: passes } = await service.rpc('passes', { score: 20, question_count: 25 })
+      expect(passes).toBe(true)
+    })
   })
 })

@@ -121,6 +121,16 @@ function parseSummary(data: Json, filter: ResultsFilter): ResultsSummary | undef
   }
 }
 
-function tallyOf({ total, score_sum, passed }: { total: number; score_sum: number; passed: number }): ResultsTally {
-  return { total, scoreSum: score_sum, passed }
+function tallyOf({
+  total,
+  score_sum,
+  question_sum,
+  passed,
+}: {
+  total: number
+  score_sum: number
+  question_sum: number
+  passed: number
+}): ResultsTally {
+  return { total, scoreSum: score_sum, questionSum: question_sum, passed }
 }

@@ -10,7 +10,7 @@ export function countsSchema<const Key extends string>(keys: readonly Key[]) {
   return v.object(Object.fromEntries(keys.map((key) => [key, count])) as Record<Key, typeof count>)
 }
 
-const tally = { total: count, score_sum: count, passed: count }
+const tally = { total: count, score_sum: count, question_sum: count, passed: count }
 const dayKey = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 
 /** admin_results_summary: the figures of the filter, its days, and every day with submissions. */

@@ -51,14 +51,14 @@ function PrintedDay({ day, rows }: PrintedReport['days'][number]) {
         <ColumnHeadings names={columns} />
         <tbody>
           {rows.map((submission) => {
-            const { percentage, rating } = scoreGrade(submission.score)
+            const { percentage, rating } = scoreGrade(submission.score, submission.question_count)
             return (
               <tr key={submission.id}>
                 <td>{submission.rank}</td>
                 <td>{submission.student_name}</td>
                 <td>{submission.login_code}</td>
                 <td>
-                  {submission.score}/{examSize}
+                  {submission.score}/{submission.question_count}
                 </td>
                 <td>{percentage}%</td>
                 <td>{submission.tab_switches}</td>

@@ -1,5 +1,4 @@
 import { scoreGrade } from '../../../domain/results-analytics'
-import { examSize } from '../../../domain/score'
 import { formatMinutesSeconds } from '../../../domain/time-format'
 import type { SubmissionResult } from '../../../lib/admin/admin-submissions'
 import { ColumnHeadings } from '../components/column-headings'
@@ -21,7 +20,7 @@ export function ResultsTable({ results, caption }: { results: readonly Submissio
         <ColumnHeadings names={columns} />
         <tbody>
           {results.map((submission) => {
-            const { percentage, rating } = scoreGrade(submission.score)
+            const { percentage, rating } = scoreGrade(submission.score, submission.question_count)
             return (
               <tr key={submission.id}>
                 <td>#{submission.rank}</td>
@@ -32,7 +31,7 @@ export function ResultsTable({ results, caption }: { results: readonly Submissio
                 <td className="admin-mono">{submission.login_code}</td>
                 <td>{formatTime(submission.submitted_at)}</td>
                 <td>
-                  {submission.score}/{examSize}
+                  {submission.score}/{submission.question_count}
                 </td>
                 <td>{percentage}%</td>
                 <td>

@@ -43,6 +43,7 @@ function submission(name: string, score: number, at: Date, changes: Partial<Stor
     student_name: name,
     login_code: `CODE${String(serial).padStart(4, '0')}`,
     score,
+    question_count: 50,
     tab_switches: 0,
     time_taken: 754,
     started_at: at.toISOString(),
@@ -65,6 +66,7 @@ const matches = (row: StoredSubmission, search: string) =>
 const tally = (rows: StoredSubmission[]) => ({
   total: rows.length,
   scoreSum: rows.reduce((sum, row) => sum + row.score, 0),
+  questionSum: rows.reduce((sum, row) => sum + row.question_count, 0),
   passed: rows.filter((row) => row.score >= 30).length,
 })
 
