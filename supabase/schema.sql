@@ -151,7 +151,8 @@ declare
   schedule public.exam_schedule;
   name text := btrim(exam_questions.student_name);
   total_count integer;
-  usable jsonb;
+  usable_count integer;
+  served jsonb;
   attempt public.exam_attempts;
 begin
   if name is not null and length(name) not between 2 and 200 then
@@ -175,24 +176,32 @@ begin
   if exists (select 1 from public.exam_attempts a where a.login_code = login.code and a.deadline + interval '2 minutes' < now()) then
     return jsonb_build_object('outcome', 'time_over');
   end if;
-  select count(*) into total_count from public.questions;
-  if total_count = 0 then
-    return jsonb_build_object('outcome', 'no_questions');
+  -- A code already started is served the exam of its first start, whatever the bank holds now.
+  if not exists (select 1 from public.attempt_questions aq where aq.login_code = login.code) then
+    select count(*) into total_count from public.questions;
+    if total_count = 0 then
+      return jsonb_build_object('outcome', 'no_questions');
+    end if;
+    select count(*) into usable_count from public.questions q
+     where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+    if usable_count = 0 then
+      return jsonb_build_object('outcome', 'no_valid_questions');
+    end if;
+    perform private.take_exam_snapshot(login, schedule);
   end if;
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'id', q.id, 'question_number', q.question_number, 'question_text', q.question_text,
-           'option_a', q.option_a, 'option_b', q.option_b, 'option_c', q.option_c, 'option_d', q.option_d)
-         order by q.question_number), '[]'::jsonb)
-    into usable
-    from public.questions q
-   where public.is_usable_mcq(q) and q.question_number between 1 and 50;
-  if jsonb_array_length(usable) = 0 then
-    return jsonb_build_object('outcome', 'no_valid_questions');
-  end if;
-  attempt := private.start_exam_attempt(login, schedule, exam_questions.attempt_id, name, jsonb_array_length(usable));
+  -- In the student's order, each with its options' order; never with correct_answer.
+  select jsonb_agg(jsonb_build_object(
+           'id', aq.question_id, 'question_number', aq.question_number, 'question_text', aq.question_text,
+           'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
+           'option_order', aq.option_order)
+         order by aq.position)
+    into served
+    from public.attempt_questions aq
+   where aq.login_code = login.code;
+  attempt := private.start_exam_attempt(login, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
   return jsonb_build_object(
     'outcome', 'ok',
-    'questions', usable,
+    'questions', served,
     'duration_minutes', coalesce(schedule.duration_minutes, 30),
     'extra_minutes', login.extra_minutes,
     'window_end', schedule.end_time,
@@ -201,7 +210,7 @@ begin
     'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
 end
 $function$;
-COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions numbered 1 to 50, never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); records the attempt''s start and answers its deadline and answer-file key.';
+COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: the usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); records the attempt''s start and answers its deadline and answer-file key.';
 
 CREATE OR REPLACE FUNCTION private.hmac_sha256(message bytea, key bytea)
  RETURNS bytea
@@ -348,6 +357,7 @@ begin
     -- Set while the solutions are still held back for the rest of the room.
     'solutions_release_at', case when within_day and not released then release_at end,
     'solutions', case when released then (
+      -- The exam the code was given (its snapshot) in question order; without one, the bank as before.
       select coalesce(jsonb_agg(jsonb_build_object(
                'question_number', q.question_number, 'question_text', q.question_text,
                'option_a', q.option_a, 'option_b', q.option_b, 'option_c', q.option_c, 'option_d', q.option_d,
@@ -355,8 +365,14 @@ begin
                'student_answer', sub.answers ->> q.question_number::text,
                'is_correct', coalesce((sub.answers ->> q.question_number::text) = q.correct_answer, false))
              order by q.question_number), '[]'::jsonb)
-        from public.questions q
-       where public.is_usable_mcq(q) and q.question_number between 1 and 50
+        from (select aq.question_number, aq.question_text, aq.option_a, aq.option_b, aq.option_c, aq.option_d, aq.correct_answer
+                from public.attempt_questions aq
+               where aq.login_code = sub.login_code
+              union all
+              select bq.question_number, bq.question_text, bq.option_a, bq.option_b, bq.option_c, bq.option_d, bq.correct_answer
+                from public.questions bq
+               where public.is_usable_mcq(bq) and bq.question_number between 1 and 50
+                 and not exists (select 1 from public.attempt_questions aq where aq.login_code = sub.login_code)) q
     ) end);
 end
 $function$;
@@ -675,20 +691,30 @@ begin
          tab_switches = greatest(a.tab_switches, tab_total)
    where a.login_code = normalized_code;
 
-  -- The questions the exam served: the code's first attempt's count (what exam_questions
-  -- served it), else the usable questions numbered 1 to 50 now; never taken from the device.
-  select a.question_count into served
-    from public.exam_attempts a where a.login_code = normalized_code order by a.started_at limit 1;
-  if served is null then
-    select count(*) into served from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+  -- The exam the code was given at its first start (its snapshot): the questions it served and
+  -- their answer key, whatever the bank holds now. A code without one (a submission without a
+  -- start, an attempt from before migration 20261124001010, or a snapshot gone with the
+  -- questions by the retention rule) is scored as before: its first attempt's count, else the
+  -- usable questions numbered 1 to 50 now, against the bank as it is.
+  select count(*) into served from public.attempt_questions aq where aq.login_code = normalized_code;
+  if served > 0 then
+    select count(*) into score from jsonb_each_text(record_submission.answers) a
+      join public.attempt_questions aq on aq.login_code = normalized_code and aq.question_number = a.key::integer
+     where aq.correct_answer = a.value;
+  else
+    select a.question_count into served
+      from public.exam_attempts a where a.login_code = normalized_code order by a.started_at limit 1;
+    if served is null then
+      select count(*) into served from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+    end if;
+    select count(*) into score from jsonb_each_text(record_submission.answers) a
+      join public.questions q on q.question_number = a.key::integer
+     where q.correct_answer = a.value;
   end if;
 
-  -- The score, then the submission as the call's last statement: every value below was checked
-  -- above, so nothing the caller sent can make this insert fail, and the score is never in an
-  -- error (one from elsewhere, such as a unique key, also leaves without its detail).
-  select count(*) into score from jsonb_each_text(record_submission.answers) a
-    join public.questions q on q.question_number = a.key::integer
-   where q.correct_answer = a.value;
+  -- The submission as the call's last statement: every value below was checked above, so
+  -- nothing the caller sent can make this insert fail, and the score is never in an error (one
+  -- from elsewhere, such as a unique key, also leaves without its detail).
   insert into public.submissions
     (id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
      started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late)
@@ -724,7 +750,7 @@ begin
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the scored submission last with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
 
 CREATE OR REPLACE FUNCTION private.refuse_attempt(attempt_id uuid, code text, refusal text)
  RETURNS jsonb
@@ -877,15 +903,15 @@ end
 $function$;
 COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change.';
 
-CREATE OR REPLACE FUNCTION private.shuffle_rank(code text, label text)
+CREATE OR REPLACE FUNCTION private.shuffle_rank(seed bytea, label text)
  RETURNS bytea
  LANGUAGE sql
- STABLE
+ IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select sha256(private.answer_file_key(code) || convert_to('holdfast-shuffle/' || label, 'UTF8'))
+  select sha256(seed || convert_to('holdfast-shuffle/' || label, 'UTF8'))
 $function$;
-COMMENT ON FUNCTION private.shuffle_rank(code text, label text) IS 'A code''s sort key for one question (''question:7'') or option (''option:7:C''): its shuffled order sorts by it.';
+COMMENT ON FUNCTION private.shuffle_rank(seed bytea, label text) IS 'A code''s sort key (seed: its answer-file key) for one question (''question:7'') or option (''option:7:C''): its shuffled order sorts by it.';
 
 CREATE OR REPLACE FUNCTION private.solutions_release_at(sub public.submissions)
  RETURNS timestamp with time zone
@@ -1010,6 +1036,7 @@ AS $function$
 declare
   shuffle_questions boolean := coalesce(schedule.shuffle_questions, false);
   shuffle_options boolean := coalesce(schedule.shuffle_options, false);
+  seed bytea := private.answer_file_key(login.code);
   held integer;
 begin
   select count(*) into held from public.attempt_questions aq where aq.login_code = login.code;
@@ -1020,11 +1047,11 @@ begin
     (login_code, question_number, position, question_id, question_text, option_a, option_b, option_c, option_d,
      correct_answer, option_order)
   select login.code, q.question_number,
-         row_number() over (order by case when shuffle_questions then private.shuffle_rank(login.code, 'question:' || q.question_number) end,
+         row_number() over (order by case when shuffle_questions then private.shuffle_rank(seed, 'question:' || q.question_number) end,
                                      q.question_number),
          q.id, q.question_text, q.option_a, q.option_b, q.option_c, q.option_d, q.correct_answer,
          case when shuffle_options
-              then (select string_agg(l.letter, '' order by private.shuffle_rank(login.code, 'option:' || q.question_number || ':' || l.letter))
+              then (select string_agg(l.letter, '' order by private.shuffle_rank(seed, 'option:' || q.question_number || ':' || l.letter))
                       from unnest(array['A', 'B', 'C', 'D']) as l (letter))
               else 'ABCD' end
     from public.questions q
