@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom'
+import { ActivityPage } from './activity/activity-page'
 import { AdminGate } from './auth/admin-gate'
 import { LoginCodeManagerPage } from './codes/login-code-manager-page'
 import { AdminDashboardPage } from './dashboard/admin-dashboard-page'
@@ -20,6 +21,7 @@ export function AdminArea() {
           <Route path="results" element={<TestResultsPage />} />
           <Route path="schedule" element={<ExamSchedulePage />} />
           <Route path="live" element={<ProctorRoomPage />} />
+          <Route path="activity" element={<ActivityPage />} />
         </Route>
         {/* Outside the gate, so an unknown path goes to /admin whether or not anyone is signed in. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -39,6 +39,7 @@ it('shows the four counts of one request, the system status with available = tot
     ['Test Results', '/admin/results'],
     ['Exam Schedule', '/admin/schedule'],
     ['Proctor Room', '/admin/live'],
+    ['Activity', '/admin/activity'],
   ])
   expect(screen.getByText('50 Multiple Choice Questions')).toBeDefined()
   expect(screen.queryByRole('link', { name: /Back to Dashboard/ })).toBeNull()

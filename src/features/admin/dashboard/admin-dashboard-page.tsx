@@ -16,6 +16,7 @@ const managers = [
     title: 'Proctor Room',
     description: 'Follow every exam live: progress, time left, connection, and emergency answer files.',
   },
+  { to: '/admin/activity', title: 'Activity', description: 'Who changed what and when: codes, questions, schedules, results.' },
 ]
 
 // Spec §2: the exam facts the info panel lists.

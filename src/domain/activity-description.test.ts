@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { describeActivity, describeActor, numberRuns } from './activity-description'
+
+const moment = (iso: string) => `<${iso}>`
+const words = (action: string, details: unknown, subject: string | null = null) =>
+  describeActivity({ action, subject, details }, moment)
+
+describe('describeActivity', () => {
+  it('tells login codes generated and deleted, with their extra time and at most ten codes listed', () => {
+    const codes = Array.from({ length: 12 }, (_, i) => `CODE${String(i).padStart(4, '0')}`)
+    expect(words('codes_generated', { count: 12, codes, extra_minutes: 15 })).toBe(
+      `Generated 12 login codes with 15 minutes of extra time: ${codes.slice(0, 10).join(', ')} and 2 more`,
+    )
+    expect(words('codes_generated', { count: 1, codes: ['ABCD1234'] }, 'ABCD1234')).toBe('Generated 1 login code: ABCD1234')
+    expect(words('codes_deleted', { count: 1, codes: ['ABCD1234'] }, 'ABCD1234')).toBe('Deleted login code ABCD1234')
+    expect(words('codes_deleted', { count: 2, codes: ['A1', 'B2'] })).toBe('Deleted 2 login codes: A1, B2')
+  })
+
+  it('tells extra time before and after, and time added for the whole room', () => {
+    expect(words('room_time_added', { minutes: 5, count: 2, codes: ['A1', 'B2'] })).toBe(
+      'Added 5 minutes for everyone still writing: 2 students (A1, B2)',
+    )
+    expect(words('extra_time_changed', { from: 0, to: 1 }, 'ABCD1234')).toBe(
+      'Changed the extra time of login code ABCD1234 from 0 to 1 minute',
+    )
+  })
+
+  it('tells questions added, imported, replaced, changed and deleted, numbers in runs', () => {
+    expect(words('questions_added', { count: 1, numbers: [7] }, '7')).toBe('Added question 7')
+    expect(words('questions_imported', { count: 4, numbers: [1, 2, 3, 9], replaced: false })).toBe(
+      'Imported 4 questions (1–3, 9) from a CSV file',
+    )
+    expect(words('questions_imported', { count: 1, numbers: [5], replaced: true }, '5')).toBe('A CSV import replaced question 5')
+    expect(words('question_changed', { changes: { correct_answer: ['B', 'C'], question_text: ['old', 'new'] } }, '4')).toBe(
+      'Changed question 4: correct answer B → C; changed the question text',
+    )
+    expect(words('questions_deleted', { count: 50, numbers: Array.from({ length: 50 }, (_, i) => i + 1), all: true })).toBe(
+      'Deleted all questions: 50 questions (1–50)',
+    )
+    expect(words('questions_deleted', { count: 1, numbers: [3], all: false }, '3')).toBe('Deleted question 3')
+  })
+
+  it('tells schedules created, changed and deleted, with moments in the caller’s words', () => {
+    const window = { start_time: 's', end_time: 'e', duration_minutes: 30, is_active: true }
+    expect(words('schedule_created', window, 'Maths')).toBe('Created the exam schedule "Maths": <s> to <e>, 30 minutes, active')
+    expect(
+      words(
+        'schedule_changed',
+        { changes: { start_time: ['a', 'b'], is_active: [true, false], duration_minutes: [30, 45] } },
+        'Maths',
+      ),
+    ).toBe('Changed the exam schedule "Maths": start <a> → <b>; switched off; duration 30 → 45 minutes')
+    expect(words('schedule_deleted', { ...window, is_active: false }, 'Maths')).toBe(
+      'Deleted the exam schedule "Maths" (<s> to <e>, 30 minutes, inactive)',
+    )
+  })
+
+  it('tells an answer-file recovery, and an action it does not know by its name', () => {
+    expect(words('answer_file_recovered', { student_name: 'Zoë', arrived_late: true }, 'ABCD1234')).toBe(
+      'Recovered the submission of Zoë (login code ABCD1234) from an answer file, arrived late',
+    )
+    expect(words('something_new', {}, 'X')).toBe('something_new (X)')
+  })
+})
+
+describe('describeActor and numberRuns', () => {
+  it('names the service role and the database itself, and an administrator by email', () => {
+    expect(describeActor('service_role')).toBe('Service role (server key)')
+    expect(describeActor('system')).toBe('System')
+    expect(describeActor('admin@school.test')).toBe('admin@school.test')
+  })
+
+  it('puts numbers in runs, each once', () => {
+    expect(numberRuns([8, 1, 2, 3, 5, 7, 3])).toBe('1–3, 5, 7–8')
+    expect(numberRuns([])).toBe('')
+  })
+})

@@ -1,0 +1,185 @@
+/**
+ * The activity log's rows in words (migration 20261124002000_record_admin_activity.sql writes
+ * them): each action with what it concerns and its details, as the Activity screen shows them.
+ * Moments are put in words by the caller's `formatMoment`, in the administrator's own locale.
+ */
+
+/** One row of public.audit_log, as far as its words need. */
+export interface ActivityEntry {
+  action: string
+  subject: string | null
+  details: unknown
+}
+
+/** The kinds of action the Activity screen filters by, each with the actions it covers. */
+export const activityKinds = {
+  codes: { label: 'Login codes', actions: ['codes_generated', 'codes_deleted'] },
+  extra_time: { label: 'Extra time', actions: ['extra_time_changed', 'room_time_added'] },
+  questions: {
+    label: 'Questions',
+    actions: ['questions_added', 'questions_imported', 'question_changed', 'questions_deleted'],
+  },
+  schedules: { label: 'Exam schedules', actions: ['schedule_created', 'schedule_changed', 'schedule_deleted'] },
+  submissions: { label: 'Submissions', actions: ['answer_file_recovered'] },
+} as const satisfies Record<string, { label: string; actions: readonly string[] }>
+
+export type ActivityKind = keyof typeof activityKinds
+
+/** Who made a change, as the log names them: an email, or the service role's key, or the database itself. */
+export function describeActor(actor: string): string {
+  if (actor === 'service_role') return 'Service role (server key)'
+  if (actor === 'system') return 'System'
+  return actor
+}
+
+type Details = Record<string, unknown>
+
+function detailsOf(entry: ActivityEntry): Details {
+  return typeof entry.details === 'object' && entry.details !== null && !Array.isArray(entry.details)
+    ? (entry.details as Details)
+    : {}
+}
+
+function numberOf(value: unknown): number {
+  return typeof value === 'number' ? value : 0
+}
+
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value)
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`
+}
+
+/** Whole numbers in runs: [1, 2, 3, 5, 7, 8] as "1–3, 5, 7–8". */
+export function numberRuns(numbers: readonly number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b)
+  const runs: string[] = []
+  for (let i = 0; i < sorted.length;) {
+    let j = i
+    while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] ?? 0) + 1) j++
+    runs.push(i === j ? `${sorted[i]}` : `${sorted[i]}–${sorted[j]}`)
+    i = j + 1
+  }
+  return runs.join(', ')
+}
+
+/** Codes listed up to this many, then "and N more". */
+const codesListed = 10
+
+function codeList(codes: unknown): string {
+  const list = Array.isArray(codes) ? codes.map(textOf) : []
+  const shown = list.slice(0, codesListed).join(', ')
+  return list.length > codesListed ? `${shown} and ${list.length - codesListed} more` : shown
+}
+
+function questionNumbers(details: Details): string {
+  return numberRuns(Array.isArray(details.numbers) ? details.numbers.map(numberOf) : [])
+}
+
+function questionsPhrase(details: Details): string {
+  const count = numberOf(details.count)
+  return count === 1 ? `question ${questionNumbers(details)}` : `${count} questions (${questionNumbers(details)})`
+}
+
+/** Each changed field with its old and new value, from a row's `changes`. */
+function changedFields(details: Details): Array<[string, unknown, unknown]> {
+  const changes = details.changes
+  if (typeof changes !== 'object' || changes === null) return []
+  return Object.entries(changes as Record<string, unknown>).map(([field, pair]) =>
+    Array.isArray(pair) ? [field, pair[0], pair[1]] : [field, undefined, pair],
+  )
+}
+
+const questionFieldNames: Record<string, string> = {
+  question_text: 'the question text',
+  option_a: 'option A',
+  option_b: 'option B',
+  option_c: 'option C',
+  option_d: 'option D',
+  exam_category_id: 'the category',
+}
+
+function questionChange([field, before, after]: [string, unknown, unknown]): string {
+  if (field === 'correct_answer') return `correct answer ${textOf(before)} → ${textOf(after)}`
+  if (field === 'question_number') return `number ${textOf(before)} → ${textOf(after)}`
+  return `changed ${questionFieldNames[field] ?? field}`
+}
+
+function scheduleChange([field, before, after]: [string, unknown, unknown], formatMoment: (iso: string) => string): string {
+  switch (field) {
+    case 'exam_name':
+      return `name "${textOf(before)}" → "${textOf(after)}"`
+    case 'start_time':
+      return `start ${formatMoment(textOf(before))} → ${formatMoment(textOf(after))}`
+    case 'end_time':
+      return `end ${formatMoment(textOf(before))} → ${formatMoment(textOf(after))}`
+    case 'duration_minutes':
+      return `duration ${textOf(before)} → ${textOf(after)} minutes`
+    case 'is_active':
+      return after ? 'switched on' : 'switched off'
+    default:
+      return `${field} changed`
+  }
+}
+
+function scheduleWindow(details: Details, formatMoment: (iso: string) => string): string {
+  const state = details.is_active ? 'active' : 'inactive'
+  return `${formatMoment(textOf(details.start_time))} to ${formatMoment(textOf(details.end_time))}, ${plural(
+    numberOf(details.duration_minutes),
+    'minute',
+  )}, ${state}`
+}
+
+/** What one row of the log says happened, in a sentence. */
+export function describeActivity(entry: ActivityEntry, formatMoment: (iso: string) => string): string {
+  const details = detailsOf(entry)
+  const subject = entry.subject ?? ''
+  const count = numberOf(details.count)
+  switch (entry.action) {
+    case 'codes_generated': {
+      const extra = numberOf(details.extra_minutes)
+      const withExtra = extra > 0 ? ` with ${plural(extra, 'minute')} of extra time` : ''
+      return `Generated ${plural(count, 'login code')}${withExtra}: ${codeList(details.codes)}`
+    }
+    case 'codes_deleted':
+      return count === 1
+        ? `Deleted login code ${codeList(details.codes)}`
+        : `Deleted ${count} login codes: ${codeList(details.codes)}`
+    case 'extra_time_changed':
+      return `Changed the extra time of login code ${subject} from ${numberOf(details.from)} to ${plural(
+        numberOf(details.to),
+        'minute',
+      )}`
+    case 'room_time_added':
+      return `Added ${plural(numberOf(details.minutes), 'minute')} for everyone still writing: ${plural(
+        count,
+        'student',
+      )} (${codeList(details.codes)})`
+    case 'questions_added':
+      return `Added ${questionsPhrase(details)}`
+    case 'questions_imported':
+      return details.replaced
+        ? `A CSV import replaced ${questionsPhrase(details)}`
+        : `Imported ${questionsPhrase(details)} from a CSV file`
+    case 'question_changed':
+      return `Changed question ${subject}: ${changedFields(details).map(questionChange).join('; ')}`
+    case 'questions_deleted':
+      return details.all ? `Deleted all questions: ${questionsPhrase(details)}` : `Deleted ${questionsPhrase(details)}`
+    case 'schedule_created':
+      return `Created the exam schedule "${subject}": ${scheduleWindow(details, formatMoment)}`
+    case 'schedule_changed':
+      return `Changed the exam schedule "${subject}": ${changedFields(details)
+        .map((field) => scheduleChange(field, formatMoment))
+        .join('; ')}`
+    case 'schedule_deleted':
+      return `Deleted the exam schedule "${subject}" (${scheduleWindow(details, formatMoment)})`
+    case 'answer_file_recovered':
+      return `Recovered the submission of ${textOf(details.student_name)} (login code ${subject}) from an answer file${
+        details.arrived_late ? ', arrived late' : ''
+      }`
+    default:
+      return `${entry.action}${subject ? ` (${subject})` : ''}`
+  }
+}
