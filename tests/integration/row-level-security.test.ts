@@ -34,15 +34,26 @@ type WriteKind = 'insert' | 'update' | 'delete'
 
 const tableNames: TableName[] = [
   'admin_users',
+  'attempt_questions',
   'audit_log',
   'exam_attempts',
   'exam_schedule',
   'login_codes',
   'questions',
+  'room_time_additions',
   'submission_tallies',
   'submissions',
 ]
-const adminOnlyTables: TableName[] = ['admin_users', 'audit_log', 'exam_attempts', 'login_codes', 'questions', 'submissions']
+const adminOnlyTables: TableName[] = [
+  'admin_users',
+  'attempt_questions',
+  'audit_log',
+  'exam_attempts',
+  'login_codes',
+  'questions',
+  'room_time_additions',
+  'submissions',
+]
 
 const service = serviceClient()
 const anon = anonClient()
@@ -187,6 +198,26 @@ function writeAttempts(client: Client): Record<TableName, Record<WriteKind, Atte
           .select(),
       delete: () => client.from('exam_attempts').delete().eq('id', fixture.attemptId).select(),
     },
+    attempt_questions: {
+      insert: () =>
+        client.from('attempt_questions').insert({
+          login_code: fixture.code.code,
+          question_number: randomQuestionNumber(),
+          position: 999,
+          question_id: randomUUID(),
+          question_text: 'Injected?',
+          ...mcq,
+          correct_answer: 'A',
+          option_order: 'ABCD',
+        }),
+      update: () => client.from('attempt_questions').update({ correct_answer: 'D' }).eq('login_code', fixture.code.code).select(),
+      delete: () => client.from('attempt_questions').delete().eq('login_code', fixture.code.code).select(),
+    },
+    room_time_additions: {
+      insert: () => client.from('room_time_additions').insert({ minutes: 5, login_codes: [fixture.code.code] }),
+      update: () => client.from('room_time_additions').update({ minutes: 180 }).gte('minutes', 0).select(),
+      delete: () => client.from('room_time_additions').delete().gte('minutes', 0).select(),
+    },
     submission_tallies: {
       insert: () =>
         client.from('submission_tallies').insert({ bucket: isoFromNow(0), shard: 0, submissions: 1, score_sum: 50, passed: 1 }),
@@ -318,6 +349,19 @@ describe('administrator', () => {
   it('reads the activity log but cannot write, change or delete a row of it: only its triggers append', async () => {
     expect(must(await admin.from('audit_log').select('id').limit(1))).toHaveLength(1)
     const writes = writeAttempts(admin).audit_log
+    for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
+  })
+
+  it('reads the exams the attempts were given but cannot write them: only exam_questions does', async () => {
+    expect(
+      must(await admin.from('attempt_questions').select('login_code').eq('login_code', fixture.code.code)).length,
+    ).toBeGreaterThan(0)
+    const writes = writeAttempts(admin).attempt_questions
+    for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
+  })
+
+  it('cannot write the record of time added for the room: only add_time_for_everyone does', async () => {
+    const writes = writeAttempts(admin).room_time_additions
     for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
   })
 
