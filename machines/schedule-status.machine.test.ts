@@ -32,6 +32,7 @@ describe('scheduleStatusMachine', () => {
     expect(view()).toEqual({
       status: 'upcoming',
       message: `Exam will start on ${formatExamTime(schedule.start_time)}`,
+      note: null,
       countdown: { label: 'Starts in', text: '1m 5s' },
     })
     clock.increment(1000)
@@ -47,17 +48,23 @@ describe('scheduleStatusMachine', () => {
     expect(view()).toEqual({
       status: 'active',
       message: `Exam is active until ${formatExamTime(schedule.end_time)}`,
+      note: null,
       countdown: { label: 'Ends in', text: '2d 3h 30m 0s' },
     })
   })
 
-  it('says when the exam ended and stops counting', async () => {
+  it('says when the exam ended, that a code with extra time may still start, and stops counting', async () => {
     const { clock, actor, view } = await startStatus(async () => schedule, Date.parse(schedule.end_time) - 1000)
     clock.increment(1000)
     expect(actor.getSnapshot().matches('active')).toBe(true)
     clock.increment(1000)
     expect(actor.getSnapshot().matches('ended')).toBe(true)
-    expect(view()).toEqual({ status: 'ended', message: `Exam ended on ${formatExamTime(schedule.end_time)}`, countdown: null })
+    expect(view()).toEqual({
+      status: 'ended',
+      message: `Exam ended on ${formatExamTime(schedule.end_time)}`,
+      note: 'A login code with extra time can still be started until its extra time runs out.',
+      countdown: null,
+    })
   })
 
   it('shows nothing without an active schedule', async () => {

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { ActiveSchedule } from '../src/domain/active-schedule'
 import { scheduleWindowStatus } from '../src/domain/schedule-status'
-import { scheduleStatusMessage } from '../src/domain/student-messages'
+import { scheduleStatusMessage, studentMessages } from '../src/domain/student-messages'
 import { formatCountdown } from '../src/domain/time-format'
 
 export interface ScheduleStatusInput {
@@ -77,6 +77,8 @@ export const scheduleStatusMachine = setup({
 export interface ScheduleStatusView {
   status: 'upcoming' | 'active' | 'ended'
   message: string
+  /** Once ended: that a code with extra minutes may still start, which the code step asks the server. */
+  note: string | null
   /** Time until the start (upcoming) or the end (active); none once ended. */
   countdown: { label: string; text: string } | null
 }
@@ -91,6 +93,7 @@ export function scheduleStatusView(snapshot: SnapshotFrom<typeof scheduleStatusM
     return {
       status,
       message: scheduleStatusMessage(status, schedule),
+      note: status === 'ended' ? studentMessages.extraTimeStillOpen : null,
       countdown:
         countdownTo === null
           ? null

@@ -6,7 +6,11 @@ export interface ActiveSchedule extends ScheduleWindow {
   duration_minutes: number
 }
 
-/** Without an active schedule the exam is always open (the server's rule too). */
-export function isExamWindowOpen(schedule: ScheduleWindow | null, now: Date): boolean {
-  return schedule === null || scheduleWindowStatus(schedule, now) === 'active'
+/**
+ * Whether no code may start yet: the window has not opened (extra minutes move only its end).
+ * Without an active schedule the exam is always open (the server's rule too). After the end the
+ * device cannot tell: a code's extra minutes may still reach now, which only the server knows.
+ */
+export function isBeforeExamWindow(schedule: ScheduleWindow | null, now: Date): boolean {
+  return schedule !== null && scheduleWindowStatus(schedule, now) === 'upcoming'
 }

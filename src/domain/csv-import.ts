@@ -1,9 +1,8 @@
 import Papa from 'papaparse'
 import { questionCsvHeader } from './question-csv-template'
 import { isAnswerLetter, type AnswerLetter, type QuestionContent } from './question'
+import { examSize } from './score'
 
-/** Spec §9: the exam has questions 1 to 50, so an import may only fill those numbers. */
-const highestQuestionNumber = 50
 /** The database's length limits (questions table checks), checked here so the file is rejected before it is sent. */
 const maxQuestionTextLength = 5000
 const maxOptionLength = 1000
@@ -102,7 +101,8 @@ function validateRow(fields: string[], row: number): RowResult {
 
   const errors: CsvRowError[] = []
   const questionNumber = /^\d+$/.test(rawNumber) ? Number(rawNumber) : NaN
-  if (!(questionNumber >= 1 && questionNumber <= highestQuestionNumber)) {
+  // Spec §9: the exam has questions 1 to 50, so an import may only fill those numbers.
+  if (!(questionNumber >= 1 && questionNumber <= examSize)) {
     errors.push(error(`Question number ${rawNumber} must be a positive number`))
   }
   const options = [rawA, rawB, rawC, rawD]

@@ -16,6 +16,7 @@ export interface ExamSubmission {
 export interface SubmissionReceipt {
   submissionId: string
   score: number
+  /** The questions the exam served (50 in a full exam): what every screen scores out of. */
   total: number
   receivedAt: string
   answersFingerprint: string

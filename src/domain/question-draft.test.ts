@@ -59,9 +59,11 @@ describe('questionFieldsFromDraft', () => {
   it.each<[string, Partial<QuestionDraft>, string]>([
     ['no text', { questionText: '   ' }, 'Please enter the question text'],
     ['an empty option', { options: { ...filled.options, C: ' ' } }, 'Please fill in all MCQ options'],
-    ['number 0', { questionNumber: '0' }, 'Question number must be 1 or more'],
-    ['no number', { questionNumber: '' }, 'Question number must be 1 or more'],
-    ['a fractional number', { questionNumber: '1.5' }, 'Question number must be 1 or more'],
+    ['number 0', { questionNumber: '0' }, 'Question number must be between 1 and 50'],
+    ['no number', { questionNumber: '' }, 'Question number must be between 1 and 50'],
+    ['a fractional number', { questionNumber: '1.5' }, 'Question number must be between 1 and 50'],
+    ['number 51', { questionNumber: '51' }, 'Question number must be between 1 and 50'],
+    ['number 1000', { questionNumber: '1000' }, 'Question number must be between 1 and 50'],
   ])('refuses %s', (_case, change, error) => {
     expect(questionFieldsFromDraft({ ...filled, ...change })).toEqual({ ok: false, error })
   })

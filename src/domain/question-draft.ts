@@ -1,4 +1,5 @@
 import { answerLetters, isAnswerLetter, optionsByLetter, type AnswerLetter, type QuestionContent } from './question'
+import { examSize } from './score'
 
 export type QuestionType = 'mcq' | 'descriptive'
 
@@ -53,8 +54,9 @@ export function questionFieldsFromDraft(draft: QuestionDraft): QuestionDraftResu
     return { ok: false, error: 'Please fill in all MCQ options' }
   }
   const questionNumber = Number(draft.questionNumber)
-  if (!/^\d+$/.test(draft.questionNumber.trim()) || questionNumber < 1) {
-    return { ok: false, error: 'Question number must be 1 or more' }
+  // Spec §9: the exam has questions 1 to 50; the server serves no other.
+  if (!/^\d+$/.test(draft.questionNumber.trim()) || questionNumber < 1 || questionNumber > examSize) {
+    return { ok: false, error: 'Question number must be between 1 and 50' }
   }
   const [option_a = '', option_b = '', option_c = '', option_d = ''] = draft.type === 'mcq' ? options : []
   return {

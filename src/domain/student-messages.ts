@@ -31,6 +31,8 @@ export const studentMessages = {
   timeUp: 'Time is up! Submitting your test automatically...',
   cameraDenied: 'Camera access denied',
   cameraCannotPlay: 'Cannot play video',
+  /** Not in the spec: under "Exam ended on …", since a code with extra minutes may still start (issue 16). */
+  extraTimeStillOpen: 'A login code with extra time can still be started until its extra time runs out.',
 } as const
 
 /** Shown on the exam screen when the proctor gave the room (or this student) more time. */

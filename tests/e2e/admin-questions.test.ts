@@ -34,9 +34,22 @@ async function openImportDialog() {
 }
 
 describe('Question Manager', () => {
-  it('adds, edits and deletes a question', async () => {
+  it('refuses a question number above 50, which the exam would never serve', async () => {
     await openQuestionManager()
-    const count = sharedData().questions.length
+    await page.getByLabel('Question number').fill('51')
+    await page.getByLabel('Question text').fill('Beyond the exam?')
+    for (const letter of ['A', 'B', 'C', 'D']) await page.getByLabel(`Option ${letter}`).fill(`Option ${letter}`)
+    await page.getByRole('button', { name: 'Save Question' }).click()
+    await waitForText(page, 'Question number must be between 1 and 50')
+    expect(await storedQuestion(51)).toBeNull()
+  })
+
+  it('adds, edits and deletes a question', async () => {
+    // A full bank holds 1 to 50: the last one makes room.
+    const highest = Math.max(...sharedData().questions.map((q) => q.question_number))
+    dataOf(await service.from('questions').delete().eq('question_number', highest).select())
+    await openQuestionManager()
+    const count = sharedData().questions.length - 1
     expect(await page.getByLabel('Question number').inputValue()).toBe(String(count + 1))
 
     await page.getByLabel('Question text').fill('Which colour is the sky on a clear day?')

@@ -9,6 +9,7 @@ import {
   deleteLoginCodes,
   pagePerFile,
   releaseSolutions,
+  submissionsFor,
   submitExam,
   wrongAnswer,
 } from './fixtures.ts'
@@ -29,11 +30,16 @@ async function newCode(createdAt?: string): Promise<string> {
   return code
 }
 
-/** A code submitted with questions 1-3 right and 4 wrong: 3 of 4, 75 %. */
-async function submittedCode(studentName: string): Promise<string> {
+/**
+ * A code submitted with `right` questions right, then `wrong` wrong, the rest of the 50-question
+ * exam unanswered. By default 30 right and 10 wrong of 50: 60 %.
+ */
+async function submittedCode(studentName: string, right = 30, wrong = 10): Promise<string> {
   const code = await newCode()
   const key = await answerKey()
-  await submitExam(code, studentName, { '1': key.get(1)!, '2': key.get(2)!, '3': key.get(3)!, '4': wrongAnswer(key.get(4)) })
+  const answers: Record<string, string> = {}
+  for (let n = 1; n <= right + wrong; n++) answers[String(n)] = n <= right ? key.get(n)! : wrongAnswer(key.get(n))
+  await submitExam(code, studentName, answers)
   return code
 }
 
@@ -66,7 +72,7 @@ describe('looking up a result on /solutions', () => {
 
     const notice = page.getByText(/^Detailed solutions will be available after the exam closes at .+\.$/)
     await notice.waitFor()
-    expect(await fact('Score').textContent()).toBe('3 / 4')
+    expect(await fact('Score').textContent()).toBe('30 / 50')
     expect(await page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
   })
 
@@ -79,24 +85,25 @@ describe('looking up a result on /solutions', () => {
     await page.getByRole('heading', { name: 'Your Results' }).waitFor()
     expect(await fact('Student Name').textContent()).toBe('Grace Hopper')
     expect(await fact('Login Code').textContent()).toBe(code)
-    expect(await fact('Score').textContent()).toBe('3 / 4')
-    expect(await fact('Percentage').textContent()).toBe('75%')
-    expect(await fact('Correct Answers').textContent()).toBe('3')
-    expect(await fact('Incorrect Answers').textContent()).toBe('1')
+    expect(await fact('Score').textContent()).toBe('30 / 50')
+    expect(await fact('Percentage').textContent()).toBe('60%')
+    expect(await fact('Correct Answers').textContent()).toBe('30')
+    // The wrong and the unanswered: out of the exam's 50 questions.
+    expect(await fact('Incorrect Answers').textContent()).toBe('20')
     expect(await fact('Tab Switches').textContent()).toBe('2')
     expect(await fact('Time Taken').textContent()).toBe('12:34')
-    expect(await page.getByText('Good Job', { exact: true }).isVisible()).toBe(true)
+    expect(await page.getByText('You Passed', { exact: true }).isVisible()).toBe(true)
 
     const solutions = page.getByRole('region', { name: 'Detailed Solutions' })
     const question = (n: number) =>
       solutions.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Question ${n}`, exact: true }) })
     expect(await question(1).locator('.question-solution__verdict').textContent()).toBe('Correct')
-    expect(await question(4).locator('.question-solution__verdict').textContent()).toBe('Incorrect')
-    expect(await question(5).locator('.question-solution__verdict').textContent()).toBe('Not answered')
+    expect(await question(31).locator('.question-solution__verdict').textContent()).toBe('Incorrect')
+    expect(await question(45).locator('.question-solution__verdict').textContent()).toBe('Not answered')
     const key = await answerKey()
-    const correctOption = await question(4).getByRole('listitem').filter({ hasText: 'Correct answer' }).textContent()
-    expect(correctOption).toMatch(new RegExp(`^${key.get(4)}\\.`))
-    expect(await question(4).getByRole('listitem').filter({ hasText: 'Your answer' }).textContent()).not.toContain(
+    const correctOption = await question(31).getByRole('listitem').filter({ hasText: 'Correct answer' }).textContent()
+    expect(correctOption).toMatch(new RegExp(`^${key.get(31)}\\.`))
+    expect(await question(31).getByRole('listitem').filter({ hasText: 'Your answer' }).textContent()).not.toContain(
       'Correct answer',
     )
   })
@@ -108,8 +115,22 @@ describe('looking up a result on /solutions', () => {
     await lookUp(code)
 
     await page.getByText(/Detailed solutions are no longer available/).waitFor()
-    expect(await fact('Percentage').textContent()).toBe('75%')
+    expect(await fact('Percentage').textContent()).toBe('60%')
     expect(await page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+  })
+
+  it('scores out of the 50 questions of the exam, not the answers given, as the admin does (issue 16)', async () => {
+    // Time ran out with 20 right of 25 answered: 40 %, not 80 % "Excellent Work".
+    const code = await submittedCode('Barbara Liskov', 20, 5)
+
+    await lookUp(code)
+
+    await page.getByRole('heading', { name: 'Your Results' }).waitFor()
+    expect(await fact('Score').textContent()).toBe('20 / 50')
+    expect(await fact('Percentage').textContent()).toBe('40%')
+    expect(await page.getByText('Keep Learning', { exact: true }).isVisible()).toBe(true)
+    const [stored] = await submissionsFor(code)
+    expect(stored).toMatchObject({ score: 20, question_count: 50 })
   })
 
   it('asks for a code when none is typed', async () => {

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { answersFingerprint } from '../../src/domain/answers-fingerprint.ts'
 import {
   answer,
+  dataOf,
+  enterExam,
   openStudentPortal,
   option,
   recordApiResponses,
+  service,
   showQuestion,
   startExam,
   studentExamFixture,
@@ -192,6 +195,29 @@ describe('the code and name steps', () => {
           .getByRole('alert')
           .getByText('Exam is not currently available. Please check the schedule.', { exact: true })
           .waitFor()
+      },
+    )
+  })
+
+  it("lets a code with extra time start after the window's end, as the server allows, and refuses one without", async () => {
+    const plain = await exam.newCode()
+    const extraTime = await exam.newCode()
+    dataOf(await service.from('login_codes').update({ extra_minutes: 30 }).eq('code', extraTime).select())
+    const end = new Date(Date.now() - 5 * 60 * 1000)
+    await withSchedule(
+      { start_time: new Date(end.getTime() - 60 * 60 * 1000).toISOString(), end_time: end.toISOString() },
+      async () => {
+        await openStudentPortal(exam.page)
+        await exam.page.getByText(/^Exam ended on /).waitFor()
+        await exam.page.getByText('A login code with extra time can still be started until its extra time runs out.').waitFor()
+        await submitCode(exam.page, plain)
+        await exam.page
+          .getByRole('alert')
+          .getByText('Exam is not currently available. Please check the schedule.', { exact: true })
+          .waitFor()
+
+        await enterExam(exam.page, extraTime, 'Extra Time Student')
+        expect(dataOf(await service.from('exam_attempts').select('login_code').eq('login_code', extraTime))).toHaveLength(1)
       },
     )
   })

@@ -9,20 +9,13 @@ import { StudentFlow } from './student-flow-context'
 export function CompletionScreen() {
   const flow = StudentFlow.useActorRef()
   const submission = StudentFlow.useSelector((snapshot) => snapshot.context.submission)
-  const questionCount = StudentFlow.useSelector((snapshot) => snapshot.context.attempt?.questions.length)
   const attempt = StudentFlow.useSelector((snapshot) => snapshot.context.attempt)
   const now = StudentFlow.useSelector((snapshot) => snapshot.context.now)
   const refused = submission?.state === 'rejected'
   return (
     <div className="student-page student-card completion">
       <h1>{refused ? 'Submission Not Accepted' : 'Test Completed!'}</h1>
-      {submission ? (
-        <SubmissionOutcome
-          submission={submission}
-          questionCount={questionCount}
-          onRetry={() => flow.send({ type: 'RETRY_SUBMISSION' })}
-        />
-      ) : null}
+      {submission ? <SubmissionOutcome submission={submission} onRetry={() => flow.send({ type: 'RETRY_SUBMISSION' })} /> : null}
       {submission?.state === 'pending' && attempt?.answerFileKey ? (
         <AnswerFileOffer submissionId={attempt.id} deadline={attempt.deadline} now={now} />
       ) : null}
@@ -43,16 +36,14 @@ export function CompletionScreen() {
 
 interface SubmissionOutcomeProps {
   submission: SubmissionStatus
-  /** The exam's questions: unanswered ones count as wrong, so an auto-submit with one answer is not "1 / 1". */
-  questionCount: number | undefined
   onRetry: () => void
 }
 
-function SubmissionOutcome({ submission, questionCount, onRetry }: SubmissionOutcomeProps) {
+function SubmissionOutcome({ submission, onRetry }: SubmissionOutcomeProps) {
   switch (submission.state) {
     case 'accepted': {
-      const { score, answersFingerprint } = submission.receipt
-      const total = Math.max(questionCount ?? 0, submission.receipt.total)
+      // The server's total: the questions the exam served (unanswered ones count as wrong), as every screen scores it.
+      const { score, total, answersFingerprint } = submission.receipt
       return (
         <div className="completion__status completion__status--sent" role="status">
           <p>Your answers have been received.</p>

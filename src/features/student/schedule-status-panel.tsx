@@ -12,6 +12,7 @@ export function ScheduleStatusPanel() {
   return (
     <section className={`schedule-status schedule-status--${view.status}`} aria-label="Exam schedule">
       <p className="schedule-status__message">{view.message}</p>
+      {view.note && <p className="schedule-status__note">{view.note}</p>}
       {view.countdown && (
         <p className="schedule-status__countdown">
           {view.countdown.label} <strong>{view.countdown.text}</strong>

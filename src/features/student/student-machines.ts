@@ -9,7 +9,7 @@ import {
   type StudentDetails,
   type SubmissionWatchEvent,
 } from '../../../machines/student-flow.machine'
-import { isExamWindowOpen } from '../../domain/active-schedule'
+import { isBeforeExamWindow } from '../../domain/active-schedule'
 import { buildAttemptReport, type ReportedAttemptState } from '../../domain/attempt-report'
 import { errorMessage } from '../../domain/error-message'
 import { startAttempt, type ExamAttempt } from '../../domain/exam-attempt'
@@ -54,7 +54,8 @@ async function lookUpLoginCode(code: string, signal: AbortSignal): Promise<CodeL
   // The server still thinks the code is free while this device holds its unsent submission.
   if (await findPendingSubmission(code)) return 'used'
   const schedule = await fetchActiveSchedule(signal)
-  if (!isExamWindowOpen(schedule, new Date())) return 'exam_closed'
+  // After the window's end the server decides: the code's extra minutes may still let it start.
+  if (isBeforeExamWindow(schedule, new Date())) return 'exam_closed'
   return checkLoginCode(code, signal)
 }
 

@@ -1,6 +1,7 @@
 import type { Ref } from 'react'
 import { answerLetters } from '../../../domain/question'
 import type { QuestionDraft, QuestionType } from '../../../domain/question-draft'
+import { examSize } from '../../../domain/score'
 import { EditorForm } from '../components/editor-form'
 
 interface QuestionFormProps {
@@ -48,6 +49,7 @@ export function QuestionForm({
         <input
           type="number"
           min={1}
+          max={examSize}
           step={1}
           value={draft.questionNumber}
           onChange={(event) => onNumberChange(event.target.value)}
