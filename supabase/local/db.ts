@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { availableParallelism } from 'node:os'
 import pg from 'pg'
+import { withParametersInlined } from './inline-parameters.ts'
 
 export interface QueryResult<Row> {
   rows: Row[]
@@ -22,7 +23,9 @@ export type Unlisten = () => Promise<void>
 export interface SqlDatabase extends SqlClient {
   /**
    * Runs `work` in a transaction, starting with `opening` (statements without parameters) sent
-   * together with BEGIN, so that what every request sets up costs no round trip of its own.
+   * together with BEGIN and with the first statement of `work` (its parameters written in,
+   * `withParametersInlined`), so that what every request sets up costs no round trip of its own
+   * and a request of one statement, such as an RPC, costs one before its COMMIT.
    */
   transaction<T>(work: (tx: SqlClient) => Promise<T>, opening?: string): Promise<T>
   /**
@@ -43,7 +46,7 @@ export interface SqlDatabase extends SqlClient {
 /** Opens PGlite in `dataDir`, or in memory when `dataDir` is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<SqlDatabase> {
   const pglite = await PGlite.create({ dataDir, extensions: { pgcrypto, pg_trgm } })
-  const client = (target: Pick<PGlite, 'query' | 'exec'>): SqlClient => ({
+  const client = (target: Pick<PGlite, 'query' | 'exec'>): ScriptClient => ({
     query: async <Row>(sql: string, params?: unknown[]) => {
       const result = await target.query<Row>(sql, params)
       return { rows: result.rows, affectedRows: result.affectedRows }
@@ -51,14 +54,19 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDataba
     exec: async (sql: string) => {
       await target.exec(sql)
     },
+    script: async (sql: string) =>
+      (await target.exec(sql)).map((result) => ({ rows: result.rows, affectedRows: result.affectedRows })),
   })
   return {
     ...client(pglite),
-    // PGlite sends BEGIN itself; `opening` follows as one simple query, its cheapest form.
+    // PGlite sends BEGIN itself; `opening` and the first statement follow as one simple query,
+    // its cheapest form: a query with parameters is six calls into PGlite, a simple query two.
     transaction: (work, opening) =>
       pglite.transaction(async (tx) => {
-        if (opening) await tx.exec(opening)
-        return work(client(tx))
+        const first = openingWithFirstStatement(client(tx), opening)
+        const result = await work(first)
+        await first.flush()
+        return result
       }),
     holdingStatementTimeout: failingStatementsSlowerThan,
     // In-process, so the listening "connection" can never break: no gaps.
@@ -81,7 +89,7 @@ export async function openPostgres(url: string, poolSize = defaultPoolSize()): P
     await pool.end()
     throw error
   }
-  const client = (target: pg.Pool | pg.PoolClient): SqlClient => ({
+  const client = (target: pg.Pool | pg.PoolClient): ScriptClient => ({
     query: async <Row>(sql: string, params?: unknown[]) => {
       const result = await target.query(sql, params)
       return { rows: result.rows as Row[], affectedRows: result.rowCount ?? undefined }
@@ -89,25 +97,32 @@ export async function openPostgres(url: string, poolSize = defaultPoolSize()): P
     exec: async (sql: string) => {
       await target.query(sql)
     },
+    script: async (sql: string) =>
+      [await target.query(sql)]
+        .flat()
+        .map((result) => ({ rows: result.rows as unknown[], affectedRows: result.rowCount ?? undefined })),
   })
   const listeners = new Set<Unlisten>()
   return {
     ...client(pool),
     transaction: async (work, opening) => {
       const connection = await pool.connect()
+      const tx = openingWithFirstStatement(client(connection), opening ? `begin; ${opening}` : 'begin')
       let broken = false
       try {
-        await connection.query(opening ? `begin; ${opening}` : 'begin')
-        const result = await work(client(connection))
+        const result = await work(tx)
+        await tx.flush()
         // PostgreSQL answers COMMIT of a transaction that hit an error with ROLLBACK, not an
         // error; PGlite throws 25P02 there, and callers rely on the commit failing loudly.
         const commit = await connection.query('commit')
         if (commit.command === 'ROLLBACK') throw new TransactionRolledBack()
         return result
       } catch (error) {
-        await connection.query('rollback').catch(() => {
-          broken = true
-        })
+        if (tx.sent) {
+          await connection.query('rollback').catch(() => {
+            broken = true
+          })
+        }
         throw error
       } finally {
         connection.release(broken)
@@ -131,6 +146,47 @@ export async function openPostgres(url: string, poolSize = defaultPoolSize()): P
   }
 }
 
+/** A client that also runs a script of several statements in one simple query, answering each one's result. */
+interface ScriptClient extends SqlClient {
+  script(sql: string): Promise<Array<QueryResult<unknown>>>
+}
+
+/**
+ * `tx` on which `opening` goes out in one simple query with the first statement (its parameters
+ * written in when they can be) rather than in a round trip of its own. `flush` sends `opening`
+ * when no statement came; `sent` says whether it went.
+ */
+function openingWithFirstStatement(
+  tx: ScriptClient,
+  opening: string | undefined,
+): SqlClient & { flush(): Promise<void>; readonly sent: boolean } {
+  let pending = opening
+  const sendOpening = async (statement?: string) => {
+    const script = statement === undefined ? (pending as string) : `${pending};\n${statement}`
+    pending = undefined
+    return (await tx.script(script)).at(-1)
+  }
+  return {
+    query: async <Row>(sql: string, params: unknown[] = []) => {
+      if (pending === undefined) return tx.query<Row>(sql, params)
+      const inlined = withParametersInlined(sql, params)
+      if (inlined !== undefined) return (await sendOpening(inlined)) as QueryResult<Row>
+      await sendOpening()
+      return tx.query<Row>(sql, params)
+    },
+    exec: async (sql: string) => {
+      if (pending === undefined) await tx.exec(sql)
+      else await sendOpening(sql)
+    },
+    flush: async () => {
+      if (pending !== undefined) await sendOpening()
+    },
+    get sent() {
+      return pending === undefined
+    },
+  }
+}
+
 /**
  * Enough connections that the server's cores stay busy while some transactions wait on the
  * network or on a lock (PostgreSQL's rule of thumb: twice the cores, plus some; the cores of
@@ -141,7 +197,8 @@ export function defaultPoolSize(env: NodeJS.ProcessEnv = process.env): number {
   const configured = env.HOLDFAST_DB_POOL_SIZE?.trim()
   if (!configured) return 2 * availableParallelism() + 8
   const size = Number(configured)
-  if (!Number.isInteger(size) || size < 1) throw new Error(`HOLDFAST_DB_POOL_SIZE must be a whole number of connections, not "${configured}"`)
+  if (!Number.isInteger(size) || size < 1)
+    throw new Error(`HOLDFAST_DB_POOL_SIZE must be a whole number of connections, not "${configured}"`)
   return size
 }
 
