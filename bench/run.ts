@@ -3,7 +3,7 @@
 // earlier runs. Benchmarks print figures; none of them passes or fails on time.
 import { execFileSync, spawn } from 'node:child_process'
 import { appendFileSync, readdirSync } from 'node:fs'
-import { availableParallelism, cpus } from 'node:os'
+import { availableParallelism, cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 
 const dir = new URL('.', import.meta.url).pathname
@@ -31,6 +31,8 @@ function machine(): string {
   return [
     `- CPU: ${availableParallelism()} × ${cpus()[0]?.model ?? 'unknown'} (nproc ${availableParallelism()})`,
     `- Node.js ${process.version} on ${process.platform} ${process.arch}`,
+    // Other work on the machine slows every figure: say how busy it was.
+    `- Load average when the run started (1, 5, 15 minutes): ${startLoad.map((load) => load.toFixed(2)).join(', ')}`,
     '- Memory (`free -h`):',
     '',
     '```',
@@ -40,6 +42,7 @@ function machine(): string {
 }
 
 const started = new Date()
+const startLoad = loadavg()
 const sections: string[] = []
 let failed = 0
 for (const file of files) {

@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process'
 import type { HerdReport } from './herd-submitter.ts'
 
-/** Runs bench/herd-submitter.ts in a process of its own: every code submitted within one second. */
-export async function spawnHerd(url: string, anonKey: string, codes: string[]): Promise<HerdReport> {
-  const child = spawn('npx', ['tsx', new URL('./herd-submitter.ts', import.meta.url).pathname, url, anonKey], {
+/** Runs bench/herd-submitter.ts in a process of its own: `functionName` called with every code within one second. */
+export async function spawnHerd(
+  url: string,
+  anonKey: string,
+  codes: string[],
+  functionName = 'submit_exam',
+): Promise<HerdReport> {
+  const child = spawn('npx', ['tsx', new URL('./herd-submitter.ts', import.meta.url).pathname, url, anonKey, functionName], {
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   child.stdin.end(JSON.stringify(codes))
