@@ -3,8 +3,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { answerFileRecoveryMessages } from '../../src/lib/admin/answer-file-recovery.ts'
 import {
-  answer,
   answerAll,
+  answerQuestion,
   appUrl,
   createLoginCode,
   dataOf,
@@ -166,7 +166,7 @@ describe('the proctor room', () => {
     const student = await newStudent()
     await student.page.clock.install()
     await startExam(student.page, code, 'Katherine File')
-    await answer(student.page, 'B')
+    await answerQuestion(student.page, code, 1, 'B')
     await student.context.setOffline(true)
     await student.page.clock.fastForward('30:01')
     await student.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()

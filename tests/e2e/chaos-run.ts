@@ -596,9 +596,15 @@ async function checkDatabase(db: SqlDatabase, { code, plan, submissionIds }: Exp
   )
   expect(submissions, 'exactly one submission for the attempt').toHaveLength(1)
   const [submission] = submissions as [(typeof submissions)[number]]
-  // Positions and question numbers coincide: the chaos bank is questions 1 to n.
+  // The student answered by position; the exam the code was given (its snapshot, in the order the
+  // schedule's shuffle gave it) says which question number each position showed.
+  const { rows: snapshot } = await db.query<{ position: number; question_number: number }>(
+    'select position, question_number from public.attempt_questions where login_code = $1',
+    [code],
+  )
+  const numberAt = new Map(snapshot.map((row) => [row.position, row.question_number]))
   expect(submission.answers).toEqual(
-    Object.fromEntries([...plan.finalAnswers].map(([position, letter]) => [String(position), letter])),
+    Object.fromEntries([...plan.finalAnswers].map(([position, letter]) => [String(numberAt.get(position)), letter])),
   )
   expect(submission.student_name).toBe(plan.studentName)
   expect([...submissionIds], 'every send carried the one submission id that was stored').toEqual([submission.id])

@@ -350,14 +350,14 @@ export async function startExam(page: Page, code: string, name?: string): Promis
 }
 
 /**
- * On a simulated clock: starts the exam with a new code, answers question 1 with `letter`, goes
+ * On a simulated clock: starts the exam with a new code, answers question number 1 with `letter`, goes
  * offline and lets the 30 minutes run out. Answers the code.
  */
 export async function runOutOfTimeOffline(exam: StudentExamFixture, name: string, letter: string): Promise<string> {
   await exam.page.clock.install()
   const code = await exam.newCode()
   await startExam(exam.page, code, name)
-  await answer(exam.page, letter)
+  await answerQuestion(exam.page, code, 1, letter)
   await exam.context.setOffline(true)
   // The page knows it is offline before the time runs out, so its submission waits on the device.
   await exam.page.getByText('Offline: answers stay on this device').waitFor()
@@ -365,8 +365,18 @@ export async function runOutOfTimeOffline(exam: StudentExamFixture, name: string
   return code
 }
 
+/**
+ * The option of the question shown whose original letter is `letter`, wherever a shuffle shows it
+ * (the radio's value is the letter it is recorded by; its label is the letter shown).
+ */
 export function option(page: Page, letter: string) {
-  return page.getByRole('radio', { name: new RegExp(`^${letter}\\. `) })
+  return page.locator(`.exam__options input[type="radio"][value="${letter}"]`)
+}
+
+/** The number of the question shown (its radios are named answer-<number>), whatever its position. */
+export async function currentQuestionNumber(page: Page): Promise<number> {
+  const name = (await page.locator('.exam__options input[type="radio"]').first().getAttribute('name')) ?? ''
+  return Number(name.replace('answer-', ''))
 }
 
 /** Chooses `letter` on the current question and waits until the device says it is stored. */
@@ -383,13 +393,35 @@ export async function showQuestion(page: Page, position: number): Promise<void> 
   await page.getByRole('heading', { name: new RegExp(`^Question ${position} of \\d+$`) }).waitFor()
 }
 
-/** Answers every question from the current one on, moving with Next, and stays on the last one. */
+/**
+ * Answers every question from the first on, moving with Next, and stays on the last one:
+ * `letters[n - 1]` (an original letter) for question number n, wherever the shuffle shows it.
+ */
 export async function answerAll(page: Page, letters: string[]): Promise<void> {
-  for (const [index, letter] of letters.entries()) {
+  for (let index = 0; index < letters.length; index++) {
     await page.getByRole('heading', { name: `Question ${index + 1} of ${letters.length}` }).waitFor()
-    await answer(page, letter)
+    await answer(page, letters[(await currentQuestionNumber(page)) - 1]!)
     if (index < letters.length - 1) await page.getByRole('button', { name: 'Next' }).click()
   }
+}
+
+/** Where the code's exam shows question `questionNumber` (1 = first): its snapshot holds the order the schedule's shuffle gave it. */
+export async function positionOf(code: string, questionNumber: number): Promise<number> {
+  const { position } = dataOf(
+    await service
+      .from('attempt_questions')
+      .select('position')
+      .eq('login_code', code)
+      .eq('question_number', questionNumber)
+      .single(),
+  )
+  return position
+}
+
+/** Shows question number `questionNumber` of the code's exam, wherever the shuffle put it, and answers it with (original) `letter`. */
+export async function answerQuestion(page: Page, code: string, questionNumber: number, letter: string): Promise<void> {
+  await showQuestion(page, await positionOf(code, questionNumber))
+  await answer(page, letter)
 }
 
 /** Seconds left as the exam timer shows them. */

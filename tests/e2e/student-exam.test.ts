@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { answersFingerprint } from '../../src/domain/answers-fingerprint.ts'
 import {
   answer,
+  answerQuestion,
+  currentQuestionNumber,
   dataOf,
   enterExam,
   openStudentPortal,
@@ -21,9 +23,14 @@ import {
 
 const exam = studentExamFixture()
 
-/** Correct for odd question numbers, wrong for even ones: a score the test can predict. */
-function mixedAnswers(): { letters: string[]; correct: number } {
-  const letters = exam.questions.map((q) => (q.question_number % 2 === 1 ? q.correct_answer : wrongAnswer(q.correct_answer)))
+/** Correct for odd question numbers, wrong for even ones (by question number): a score the test can predict. */
+function mixedAnswers(): { letters: Map<number, string>; correct: number } {
+  const letters = new Map(
+    exam.questions.map((q) => [
+      q.question_number,
+      q.question_number % 2 === 1 ? q.correct_answer : wrongAnswer(q.correct_answer),
+    ]),
+  )
   return { letters, correct: exam.questions.filter((q) => q.question_number % 2 === 1).length }
 }
 
@@ -41,16 +48,18 @@ describe('the student exam', () => {
 
     const { letters, correct } = mixedAnswers()
     // By keyboard: a radio is reached and chosen with Space, Next is pressed with Enter.
-    for (const [index, letter] of letters.entries()) {
-      await exam.page.getByRole('heading', { name: `Question ${index + 1} of ${letters.length}` }).waitFor()
+    for (let index = 0; index < letters.size; index++) {
+      await exam.page.getByRole('heading', { name: `Question ${index + 1} of ${letters.size}` }).waitFor()
+      // The seeded schedule shuffles: the question shown here is whichever the code's order puts here.
+      const letter = letters.get(await currentQuestionNumber(exam.page))!
       await option(exam.page, letter).press('Space')
       await expect.poll(() => option(exam.page, letter).isChecked()).toBe(true)
-      if (index === letters.length - 2) {
+      if (index === letters.size - 2) {
         const submit = exam.page.getByRole('button', { name: 'Submit Test' })
         await exam.page.getByRole('button', { name: 'Next' }).press('Enter')
         await exam.page.getByText('Please answer all questions before submitting.').waitFor()
         expect(await submit.isDisabled()).toBe(true)
-      } else if (index < letters.length - 1) {
+      } else if (index < letters.size - 1) {
         await exam.page.getByRole('button', { name: 'Next' }).press('Enter')
       }
     }
@@ -68,7 +77,7 @@ describe('the student exam', () => {
     const [row, ...others] = await submissionsFor(code)
     expect(others).toEqual([])
     expect(row).toMatchObject({ student_name: 'Ada Lovelace', score: correct, tab_switches: 0 })
-    const sent = Object.fromEntries(exam.questions.map((q, i) => [String(q.question_number), letters[i]!]))
+    const sent = Object.fromEntries([...letters].map(([number, letter]) => [String(number), letter]))
     expect(row!.answers).toEqual(sent)
     expect(row!.answers_fingerprint).toBe(answersFingerprint(sent))
     expect(await exam.page.locator('.completion__receipt code').textContent()).toBe(row!.answers_fingerprint)
@@ -127,7 +136,7 @@ describe('the student exam', () => {
     await exam.page.clock.install()
     const code = await exam.newCode()
     await startExam(exam.page, code)
-    await answer(exam.page, 'C')
+    await answerQuestion(exam.page, code, 1, 'C')
     // Hold the submission back until the time-up message has been seen.
     let letThrough = () => {}
     const heldBack = new Promise<void>((resolve) => (letThrough = resolve))

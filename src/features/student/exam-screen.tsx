@@ -76,13 +76,13 @@ export function ExamScreen() {
           </h2>
           <fieldset className="exam__options" disabled={!answering}>
             <legend className="exam__question-text">{question.question_text}</legend>
-            {/* Shown relabelled A to D in the student's order; recorded by the option's original letter. */}
+            {/* Shown relabelled A to D in the student's order; recorded (and valued) by the option's original letter. */}
             {options.map(({ label, letter, text }) => (
               <label key={letter} className="exam__option">
                 <input
                   type="radio"
                   name={`answer-${question.question_number}`}
-                  value={label}
+                  value={letter}
                   checked={chosen === letter}
                   onChange={() => send({ type: 'ANSWER', questionNumber: question.question_number, letter })}
                 />

@@ -1,0 +1,273 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  appUrl,
+  createLoginCode,
+  currentQuestionNumber,
+  dataOf,
+  deleteLoginCodes,
+  keepSharedData,
+  pagePerFile,
+  releaseSolutions,
+  replaceQuestionBank,
+  service,
+  adminEmail,
+  signInAsAdmin,
+  startExam,
+  submissionsFor,
+  timerSeconds,
+  waitForText,
+} from './fixtures.ts'
+
+/**
+ * Issue 14, a fair exam room, in Chromium against the embedded stack: each student gets an order
+ * of their own (kept on a reload and on another browser), what is stored and scored is the
+ * question number and the original letter, each attempt is scored against the exam it was
+ * given, solutions wait until the room is done, and the proctor gives the whole room more time.
+ */
+
+keepSharedData()
+let browser: Browser
+let admin: Page
+pagePerFile((opened) => {
+  browser = opened.browser
+  admin = opened.page
+})
+
+/** A short exam whose options differ from question to question, so an option is known by its text. */
+const bank = [1, 2, 3, 4, 5, 6].map((n) => ({
+  question_number: n,
+  question_text: `Question text ${n}?`,
+  option_a: `Alpha ${n}`,
+  option_b: `Bravo ${n}`,
+  option_c: `Charlie ${n}`,
+  option_d: `Delta ${n}`,
+  correct_answer: 'ABCDAB'[n - 1]!,
+}))
+type BankQuestion = (typeof bank)[number]
+const byText = new Map(bank.map((q) => [q.question_text, q]))
+const correctText = (q: BankQuestion) => q[`option_${q.correct_answer.toLowerCase()}` as 'option_a']
+
+const codes: string[] = []
+async function newCode(): Promise<string> {
+  const code = await createLoginCode()
+  codes.push(code)
+  return code
+}
+
+let students: BrowserContext[] = []
+let studentErrors: Error[] = []
+async function newStudent(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext()
+  context.on('weberror', (error) => studentErrors.push(error.error()))
+  students.push(context)
+  return { context, page: await context.newPage() }
+}
+
+beforeAll(async () => {
+  await replaceQuestionBank(bank)
+  // The seeded schedule, made after migration 20261124001000, shuffles questions and options.
+  const [schedule] = dataOf(await service.from('exam_schedule').select('*').eq('is_active', true).order('created_at').limit(1))
+  expect(schedule).toMatchObject({ shuffle_questions: true, shuffle_options: true })
+})
+
+afterEach(async () => {
+  for (const context of students) await context.close()
+  students = []
+  expect(studentErrors).toEqual([])
+  studentErrors = []
+})
+
+afterAll(async () => {
+  await deleteLoginCodes(codes)
+})
+
+/** What the student sees at each position: the question's number and its options' original letters in the order shown. */
+async function shownExam(page: Page): Promise<Array<{ number: number; letters: string }>> {
+  const shown = []
+  for (let position = 1; position <= bank.length; position++) {
+    await page.getByRole('heading', { name: `Question ${position} of ${bank.length}` }).waitFor()
+    const letters = await page
+      .locator('.exam__options input[type="radio"]')
+      .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value).join(''))
+    shown.push({ number: await currentQuestionNumber(page), letters })
+    if (position < bank.length) await page.getByRole('button', { name: 'Next' }).click()
+  }
+  return shown
+}
+
+/** The shown radio whose text is `text`, whatever letter labels it. */
+const radioWithText = (page: Page, text: string) => page.getByRole('radio', { name: new RegExp(`^[A-D]\\. ${text}$`) })
+
+/** From the first position, picks for each question the option whose text is `choose(question)`, and stays on the last. */
+async function answerByText(page: Page, choose: (question: BankQuestion) => string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Questions' })
+    .getByRole('button', { name: /^Question 1(,|$)/ })
+    .click()
+  for (let position = 1; position <= bank.length; position++) {
+    await page.getByRole('heading', { name: `Question ${position} of ${bank.length}` }).waitFor()
+    const text = (await page.locator('.exam__question-text').textContent()) ?? ''
+    await radioWithText(page, choose(byText.get(text)!)).check()
+    await page.getByText('Answers saved on this device').waitFor()
+    if (position < bank.length) await page.getByRole('button', { name: 'Next' }).click()
+  }
+}
+
+async function submit(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Submit Test' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
+}
+
+const allCorrect = Object.fromEntries(bank.map((q) => [String(q.question_number), q.correct_answer]))
+
+describe('shuffled per student', () => {
+  it('gives two students in one room different orders, each kept on a reload and on a second browser, scored by text', async () => {
+    const [first, second] = [await newStudent(), await newStudent()]
+    const [firstCode, secondCode] = [await newCode(), await newCode()]
+    await startExam(first.page, firstCode, 'Ada Shuffled')
+    await startExam(second.page, secondCode, 'Bob Shuffled')
+    const firstExam = await shownExam(first.page)
+    const secondExam = await shownExam(second.page)
+    expect(firstExam.map((q) => q.number).sort()).toEqual(bank.map((q) => q.question_number))
+    expect(firstExam).not.toEqual(secondExam)
+    // Relabelled: some option shown as A is not the question's A.
+    expect(firstExam.some((q) => !q.letters.startsWith('A'))).toBe(true)
+
+    await first.page.reload()
+    await first.page.getByRole('heading', { name: /^Question \d of 6$/ }).waitFor()
+    await first.page
+      .getByRole('navigation', { name: 'Questions' })
+      .getByRole('button', { name: /^Question 1(,|$)/ })
+      .click()
+    expect(await shownExam(first.page)).toEqual(firstExam)
+
+    const otherBrowser = await newStudent()
+    await startExam(otherBrowser.page, firstCode, 'Ada Shuffled')
+    expect(await shownExam(otherBrowser.page)).toEqual(firstExam)
+
+    await answerByText(first.page, correctText)
+    await submit(first.page)
+    await first.page.getByText('Your answers have been received.').waitFor()
+    expect(await first.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
+    const [row] = await submissionsFor(firstCode)
+    expect(row).toMatchObject({ answers: allCorrect, score: 6 })
+  })
+})
+
+describe('each attempt keeps the exam it was given', () => {
+  it('scores a submission arriving after a re-import against the exam the student was given', async () => {
+    const student = await newStudent()
+    const code = await newCode()
+    await startExam(student.page, code, 'Late Arrival')
+    await answerByText(student.page, correctText)
+    await student.context.setOffline(true)
+    await student.page.getByText('Offline: answers stay on this device').waitFor()
+    await submit(student.page)
+    await student.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
+
+    // The next exam is imported while the answers wait: other texts, every answer another letter.
+    await replaceQuestionBank(bank.map((q) => ({ ...q, question_text: `Next exam ${q.question_number}?`, correct_answer: 'D' })))
+    try {
+      await student.context.setOffline(false)
+      await student.page.getByText('Your answers have been received.').waitFor({ timeout: 30_000 })
+      expect(await student.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
+      expect(await submissionsFor(code)).toMatchObject([{ answers: allCorrect, score: 6, question_count: 6 }])
+    } finally {
+      await replaceQuestionBank(bank)
+    }
+  })
+})
+
+describe('solutions only when the exam is over for everyone', () => {
+  it('holds the solutions while the room writes, then lists them in question order, naming choices by text', async () => {
+    const [done, writing] = [await newStudent(), await newStudent()]
+    const [doneCode, writingCode] = [await newCode(), await newCode()]
+    await startExam(writing.page, writingCode, 'Still Writing')
+    await startExam(done.page, doneCode, 'Done Early')
+    // Question 1 wrong (Bravo 1 rather than Alpha 1), the others right.
+    await answerByText(done.page, (q) => (q.question_number === 1 ? q.option_b : correctText(q)))
+    await submit(done.page)
+    await done.page.getByText('Your answers have been received.').waitFor()
+
+    const lookUp = async () => {
+      await done.page.goto(`${appUrl}/solutions`)
+      await done.page.getByLabel('Login code').fill(doneCode)
+      await done.page.getByRole('button', { name: 'View My Results' }).click()
+      await done.page.getByRole('heading', { name: 'Your Results' }).waitFor()
+    }
+    await lookUp()
+    await done.page.getByText(/^Detailed solutions will be available after the exam closes at /).waitFor()
+    expect(await done.page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+
+    await releaseSolutions(doneCode)
+    await lookUp()
+    const solutions = done.page.getByRole('region', { name: 'Detailed Solutions' })
+    await solutions.waitFor()
+    expect(await solutions.getByRole('heading', { level: 4 }).allTextContents()).toEqual(
+      bank.map((q) => `Question ${q.question_number}`),
+    )
+    expect(await solutions.locator('.question-solution__summary').first().textContent()).toBe(
+      'You chose B: “Bravo 1”. The correct answer is A: “Alpha 1”.',
+    )
+    expect(await solutions.locator('.question-solution__summary').nth(2).textContent()).toBe(
+      'You chose C: “Charlie 3”, the correct answer.',
+    )
+  })
+})
+
+describe('time for the whole room', () => {
+  it('reaches an online device at its next report and an offline one when it reconnects, recorded with who and when', async () => {
+    // Nobody else is writing: the confirmation names exactly these two students.
+    dataOf(
+      await service
+        .from('exam_attempts')
+        .update({ deadline: new Date(Date.now() - 60_000).toISOString() })
+        .eq('state', 'in_progress')
+        .gt('deadline', new Date().toISOString())
+        .select('id'),
+    )
+    const [online, offline] = [await newStudent(), await newStudent()]
+    const [onlineCode, offlineCode] = [await newCode(), await newCode()]
+    await online.page.clock.install()
+    await startExam(online.page, onlineCode, 'Online Student')
+    await startExam(offline.page, offlineCode, 'Offline Student')
+    await offline.context.setOffline(true)
+    await offline.page.getByText('Offline: answers stay on this device').waitFor()
+    const onlineBefore = await timerSeconds(online.page)
+    const offlineBefore = await timerSeconds(offline.page)
+
+    await signInAsAdmin(admin)
+    await admin.goto(`${appUrl}/admin/live`)
+    await admin.getByRole('heading', { level: 1, name: 'Proctor Room' }).waitFor()
+    await admin.getByRole('button', { name: 'Add time for everyone' }).click()
+    const dialog = admin.getByRole('dialog', { name: 'Add time for everyone' })
+    await dialog.getByRole('spinbutton', { name: 'Minutes to add (1 to 180)' }).fill('10')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog
+      .getByText(
+        'Add 10 minutes for the 2 students still writing the current exam? Their deadlines move, and each device learns it at its next report.',
+      )
+      .waitFor()
+    await dialog.getByRole('button', { name: 'Add 10 minutes' }).click()
+    await waitForText(admin, 'Added 10 minutes for 2 students.')
+    for (const code of [onlineCode, offlineCode]) {
+      await admin.getByRole('row').filter({ hasText: code }).getByText('+10 min').waitFor({ timeout: 10_000 })
+    }
+
+    // The online device hears it at its next report, at most 30 s later.
+    await online.page.clock.fastForward('00:31')
+    await online.page.getByText('Your proctor added 10 minutes.').waitFor()
+    await expect.poll(() => timerSeconds(online.page)).toBeGreaterThan(onlineBefore + 9 * 60)
+
+    await offline.context.setOffline(false)
+    await offline.page.getByText('Your proctor added 10 minutes.').waitFor()
+    await expect.poll(() => timerSeconds(offline.page)).toBeGreaterThan(offlineBefore + 9 * 60)
+
+    const [record] = dataOf(
+      await service.from('room_time_additions').select('*').order('added_at', { ascending: false }).limit(1),
+    )
+    expect(record).toMatchObject({ minutes: 10, added_by_email: adminEmail })
+    expect([...record!.login_codes].sort()).toEqual([onlineCode, offlineCode].sort())
+  })
+})
