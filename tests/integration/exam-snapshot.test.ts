@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { buildAnswerFile } from '../../src/domain/answer-file.ts'
+import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
 import type { Tables } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
@@ -28,7 +30,7 @@ type Served = { id: string; question_number: number; question_text: string; opti
   'option_a' | 'option_b' | 'option_c' | 'option_d',
   string
 >
-type Started = { outcome: string; questions: Served[] }
+type Started = { outcome: string; questions: Served[]; answer_file_key: string }
 
 const anon = anonClient()
 const service = serviceClient()
@@ -46,11 +48,15 @@ afterEach(async () => {
   )
 })
 
-async function start(code: string, attemptId = randomUUID()): Promise<Served[]> {
+async function startWithKey(code: string, attemptId = randomUUID()): Promise<Started> {
   started.push(attemptId)
   const answer = must(await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Ada Lovelace' })) as Started
   expect(answer.outcome).toBe('ok')
-  return answer.questions
+  return answer
+}
+
+async function start(code: string, attemptId = randomUUID()): Promise<Served[]> {
+  return (await startWithKey(code, attemptId)).questions
 }
 
 const optionText = (question: Pick<Question, 'option_a' | 'option_b' | 'option_c' | 'option_d'>, letter: string) =>
@@ -137,6 +143,37 @@ describe('shuffled per student', () => {
     })
     // 300 shuffled questions show each of the 24 orders of A to D (all but certainly).
     expect(seen.size).toBe(24)
+  })
+})
+
+describe('the emergency answer file of a shuffled attempt', () => {
+  it('round-trips: the answers it carries (question number and original letter) score against the snapshot', async () => {
+    const admin = await adminClient()
+    const bank = await examBank()
+    await withSchedule(shuffling(), async () => {
+      const code = await newCode()
+      const attemptId = randomUUID()
+      const { questions, answer_file_key: key } = await startWithKey(code, attemptId)
+      const file = buildAnswerFile(
+        {
+          ...submitExamArgs(code, {
+            submission_id: attemptId,
+            answers: pickCorrect(questions, bank),
+            submitted_at: isoFromNow(0),
+          }),
+          tab_switches: 0,
+        } as ExamSubmission,
+        key,
+      )
+      expect(must(await admin.rpc('recover_submission_from_file', { file: file as never }))).toMatchObject({
+        outcome: 'accepted',
+        score: questions.length,
+        total: questions.length,
+      })
+      expect(must(await service.from('submissions').select('answers').eq('login_code', code).single()).answers).toEqual(
+        file.answers,
+      )
+    })
   })
 })
 
@@ -245,7 +282,7 @@ describe('solutions wait for time added to the room', () => {
       await start(writing, writingAttempt)
       must(await anon.rpc('submit_exam', submitExamArgs(done, { submission_id: doneAttempt, submitted_at: isoFromNow(0) })))
       expect(must(await admin.rpc('add_time_for_everyone', { minutes: 30 }))).toMatchObject({ outcome: 'added', students: 1 })
-      const [{ deadline }] = must(await service.from('exam_attempts').select('deadline').eq('id', writingAttempt))
+      const { deadline } = must(await service.from('exam_attempts').select('deadline').eq('id', writingAttempt).single())
       const result = must(await anon.rpc('lookup_result', { code: done })) as { solutions_release_at: string; solutions: unknown }
       expect(result.solutions).toBeNull()
       // The classmate's deadline (the window's end, 30 minutes later) and the 2 minutes of grace.
