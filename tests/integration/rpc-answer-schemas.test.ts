@@ -9,6 +9,7 @@ import {
   submitExamAnswerSchema,
 } from '../../src/lib/student/rpc-answers.ts'
 import { answerFileRecoverySchema, countsSchema, resultsSummarySchema } from '../../src/lib/admin/rpc-answers.ts'
+import { roomTimeAnswerSchema } from '../../src/lib/admin/room-time.ts'
 import type { Json } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
@@ -210,5 +211,23 @@ describe('the admin functions the app parses', () => {
     }
     expect(await recover(file)).toBe('unknown_code')
     expect(await recover({ ...file, login_code: await newCode() })).toBe('bad_tag')
+  })
+
+  it('answers add_time_for_everyone in its schema, added and nobody_writing', async () => {
+    const admin = await adminClient()
+    const addTime = async () => outcomeOf(roomTimeAnswerSchema, must(await admin.rpc('add_time_for_everyone', { minutes: 1 })))
+    await withSchedule({ start_time: isoFromNow(-minute), end_time: isoFromNow(hour) }, async () => {
+      await start(await newCode())
+      expect(await addTime()).toBe('added')
+      // Every student's time is over.
+      succeeded(
+        await service
+          .from('exam_attempts')
+          .update({ deadline: isoFromNow(-minute) })
+          .eq('state', 'in_progress')
+          .gt('deadline', isoFromNow(0)),
+      )
+      expect(await addTime()).toBe('nobody_writing')
+    })
   })
 })
