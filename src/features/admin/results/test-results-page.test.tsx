@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
 import { localDateKey } from '../../../domain/results-analytics'
+import { passMarkPercent, scorePercentage } from '../../../domain/score'
 import type { AdminResult } from '../../../lib/admin/admin-result'
 import {
   loadAllDayResults,
@@ -67,7 +68,7 @@ const tally = (rows: StoredSubmission[]) => ({
   total: rows.length,
   scoreSum: rows.reduce((sum, row) => sum + row.score, 0),
   questionSum: rows.reduce((sum, row) => sum + row.question_count, 0),
-  passed: rows.filter((row) => row.score >= 30).length,
+  passed: rows.filter((row) => scorePercentage(row.score, row.question_count) >= passMarkPercent).length,
 })
 
 function summaryOf(filter: ResultsFilter) {
@@ -238,6 +239,21 @@ describe('TestResultsPage', () => {
       '',
       'Recovered from file; Arrived late',
       'Arrived late',
+    ])
+  })
+
+  it('scores a shorter exam out of the questions it served, in its row and in the averages (issue 16)', async () => {
+    // 20 right of the 25 questions served is 80 %, as the student's screens say, not 20/50.
+    stored.push(submission('Short Exam', 20, yesterday, { question_count: 25 }))
+    await renderPage()
+
+    // With Edsger Dijkstra's 20 of 50: 40 right of 75 served, 26.7 out of 50; one of two passed.
+    expect(dayToggle(yesterdayLabel).textContent).toContain('2 students · Average 26.7/50 · Pass rate 50%')
+    fireEvent.click(dayToggle(yesterdayLabel))
+    await elapse()
+    expect(rowsOf(rankingOf(yesterdayLabel)).map((row) => row.slice(1, 2).concat(row.slice(4, 6), row.slice(8)))).toEqual([
+      ['Edsger Dijkstra', '20/50', '40%', 'Needs Improvement'],
+      ['Short Exam', '20/25', '80%', 'Excellent'],
     ])
   })
 
