@@ -1,21 +1,21 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { answerFileRecoveryMessages } from '../../src/lib/admin/answer-file-recovery.ts'
 import {
   answerAll,
   answerQuestion,
   appUrl,
-  createLoginCode,
   dataOf,
-  deleteLoginCodes,
   keepSharedData,
+  loginCodesPerFile,
   pagePerFile,
   randomCode,
   replaceQuestionBank,
   service,
   signInAsAdmin,
   startExam,
+  studentsPerTest,
   submissionsFor,
   timerSeconds,
   waitForText,
@@ -43,37 +43,13 @@ const bank = [
 ].map((q) => ({ ...q, option_a: 'First option', option_b: 'Second option', option_c: 'Third option', option_d: 'Fourth option' }))
 const correct = bank.map((q) => q.correct_answer)
 
-const codes: string[] = []
-async function newCode(): Promise<string> {
-  const code = await createLoginCode()
-  codes.push(code)
-  return code
-}
+const newCode = loginCodesPerFile()
 
-/** The students' contexts of the running test, closed after it; a test fails if a student's page threw. */
-let students: BrowserContext[] = []
-let studentErrors: Error[] = []
-async function newStudent(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext()
-  context.on('weberror', (error) => studentErrors.push(error.error()))
-  students.push(context)
-  return { context, page: await context.newPage() }
-}
+const newStudent = studentsPerTest(() => browser)
 
 beforeAll(async () => {
   await replaceQuestionBank(bank)
   await signInAsAdmin(page)
-})
-
-afterEach(async () => {
-  for (const context of students) await context.close()
-  students = []
-  expect(studentErrors).toEqual([])
-  studentErrors = []
-})
-
-afterAll(async () => {
-  await deleteLoginCodes(codes)
 })
 
 /** Changes travel through Realtime and a coalesced refetch; a loaded 2-core machine needs a few seconds. */

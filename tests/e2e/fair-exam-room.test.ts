@@ -1,19 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  adminEmail,
   appUrl,
-  createLoginCode,
   currentQuestionNumber,
   dataOf,
-  deleteLoginCodes,
   keepSharedData,
+  loginCodesPerFile,
   pagePerFile,
   releaseSolutions,
   replaceQuestionBank,
   service,
-  adminEmail,
   signInAsAdmin,
   startExam,
+  studentsPerTest,
   submissionsFor,
   timerSeconds,
   waitForText,
@@ -48,38 +48,15 @@ type BankQuestion = (typeof bank)[number]
 const byText = new Map(bank.map((q) => [q.question_text, q]))
 const correctText = (q: BankQuestion) => q[`option_${q.correct_answer.toLowerCase()}` as 'option_a']
 
-const codes: string[] = []
-async function newCode(): Promise<string> {
-  const code = await createLoginCode()
-  codes.push(code)
-  return code
-}
+const newCode = loginCodesPerFile()
 
-let students: BrowserContext[] = []
-let studentErrors: Error[] = []
-async function newStudent(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext()
-  context.on('weberror', (error) => studentErrors.push(error.error()))
-  students.push(context)
-  return { context, page: await context.newPage() }
-}
+const newStudent = studentsPerTest(() => browser)
 
 beforeAll(async () => {
   await replaceQuestionBank(bank)
   // The seeded schedule, made after migration 20261124001000, shuffles questions and options.
   const [schedule] = dataOf(await service.from('exam_schedule').select('*').eq('is_active', true).order('created_at').limit(1))
   expect(schedule).toMatchObject({ shuffle_questions: true, shuffle_options: true })
-})
-
-afterEach(async () => {
-  for (const context of students) await context.close()
-  students = []
-  expect(studentErrors).toEqual([])
-  studentErrors = []
-})
-
-afterAll(async () => {
-  await deleteLoginCodes(codes)
 })
 
 /** What the student sees at each position: the question's number and its options' original letters in the order shown. */

@@ -59,6 +59,28 @@ export function pagePerTest(use: (opened: { context: BrowserContext; page: Page 
   })
 }
 
+/**
+ * Registers the hooks for students of a file whose page belongs to someone else (the
+ * administrator): each `newStudent()` is a browser context of its own (its own storage), closed
+ * after the test, and the test fails if a student's page threw.
+ */
+export function studentsPerTest(browser: () => Browser): () => Promise<{ context: BrowserContext; page: Page }> {
+  let students: BrowserContext[] = []
+  let studentErrors: Error[] = []
+  afterEach(async () => {
+    for (const context of students) await context.close()
+    students = []
+    expect(studentErrors).toEqual([])
+    studentErrors = []
+  })
+  return async () => {
+    const context = await browser().newContext()
+    context.on('weberror', (error) => studentErrors.push(error.error()))
+    students.push(context)
+    return { context, page: await context.newPage() }
+  }
+}
+
 /** Waits for the text as a whole element's text, e.g. a green success message or the red banner. */
 export async function waitForText(page: Page, text: string): Promise<void> {
   await page.getByText(text, { exact: true }).waitFor()
@@ -103,6 +125,19 @@ export async function createLoginCode(createdAt?: string): Promise<string> {
       .single(),
   )
   return code
+}
+
+/** Registers the hook that deletes the file's codes (with their submissions) after it; the function makes one. */
+export function loginCodesPerFile(): () => Promise<string> {
+  const codes: string[] = []
+  afterAll(async () => {
+    await deleteLoginCodes(codes)
+  })
+  return async () => {
+    const code = await createLoginCode()
+    codes.push(code)
+    return code
+  }
 }
 
 /** Deletes the codes and their submissions. */

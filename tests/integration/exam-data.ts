@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { afterAll, expect } from 'vitest'
+import { afterAll, afterEach, expect } from 'vitest'
 import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
 import { serviceClient } from './clients.ts'
 
@@ -108,6 +108,23 @@ export function loginCodesPerFile(): FileCodes {
       return code
     },
   }
+}
+
+/**
+ * The attempt ids a file's tests start (push each one): after every test their time is made over,
+ * so the next test's room has nobody still writing (add_time_for_everyone, held solutions).
+ */
+export function attemptsEndedAfterEachTest(): string[] {
+  const started: string[] = []
+  afterEach(async () => {
+    succeeded(
+      await service
+        .from('exam_attempts')
+        .update({ deadline: isoFromNow(-minute) })
+        .in('id', started.splice(0)),
+    )
+  })
+  return started
 }
 
 /** Every question, in question_number order. */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildAnswerFile } from '../../src/domain/answer-file.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
 import type { Tables } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
+  attemptsEndedAfterEachTest,
   allQuestions,
   day,
   hour,
@@ -36,17 +37,7 @@ const anon = anonClient()
 const service = serviceClient()
 const { newCode } = loginCodesPerFile()
 
-const started: string[] = []
-
-// Each test's students have finished writing before the next test's room is looked at.
-afterEach(async () => {
-  succeeded(
-    await service
-      .from('exam_attempts')
-      .update({ deadline: isoFromNow(-minute) })
-      .in('id', started.splice(0)),
-  )
-})
+const started = attemptsEndedAfterEachTest()
 
 async function startWithKey(code: string, attemptId = randomUUID()): Promise<Started> {
   started.push(attemptId)

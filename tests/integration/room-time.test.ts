@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Tables } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, nonAdminClient, serviceClient, stack } from './clients.ts'
 import {
+  attemptsEndedAfterEachTest,
   hour,
   isoFromNow,
   loginCodesPerFile,
@@ -30,21 +31,11 @@ let admin: Client
 let nonAdmin: Client
 const { newCode } = loginCodesPerFile()
 
-const started: string[] = []
+const started = attemptsEndedAfterEachTest()
 
 beforeAll(async () => {
   admin = await adminClient()
   nonAdmin = await nonAdminClient()
-})
-
-// Each test's students have finished writing before the next test's room gets time.
-afterEach(async () => {
-  succeeded(
-    await service
-      .from('exam_attempts')
-      .update({ deadline: isoFromNow(-minute) })
-      .in('id', started.splice(0)),
-  )
 })
 
 async function start(code: string): Promise<string> {
