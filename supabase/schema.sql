@@ -298,16 +298,16 @@ CREATE OR REPLACE FUNCTION private.keep_submission_tallies()
  SET search_path TO ''
 AS $function$
 begin
-  if tg_op in ('UPDATE', 'DELETE') then
+  if tg_op in ('UPDATE', 'DELETE') and old.voided_at is null then
     perform private.tally_submission(old.submitted_at, old.id, old.score, old.question_count, -1);
   end if;
-  if tg_op in ('INSERT', 'UPDATE') then
+  if tg_op in ('INSERT', 'UPDATE') and new.voided_at is null then
     perform private.tally_submission(new.submitted_at, new.id, new.score, new.question_count, 1);
   end if;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.keep_submission_tallies() IS 'Keeps public.submission_tallies in step with submissions.';
+COMMENT ON FUNCTION private.keep_submission_tallies() IS 'Keeps public.submission_tallies in step with the submissions that are not voided.';
 
 CREATE OR REPLACE FUNCTION private.lookup_result(code text)
  RETURNS jsonb
@@ -752,6 +752,22 @@ end
 $function$;
 COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
 
+CREATE OR REPLACE FUNCTION private.record_void_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.record_activity(
+    case when new.voided_at is null then 'submission_restored' else 'submission_voided' end,
+    new.login_code,
+    jsonb_build_object('student_name', new.student_name, 'reason', coalesce(new.void_reason, old.void_reason),
+                       'score', new.score, 'question_count', new.question_count, 'submission_id', new.id));
+  return null;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.refuse_attempt(attempt_id uuid, code text, refusal text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -984,7 +1000,7 @@ $function$;
 COMMENT ON FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer) IS 'Records an attempt''s start with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
 
 CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text)
- RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint)
+ RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)
  LANGUAGE sql
  STABLE
 AS $function$
@@ -1000,20 +1016,31 @@ AS $function$
            count(*) filter (where public.passes(s.score, s.question_count)) as passed
       from public.submissions s
      where public.search_pattern(submission_days.search) is not null
+       and s.voided_at is null
        and (s.student_name ilike public.search_pattern(submission_days.search)
             or s.login_code ilike public.search_pattern(submission_days.search))
      group by 1
+  ), voided as (
+    select (s.submitted_at at time zone submission_days.time_zone)::date as day, count(*) as voided
+      from public.submissions s
+     where s.voided_at is not null
+       and (public.search_pattern(submission_days.search) is null
+            or s.student_name ilike public.search_pattern(submission_days.search)
+            or s.login_code ilike public.search_pattern(submission_days.search))
+     group by 1
   )
-  select d.day, d.submissions,
-         case when public.search_pattern(submission_days.search) is null then d.submissions else coalesce(m.matching, 0) end,
-         case when public.search_pattern(submission_days.search) is null then d.score_sum else coalesce(m.score_sum, 0) end,
-         case when public.search_pattern(submission_days.search) is null then d.question_sum else coalesce(m.question_sum, 0) end,
-         case when public.search_pattern(submission_days.search) is null then d.passed else coalesce(m.passed, 0) end
+  select coalesce(d.day, v.day), coalesce(d.submissions, 0),
+         case when public.search_pattern(submission_days.search) is null then coalesce(d.submissions, 0) else coalesce(m.matching, 0) end,
+         case when public.search_pattern(submission_days.search) is null then coalesce(d.score_sum, 0) else coalesce(m.score_sum, 0) end,
+         case when public.search_pattern(submission_days.search) is null then coalesce(d.question_sum, 0) else coalesce(m.question_sum, 0) end,
+         case when public.search_pattern(submission_days.search) is null then coalesce(d.passed, 0) else coalesce(m.passed, 0) end,
+         coalesce(v.voided, 0)
     from tallied d
+    full join voided v on v.day = d.day
     left join searched m on m.day = d.day
-   order by d.day desc
+   order by 1 desc
 $function$;
-COMMENT ON FUNCTION private.submission_days(time_zone text, search text) IS 'Test Results'' day groups: per local day, all submissions, those matching the search, their score sum, questions served and passes.';
+COMMENT ON FUNCTION private.submission_days(time_zone text, search text) IS 'Test Results'' day groups: per local day, all counted submissions, those matching the search, their score sum, questions served and passes, and how many matching ones are voided (counted in nothing else).';
 
 CREATE OR REPLACE FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
  RETURNS jsonb
@@ -1147,7 +1174,7 @@ CREATE TABLE public.audit_log (
   subject text,
   details jsonb NOT NULL DEFAULT '{}'::jsonb,
   CONSTRAINT audit_log_pkey PRIMARY KEY (id),
-  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text]))),
+  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text]))),
   CONSTRAINT audit_log_actor_check CHECK (((length(actor) >= 1) AND (length(actor) <= 320))),
   CONSTRAINT audit_log_details_check CHECK ((jsonb_typeof(details) = 'object'::text))
 );
@@ -1386,6 +1413,9 @@ CREATE TABLE public.submissions (
   device_started_at timestamp with time zone,
   device_time_taken integer,
   question_count integer NOT NULL DEFAULT 50,
+  voided_at timestamp with time zone,
+  void_reason text,
+  voided_by text,
   CONSTRAINT submissions_pkey PRIMARY KEY (id),
   CONSTRAINT submissions_login_code_key UNIQUE (login_code),
   CONSTRAINT submissions_answers_check CHECK ((jsonb_typeof(answers) = 'object'::text)),
@@ -1396,7 +1426,9 @@ CREATE TABLE public.submissions (
   CONSTRAINT submissions_score_within_questions CHECK ((score <= question_count)),
   CONSTRAINT submissions_student_name_check CHECK (((length(btrim(student_name)) >= 2) AND (length(btrim(student_name)) <= 200))),
   CONSTRAINT submissions_tab_switches_check CHECK (((tab_switches >= 0) AND (tab_switches <= 100000))),
-  CONSTRAINT submissions_time_taken_check CHECK (((time_taken >= 0) AND (time_taken <= 86400)))
+  CONSTRAINT submissions_time_taken_check CHECK (((time_taken >= 0) AND (time_taken <= 86400))),
+  CONSTRAINT submissions_void_fields CHECK (((voided_at IS NULL) = (void_reason IS NULL))),
+  CONSTRAINT submissions_void_reason_check CHECK (((length(btrim(void_reason)) >= 1) AND (length(btrim(void_reason)) <= 500)))
 );
 COMMENT ON TABLE public.submissions IS 'One submission per login code. id is generated on the student''s device and makes submit_exam idempotent; received_at shows when a late (offline) submission reached the server.';
 COMMENT ON COLUMN public.submissions.answers_fingerprint IS 'Short receipt of the answers as stored, shown to the student on completion and to admins.';
@@ -1405,10 +1437,14 @@ COMMENT ON COLUMN public.submissions.arrived_late IS 'Arrived more than 2 minute
 COMMENT ON COLUMN public.submissions.device_started_at IS 'The start the device reported; started_at is the server''s record of the code''s first start when there is one.';
 COMMENT ON COLUMN public.submissions.device_time_taken IS 'The time taken the device reported; time_taken is measured by the server from the recorded start when there is one.';
 COMMENT ON COLUMN public.submissions.question_count IS 'How many questions the exam served this submission (set by the server: the code''s first attempt''s count, else the usable questions 1 to 50; never below the score). Every percentage is score / question_count. Defaults to a full exam of 50 for rows an administrator inserts.';
+COMMENT ON COLUMN public.submissions.voided_at IS 'When an administrator voided the submission (void_submission); null while it counts. A voided submission is left out of every statistic and ranking.';
+COMMENT ON COLUMN public.submissions.void_reason IS 'Why the submission was voided, as the administrator wrote it; shown with it in Test Results and the printed report.';
+COMMENT ON COLUMN public.submissions.voided_by IS 'The email of the administrator who voided it.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
 CREATE INDEX submissions_submitted_at_score_idx ON public.submissions USING btree (submitted_at DESC) INCLUDE (score);
+CREATE INDEX submissions_voided_submitted_at_idx ON public.submissions USING btree (submitted_at) WHERE (voided_at IS NOT NULL);
 CREATE POLICY "Admins can create submissions" ON public.submissions FOR INSERT TO authenticated
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE POLICY "Admins can delete submissions" ON public.submissions FOR DELETE TO authenticated
@@ -1418,8 +1454,9 @@ CREATE POLICY "Admins can read submissions" ON public.submissions FOR SELECT TO 
 CREATE POLICY "Admins can update submissions" ON public.submissions FOR UPDATE TO authenticated
   USING (( SELECT public.is_admin() AS is_admin))
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
-CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, submitted_at, score, question_count ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
+CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, submitted_at, score, question_count, voided_at ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
 CREATE TRIGGER submissions_record_answer_file_recovery AFTER INSERT ON public.submissions FOR EACH ROW WHEN (new.recovered_from_file) EXECUTE FUNCTION private.record_answer_file_recovery();
+CREATE TRIGGER submissions_record_void_change AFTER UPDATE OF voided_at ON public.submissions FOR EACH ROW WHEN ((old.voided_at IS DISTINCT FROM new.voided_at)) EXECUTE FUNCTION private.record_void_change();
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.submissions TO authenticated;
 GRANT ALL ON TABLE public.submissions TO service_role;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.submissions;
@@ -1493,17 +1530,19 @@ COMMENT ON FUNCTION public.admin_counts() IS 'Dashboard, System Status and Login
 GRANT EXECUTE ON FUNCTION public.admin_counts() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, rank bigint, display_order bigint)
+ RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, rank bigint, display_order bigint)
  LANGUAGE sql
  STABLE
 AS $function$
   select r.id, r.student_name, r.login_code, r.score, r.question_count, r.tab_switches, r.time_taken, r.started_at,
          r.submitted_at, r.received_at, r.answers_fingerprint, r.recovered_from_file, r.arrived_late,
-         coalesce((select lc.extra_minutes from public.login_codes lc where lc.code = r.login_code), 0), r.rank, r.display_order
+         coalesce((select lc.extra_minutes from public.login_codes lc where lc.code = r.login_code), 0),
+         r.voided_at, r.void_reason,
+         case when r.voided_at is null then r.rank end, r.display_order
     from (
       select s.*,
-             rank() over (order by s.score desc) as rank,
-             row_number() over (order by s.score desc, s.time_taken, s.submitted_at, s.id) as display_order
+             rank() over (partition by s.voided_at is null order by s.score desc) as rank,
+             row_number() over (order by s.voided_at is not null, s.score desc, s.time_taken, s.submitted_at, s.id) as display_order
         from public.submissions s
        where s.submitted_at >= (admin_day_results.day::timestamp at time zone admin_day_results.time_zone)
          and s.submitted_at < ((admin_day_results.day + 1)::timestamp at time zone admin_day_results.time_zone)
@@ -1513,7 +1552,7 @@ AS $function$
       or r.login_code ilike public.search_pattern(admin_day_results.search)
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day, in display order (display_order), with the questions each was served and the code''s extra minutes. Read in pages.';
+COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served and the code''s extra minutes. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text)
@@ -1522,15 +1561,15 @@ CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date
  STABLE
 AS $function$
   -- Every band, empty ones too. The percentage is out of the questions served (src/domain/score.ts,
-  -- as public.passes), and 100 % joins the 90-99 % band.
+  -- as public.passes), and 100 % joins the 90-99 % band. Voided submissions count in none.
   select b.band, count(r.id)
     from pg_catalog.generate_series(0, 9) as b(band)
     left join public.admin_day_results(admin_day_score_bands.time_zone, admin_day_score_bands.day, admin_day_score_bands.search) r
-      on least(9, floor(round(r.score * 100.0 / r.question_count) / 10))::integer = b.band
+      on r.voided_at is null and least(9, floor(round(r.score * 100.0 / r.question_count) / 10))::integer = b.band
    group by b.band
    order by b.band
 $function$;
-COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions matching the search fall in it.';
+COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions matching the search, voided ones left out, fall in it.';
 GRANT EXECUTE ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_live_attempt_counts()
@@ -1600,7 +1639,8 @@ begin
   with days as (
     select * from private.submission_days(time_zone, search)
   ), shown as (
-    select * from days d where d.matching > 0 and (admin_results_summary.day is null or d.day = admin_results_summary.day)
+    select * from days d
+     where (d.matching > 0 or d.voided > 0) and (admin_results_summary.day is null or d.day = admin_results_summary.day)
   )
   select jsonb_build_object(
     'all_total', (select coalesce(sum(d.submissions), 0) from days d),
@@ -1608,14 +1648,16 @@ begin
     'score_sum', (select coalesce(sum(s.score_sum), 0) from shown s),
     'question_sum', (select coalesce(sum(s.question_sum), 0) from shown s),
     'passed', (select coalesce(sum(s.passed), 0) from shown s),
+    'voided', (select coalesce(sum(s.voided), 0) from shown s),
     'days', (select coalesce(jsonb_agg(jsonb_build_object('day', s.day, 'total', s.matching, 'score_sum', s.score_sum,
-                                                          'question_sum', s.question_sum, 'passed', s.passed)
+                                                          'question_sum', s.question_sum, 'passed', s.passed,
+                                                          'voided', s.voided)
                                        order by s.day desc), '[]'::jsonb)
                from shown s),
     'day_choices', (select coalesce(jsonb_agg(d.day order by d.day desc), '[]'::jsonb) from days d)));
 end
 $function$;
-COMMENT ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) IS 'Test Results before any row: the cards (total, score sum, questions served, passed) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
+COMMENT ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) IS 'Test Results before any row: the cards (total, score sum, questions served, passed; voided submissions left out and counted apart) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
 GRANT EXECUTE ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.answers_fingerprint(answers jsonb)
@@ -1751,13 +1793,17 @@ begin
   if answer ->> 'outcome' = 'invalid' then
     perform private.record_code_guess_failure(address);
   end if;
+  if answer ->> 'outcome' = 'ok'
+     and exists (select 1 from public.submissions s where s.login_code = answer ->> 'login_code' and s.voided_at is not null) then
+    return jsonb_build_object('outcome', 'withdrawn');
+  end if;
   return answer;
 exception when others then
   get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: every outcome of the spec, per-question solutions only within 24 hours of submission and once the exam is over for everyone; rate_limited after too many invalid codes from one address.';
+COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: every outcome of the spec, withdrawn for a voided submission, per-question solutions only within 24 hours of submission and once the exam is over for everyone; rate_limited after too many invalid codes from one address.';
 GRANT EXECUTE ON FUNCTION public.lookup_result(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.normalize_login_code(code text)
@@ -1857,6 +1903,30 @@ $function$;
 COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) IS 'A student device''s progress report on its attempt (no answers): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from one address.';
 GRANT EXECUTE ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) TO anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.restore_submission(submission_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  sub public.submissions;
+begin
+  perform private.require_admin();
+  select * into sub from public.submissions s where s.id = restore_submission.submission_id for update;
+  if not found then
+    return jsonb_build_object('outcome', 'not_found');
+  end if;
+  if sub.voided_at is null then
+    return jsonb_build_object('outcome', 'not_voided');
+  end if;
+  update public.submissions s set voided_at = null, void_reason = null, voided_by = null where s.id = sub.id;
+  return jsonb_build_object('outcome', 'restored');
+end
+$function$;
+COMMENT ON FUNCTION public.restore_submission(submission_id uuid) IS 'Administrators: counts a voided submission again and records it (with the reason it had); restored, not_voided or not_found.';
+GRANT EXECUTE ON FUNCTION public.restore_submission(submission_id uuid) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.room_time_students()
  RETURNS integer
  LANGUAGE plpgsql
@@ -1929,3 +1999,34 @@ end
 $function$;
 COMMENT ON FUNCTION public.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'Claims the code, scores from the stored answers and stores the submission, all or nothing. Idempotent on submission_id; a new submission is rate_limited after too many invalid codes from one address.';
 GRANT EXECUTE ON FUNCTION public.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.void_submission(submission_id uuid, reason text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  why text := btrim(void_submission.reason);
+  sub public.submissions;
+begin
+  perform private.require_admin();
+  if why is null or length(why) not between 1 and 500 then
+    perform private.invalid_argument('A reason is required to void a submission (at most 500 characters)');
+  end if;
+  select * into sub from public.submissions s where s.id = void_submission.submission_id for update;
+  if not found then
+    return jsonb_build_object('outcome', 'not_found');
+  end if;
+  if sub.voided_at is not null then
+    return jsonb_build_object('outcome', 'already_voided');
+  end if;
+  update public.submissions s
+     set voided_at = now(), void_reason = why,
+         voided_by = (select au.email from public.admin_users au where au.user_id = (select auth.uid()))
+   where s.id = sub.id;
+  return jsonb_build_object('outcome', 'voided');
+end
+$function$;
+COMMENT ON FUNCTION public.void_submission(submission_id uuid, reason text) IS 'Administrators: sets a submission aside with a required reason (left out of every statistic and ranking, its code stays used) and records it; voided, already_voided or not_found.';
+GRANT EXECUTE ON FUNCTION public.void_submission(submission_id uuid, reason text) TO authenticated, service_role;

@@ -55,9 +55,16 @@ describe('describeActivity', () => {
     )
   })
 
-  it('tells an answer-file recovery, and an action it does not know by its name', () => {
+  it('tells an answer-file recovery, a void and a restore, and an action it does not know by its name', () => {
     expect(words('answer_file_recovered', { student_name: 'Zoë', arrived_late: true }, 'ABCD1234')).toBe(
       'Recovered the submission of Zoë (login code ABCD1234) from an answer file, arrived late',
+    )
+    const voided = { student_name: 'Ada', score: 45, question_count: 50, reason: 'Phone' }
+    expect(words('submission_voided', voided, 'ABCD1234')).toBe(
+      'Voided the submission of Ada (login code ABCD1234, 45/50): Phone',
+    )
+    expect(words('submission_restored', voided, 'ABCD1234')).toBe(
+      'Restored the submission of Ada (login code ABCD1234, 45/50), voided for: Phone',
     )
     expect(words('something_new', {}, 'X')).toBe('something_new (X)')
   })

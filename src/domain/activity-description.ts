@@ -20,7 +20,7 @@ export const activityKinds = {
     actions: ['questions_added', 'questions_imported', 'question_changed', 'questions_deleted'],
   },
   schedules: { label: 'Exam schedules', actions: ['schedule_created', 'schedule_changed', 'schedule_deleted'] },
-  submissions: { label: 'Submissions', actions: ['answer_file_recovered'] },
+  submissions: { label: 'Submissions', actions: ['answer_file_recovered', 'submission_voided', 'submission_restored'] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>
 
 export type ActivityKind = keyof typeof activityKinds
@@ -179,6 +179,14 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
       return `Recovered the submission of ${textOf(details.student_name)} (login code ${subject}) from an answer file${
         details.arrived_late ? ', arrived late' : ''
       }`
+    case 'submission_voided':
+      return `Voided the submission of ${textOf(details.student_name)} (login code ${subject}, ${numberOf(details.score)}/${numberOf(
+        details.question_count,
+      )}): ${textOf(details.reason)}`
+    case 'submission_restored':
+      return `Restored the submission of ${textOf(details.student_name)} (login code ${subject}, ${numberOf(
+        details.score,
+      )}/${numberOf(details.question_count)}), voided for: ${textOf(details.reason)}`
     default:
       return `${entry.action}${subject ? ` (${subject})` : ''}`
   }

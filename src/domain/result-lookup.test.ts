@@ -12,6 +12,7 @@ describe('lookup refusal messages', () => {
       result_expired: expect.stringMatching(
         /^This exam result has expired\. Results are available for 30 days after submission\. \S/,
       ),
+      withdrawn: 'Your result was withdrawn by the examiner. Please contact your exam administrator.',
       rate_limited: 'Too many attempts from this network. Please wait a few minutes and try again.',
       failed: 'Error retrieving exam results. Please check your login code and try again.',
     })
@@ -25,6 +26,7 @@ describe('lookup refusal messages', () => {
     ['failed', true],
     ['code_expired', false],
     ['result_expired', false],
+    ['withdrawn', false],
     ['rate_limited', false],
   ] as const)('a pending submission explains "%s": %s', (refusal, explained) => {
     expect(isExplainedByPendingSubmission(refusal)).toBe(explained)

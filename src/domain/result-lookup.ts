@@ -1,7 +1,8 @@
 import { studentMessages } from './student-messages'
 
 /** Why a results lookup shows no result: the outcomes of lookup_result, plus a call that failed. */
-export type LookupRefusal = 'invalid' | 'code_expired' | 'unused' | 'no_submission' | 'result_expired' | 'rate_limited' | 'failed'
+export type LookupRefusal =
+  'invalid' | 'code_expired' | 'unused' | 'no_submission' | 'result_expired' | 'withdrawn' | 'rate_limited' | 'failed'
 
 /** Spec §5, solutions lookup. */
 export const emptyLookupCodeMessage = 'Please enter your login code'
@@ -19,6 +20,8 @@ export const lookupRefusalMessages: Record<LookupRefusal, string> = {
     'No exam submission found for this login code. The submission may have been removed or there was an error during exam completion.',
   result_expired:
     'This exam result has expired. Results are available for 30 days after submission. Please contact your exam administrator if you need a copy.',
+  // A submission an administrator voided (issue 15).
+  withdrawn: 'Your result was withdrawn by the examiner. Please contact your exam administrator.',
   rate_limited: studentMessages.rateLimited,
   failed: 'Error retrieving exam results. Please check your login code and try again.',
 }

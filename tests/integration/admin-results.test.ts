@@ -37,7 +37,9 @@ interface Summary {
   score_sum: number
   question_sum: number
   passed: number
-  days: { day: string; total: number; score_sum: number; question_sum: number; passed: number }[]
+  /** Voided submissions, counted in nothing else (migration 20261124002010): none here. */
+  voided: number
+  days: { day: string; total: number; score_sum: number; question_sum: number; passed: number; voided: number }[]
   day_choices: string[]
 }
 
@@ -58,6 +60,7 @@ function tallyOf(rows: readonly Scored[]) {
     score_sum: rows.reduce((sum, row) => sum + row.score, 0),
     question_sum: rows.reduce((sum, row) => sum + row.question_count, 0),
     passed: rows.filter(passes).length,
+    voided: 0,
   }
 }
 

@@ -13,7 +13,14 @@ import { resultsSummarySchema } from './rpc-answers'
  */
 
 /** One row of admin_day_results: a submission without its answers, with its code's extra time and its rank in its day. */
-export type SubmissionResult = Database['public']['Functions']['admin_day_results']['Returns'][number]
+export type SubmissionResult = Omit<DayResultRow, 'voided_at' | 'void_reason' | 'rank'> & {
+  /** When an administrator voided it; null while it counts. */
+  voided_at: string | null
+  void_reason: string | null
+  /** Its rank by score in its day; null for a voided submission, which has none. */
+  rank: number | null
+}
+type DayResultRow = Database['public']['Functions']['admin_day_results']['Returns'][number]
 
 export interface ResultsFilter {
   /** Matched anywhere in the student's name or the login code, case-insensitively; '' for none. */
@@ -32,6 +39,8 @@ export interface DayFilter {
 export interface DaySummary extends ResultsTally {
   /** YYYY-MM-DD in the administrator's time zone. */
   day: string
+  /** Voided submissions of the day matching the search: listed, counted in nothing else. */
+  voided: number
 }
 
 /** Everything Test Results shows before any row: the cards (this tally), the day groups and the date filter's choices. */
@@ -40,6 +49,8 @@ export interface ResultsSummary extends ResultsTally {
   filter: ResultsFilter
   /** Submissions of every day, unfiltered. */
   allTotal: number
+  /** Voided submissions matching the filter: listed, counted in nothing else. */
+  voided: number
   /** The filter's days with matching submissions, newest first. */
   days: DaySummary[]
   /** Every day with submissions, newest first. */
@@ -111,12 +122,13 @@ export async function loadDayScoreBands(filter: DayFilter): Promise<AdminResult<
 function parseSummary(data: Json, filter: ResultsFilter): ResultsSummary | undefined {
   const parsed = v.safeParse(resultsSummarySchema, data)
   if (!parsed.success) return undefined
-  const { all_total, days, day_choices } = parsed.output
+  const { all_total, voided, days, day_choices } = parsed.output
   return {
     filter,
     allTotal: all_total,
     ...tallyOf(parsed.output),
-    days: days.map((day) => ({ day: day.day, ...tallyOf(day) })),
+    voided,
+    days: days.map((day) => ({ day: day.day, ...tallyOf(day), voided: day.voided })),
     dayChoices: day_choices,
   }
 }

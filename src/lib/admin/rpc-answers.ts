@@ -17,7 +17,9 @@ const dayKey = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 export const resultsSummarySchema = v.object({
   all_total: count,
   ...tally,
-  days: v.array(v.object({ day: dayKey, ...tally })),
+  /** Voided submissions matching the filter, counted in nothing else (migration 20261124002010). */
+  voided: count,
+  days: v.array(v.object({ day: dayKey, ...tally, voided: count })),
   day_choices: v.array(dayKey),
 })
 

@@ -351,6 +351,9 @@ export type Database = {
           submitted_at: string
           tab_switches: number
           time_taken: number
+          void_reason: string | null
+          voided_at: string | null
+          voided_by: string | null
         }
         Insert: {
           answers?: Json
@@ -370,6 +373,9 @@ export type Database = {
           submitted_at: string
           tab_switches?: number
           time_taken: number
+          void_reason?: string | null
+          voided_at?: string | null
+          voided_by?: string | null
         }
         Update: {
           answers?: Json
@@ -389,6 +395,9 @@ export type Database = {
           submitted_at?: string
           tab_switches?: number
           time_taken?: number
+          void_reason?: string | null
+          voided_at?: string | null
+          voided_by?: string | null
         }
         Relationships: []
       }
@@ -417,7 +426,7 @@ export type Database = {
           day: string
           search?: string
         }
-        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; rank: number; display_order: number }[]
+        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; rank: number; display_order: number }[]
       }
       admin_day_score_bands: {
         Args: {
@@ -509,6 +518,12 @@ export type Database = {
         }
         Returns: Json
       }
+      restore_submission: {
+        Args: {
+          submission_id: string
+        }
+        Returns: Json
+      }
       room_time_students: {
         Args: never
         Returns: number
@@ -529,6 +544,13 @@ export type Database = {
           time_taken: number
           started_at: string
           submitted_at: string
+        }
+        Returns: Json
+      }
+      void_submission: {
+        Args: {
+          submission_id: string
+          reason: string
         }
         Returns: Json
       }

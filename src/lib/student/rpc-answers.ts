@@ -97,7 +97,9 @@ export const resultLookupAnswerSchema = v.variant('outcome', [
     /** While the solutions are held back: when the exam closes for everyone. Absent from a server older than migration 20261124000100. */
     solutions_release_at: v.optional(v.nullable(v.string()), null),
   }),
-  v.object({ outcome: v.picklist(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired', 'rate_limited']) }),
+  v.object({
+    outcome: v.picklist(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired', 'withdrawn', 'rate_limited']),
+  }),
 ])
 
 export type QuestionSolution = v.InferOutput<typeof questionSolutionSchema>

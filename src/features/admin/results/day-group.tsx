@@ -29,7 +29,7 @@ export function DayGroup({ day, search, isToday, expanded, onToggle, onError }: 
           </span>
           <span className="day-group__summary">
             {total} {total === 1 ? 'student' : 'students'} · Average {formatAverageScore(averageScore)}/{examSize} · Pass rate{' '}
-            {passRate}%
+            {passRate}%{day.voided > 0 && ` · ${day.voided} voided`}
           </span>
         </button>
       </h3>

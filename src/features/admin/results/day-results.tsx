@@ -41,7 +41,7 @@ export function DayResults({ day, search, label, onError }: DayResultsProps) {
       {bands && <ScoreDistributionChart bands={bands} title={`Score distribution, ${label}`} />}
       {page ? (
         <>
-          <ResultsTable results={page.rows} caption={caption} />
+          <ResultsTable results={page.rows} caption={caption} onError={onError} />
           <Pager label={`Pages of results of ${label}`} page={page} choice={pageChoice} />
         </>
       ) : (

@@ -54,7 +54,7 @@ function PrintedDay({ day, rows }: PrintedReport['days'][number]) {
             const { percentage, rating } = scoreGrade(submission.score, submission.question_count)
             return (
               <tr key={submission.id}>
-                <td>{submission.rank}</td>
+                <td>{submission.rank ?? '—'}</td>
                 <td>{submission.student_name}</td>
                 <td>{submission.login_code}</td>
                 <td>
@@ -79,9 +79,10 @@ function reportScope({ day, search }: ResultsFilter): string {
   return [day ? formatDay(day) : 'All Dates', search && `search "${search}"`].filter(Boolean).join(', ')
 }
 
-/** What the proctor should know beside the figures: extra time given, a submission recovered from a file or arrived late. */
+/** What the proctor should know beside the figures: voided (why), extra time given, a submission recovered from a file or arrived late. */
 function resultNotes(submission: SubmissionResult): string[] {
   return [
+    ...(submission.void_reason !== null ? [`Voided: ${submission.void_reason}`] : []),
     ...(submission.extra_minutes > 0 ? [`${formatExtraTime(submission.extra_minutes)} extra time`] : []),
     ...submissionFlags(submission),
   ]

@@ -6,13 +6,31 @@ import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { formatDateTime, formatTime } from '../components/format'
 import { SubmissionFlagBadges } from '../components/submission-flag-badges'
 import { TabSwitchCount } from '../components/tab-switch-count'
+import { SubmissionVoidControl } from './submission-void-control'
 
 const ratingTone = { Excellent: 'green', Pass: 'blue', 'Needs Improvement': 'red' } as const
 
-const columns = ['Rank', 'Student', 'Login code', 'Time', 'Score', 'Percentage', 'Tab switches', 'Time taken', 'Rating', 'Details']
+const columns = [
+  'Rank',
+  'Student',
+  'Login code',
+  'Time',
+  'Score',
+  'Percentage',
+  'Tab switches',
+  'Time taken',
+  'Rating',
+  'Details',
+]
 
-/** Rows of one day's ranking by score, with each submission's receipt in its details. */
-export function ResultsTable({ results, caption }: { results: readonly SubmissionResult[]; caption: string }) {
+interface ResultsTableProps {
+  results: readonly SubmissionResult[]
+  caption: string
+  onError: (message: string) => void
+}
+
+/** Rows of one day's ranking by score, with each submission's receipt and its Void or Restore in its details. */
+export function ResultsTable({ results, caption, onError }: ResultsTableProps) {
   return (
     <div className="results-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="results-table">
@@ -23,10 +41,15 @@ export function ResultsTable({ results, caption }: { results: readonly Submissio
             const { percentage, rating } = scoreGrade(submission.score, submission.question_count)
             return (
               <tr key={submission.id}>
-                <td>#{submission.rank}</td>
+                <td>{submission.rank === null ? '—' : `#${submission.rank}`}</td>
                 <th scope="row">
                   {submission.student_name}
                   <SubmissionFlagBadges submission={submission} />
+                  {submission.void_reason !== null && (
+                    <span className="result-voided">
+                      <span className="admin-badge admin-badge--red">Voided</span> {submission.void_reason}
+                    </span>
+                  )}
                 </th>
                 <td className="admin-mono">{submission.login_code}</td>
                 <td>{formatTime(submission.submitted_at)}</td>
@@ -58,7 +81,14 @@ export function ResultsTable({ results, caption }: { results: readonly Submissio
                       <dd>{formatDateTime(submission.submitted_at)}</dd>
                       <dt>Received by the server</dt>
                       <dd>{formatDateTime(submission.received_at)}</dd>
+                      {submission.voided_at !== null && (
+                        <>
+                          <dt>Voided</dt>
+                          <dd>{formatDateTime(submission.voided_at)}</dd>
+                        </>
+                      )}
                     </dl>
+                    <SubmissionVoidControl submission={submission} onError={onError} />
                   </details>
                 </td>
               </tr>

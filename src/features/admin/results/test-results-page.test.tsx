@@ -54,6 +54,8 @@ function submission(name: string, score: number, at: Date, changes: Partial<Stor
     recovered_from_file: false,
     arrived_late: false,
     extra_minutes: 0,
+    voided_at: null,
+    void_reason: null,
     ...changes,
   }
 }
@@ -76,8 +78,8 @@ function summaryOf(filter: ResultsFilter) {
   const shownRows = (day: string) => stored.filter((row) => dayOf(row) === day && matches(row, filter.search))
   const days = dayChoices
     .filter((day) => (filter.day ?? day) === day && shownRows(day).length > 0)
-    .map((day) => ({ day, ...tally(shownRows(day)) }))
-  return { filter, allTotal: stored.length, ...tally(days.flatMap((day) => shownRows(day.day))), days, dayChoices }
+    .map((day) => ({ day, ...tally(shownRows(day)), voided: 0 }))
+  return { filter, allTotal: stored.length, ...tally(days.flatMap((day) => shownRows(day.day))), voided: 0, days, dayChoices }
 }
 
 /** The day's matching rows in display order, each ranked by score within the whole day. */

@@ -130,7 +130,7 @@ interface ResultsContentProps {
 function ResultsContent({ summary, today, expanded, onToggle, onError }: ResultsContentProps) {
   const { search, day } = summary.filter
   if (summary.allTotal === 0) return <p className="admin-empty">No test submissions yet</p>
-  if (summary.total === 0) {
+  if (summary.total + summary.voided === 0) {
     return <p className="admin-empty">{search ? 'No results match your search' : 'No results found for the selected date'}</p>
   }
   if (day === null) {
