@@ -216,6 +216,11 @@ describe('axe finds no serious or critical violation', () => {
       .setInputFiles([{ name: 'not-an-answer-file.json', mimeType: 'application/json', buffer: Buffer.from('{}') }])
     await page.getByRole('list', { name: 'Uploaded answer files' }).waitFor()
     await expectAccessible('proctor room')
+    await page.getByRole('button', { name: 'Add time for everyone' }).click()
+    await page.getByRole('dialog', { name: 'Add time for everyone' }).waitFor()
+    await expectAccessible('add-time dialog')
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
   })
 })
 

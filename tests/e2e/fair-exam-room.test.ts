@@ -228,6 +228,10 @@ describe('time for the whole room', () => {
       .waitFor()
     await dialog.getByRole('button', { name: 'Add 10 minutes' }).click()
     await waitForText(admin, 'Added 10 minutes for 2 students.')
+    await admin
+      .getByRole('region', { name: 'Time added for everyone' })
+      .getByText(new RegExp(`^10 minutes for 2 students, by ${adminEmail} at `))
+      .waitFor()
     for (const code of [onlineCode, offlineCode]) {
       await admin.getByRole('row').filter({ hasText: code }).getByText('+10 min').waitFor({ timeout: 10_000 })
     }

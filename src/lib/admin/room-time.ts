@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { adminRequest, type AdminResult } from './admin-result'
-import type { Json } from '../api/database.types'
+import type { Json, Tables } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
 
 /** add_time_for_everyone: the minutes added and how many students they reached, or nobody was writing. */
@@ -29,4 +29,26 @@ function studentsReached(data: Json): AdminResult<number> {
   const parsed = v.safeParse(roomTimeAnswerSchema, data)
   if (!parsed.success) return { ok: false, error: addFailed }
   return { ok: true, data: parsed.output.outcome === 'added' ? parsed.output.students : 0 }
+}
+
+/** A "time for everyone" as the Proctor Room lists it: minutes, the codes it reached, who and when. */
+export type RoomTimeAddition = Pick<
+  Tables<'room_time_additions'>,
+  'id' | 'minutes' | 'login_codes' | 'added_by_email' | 'added_at'
+>
+
+/** How many of the latest additions the Proctor Room lists. */
+const additionsShown = 10
+
+/** The latest time added for everyone in the last 24 hours (the Proctor Room's span), newest first. */
+export async function listRoomTimeAdditions(): Promise<AdminResult<RoomTimeAddition[]>> {
+  const since = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString()
+  return adminRequest({ message: 'Failed to load the time added for everyone' }, () =>
+    getSupabase()
+      .from('room_time_additions')
+      .select('id, minutes, login_codes, added_by_email, added_at')
+      .gte('added_at', since)
+      .order('added_at', { ascending: false })
+      .limit(additionsShown),
+  )
 }

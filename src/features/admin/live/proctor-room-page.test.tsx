@@ -6,6 +6,7 @@ import { offlineAfterMs, type AttemptStatus } from '../../../domain/attempt-stat
 import { listLiveAttempts, loadLiveAttemptCounts, type LiveAttempt } from '../../../lib/admin/admin-attempts'
 import { lastPageIndex } from '../../../lib/admin/admin-reads'
 import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/admin/answer-file-recovery'
+import { listRoomTimeAdditions } from '../../../lib/admin/room-time'
 import { watchTableChanges } from '../../../lib/admin/table-changes'
 import { attemptsPerPage, ProctorRoomPage } from './proctor-room-page'
 
@@ -15,6 +16,11 @@ vi.mock('../../../lib/admin/answer-file-recovery', async (importOriginal) => ({
   recoverSubmissionFromFile: vi.fn(),
 }))
 vi.mock('../../../lib/admin/table-changes', () => ({ watchTableChanges: vi.fn() }))
+vi.mock('../../../lib/admin/room-time', () => ({
+  listRoomTimeAdditions: vi.fn(),
+  addTimeForEveryone: vi.fn(),
+  countStudentsStillWriting: vi.fn(),
+}))
 vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 
 const now = new Date('2026-11-23T10:00:00.000Z')
@@ -84,6 +90,7 @@ beforeEach(() => {
       return { ok: true, data: counts }
     })
   vi.mocked(recoverSubmissionFromFile).mockReset()
+  vi.mocked(listRoomTimeAdditions).mockReset().mockResolvedValue({ ok: true, data: [] })
   channels = fakeTableChanges(watchTableChanges)
 })
 
@@ -231,6 +238,29 @@ describe('ProctorRoomPage', () => {
       [0, attemptsPerPage],
       [1, attemptsPerPage],
       [2, attemptsPerPage],
+    ])
+  })
+
+  it('lists the time added for everyone with how much, for how many students, by whom and when', async () => {
+    vi.mocked(listRoomTimeAdditions).mockResolvedValue({
+      ok: true,
+      data: [
+        {
+          id: 'a2',
+          minutes: 10,
+          login_codes: ['CODE0001', 'CODE0002'],
+          added_by_email: 'proctor@school.test',
+          added_at: ago(60_000),
+        },
+        { id: 'a1', minutes: 1, login_codes: ['CODE0001'], added_by_email: null, added_at: ago(600_000) },
+      ],
+    })
+    await renderPage()
+
+    const history = within(screen.getByRole('region', { name: 'Time added for everyone' })).getAllByRole('listitem')
+    expect(history.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^10 minutes for 2 students, by proctor@school\.test at /),
+      expect.stringMatching(/^1 minute for 1 student, by an administrator at /),
     ])
   })
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { untilFirstGoesOfflineMs } from '../../../domain/attempt-status'
 import { listLiveAttempts, loadLiveAttemptCounts } from '../../../lib/admin/admin-attempts'
 import { loadAll } from '../../../lib/admin/admin-reads'
+import { listRoomTimeAdditions } from '../../../lib/admin/room-time'
 import type { LiveTable } from '../../../lib/admin/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { Pager } from '../components/pager'
@@ -13,8 +14,9 @@ import { usePageChoice } from '../components/use-page-choice'
 import { AddTimeDialog, addedText } from './add-time-dialog'
 import { AnswerFileUpload } from './answer-file-upload'
 import { AttemptsTable } from './attempts-table'
+import { RoomTimeHistory } from './room-time-history'
 
-/** Attempts report progress, submissions end them, codes carry the extra time. */
+/** Attempts report progress, submissions end them, codes carry the extra time (time for everyone too). */
 const attemptTables: LiveTable[] = ['exam_attempts', 'submissions', 'login_codes']
 /** How many attempts the table shows at a time. */
 export const attemptsPerPage = 100
@@ -36,6 +38,7 @@ export function ProctorRoomPage() {
       loadAll({
         attempts: readAttempts(listLiveAttempts),
         counts: loadLiveAttemptCounts(),
+        roomTime: listRoomTimeAdditions(),
       }),
     [readAttempts],
   )
@@ -66,6 +69,7 @@ export function ProctorRoomPage() {
           Add time for everyone
         </button>
       </div>
+      {data && <RoomTimeHistory additions={data.roomTime} />}
       {addingTime && (
         <AddTimeDialog
           onClose={() => setAddingTime(false)}
