@@ -6,6 +6,7 @@ import {
   emptyScheduleDraft,
   isoToDateTimeLocal,
   scheduleFieldsFromDraft,
+  shuffleDescription,
   type ScheduleDraft,
 } from './schedule-draft'
 
@@ -96,3 +97,12 @@ describe('the form and the stored schedule', () => {
     expect(isoToDateTimeLocal('2026-01-01T00:00:00Z')).toBe('2026-01-01T13:00')
   })
 })
+
+it.each([
+  [true, true, 'Questions and options shuffled per student'],
+  [true, false, 'Questions shuffled per student'],
+  [false, true, 'Options shuffled per student'],
+  [false, false, 'Same order for every student'],
+])('describes shuffle_questions %s and shuffle_options %s as %j', (questions, options, text) =>
+  expect(shuffleDescription({ shuffle_questions: questions, shuffle_options: options })).toBe(text),
+)

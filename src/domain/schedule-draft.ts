@@ -94,3 +94,11 @@ export function dateTimeLocalToDate(value: string): Date | null {
   const date = new Date(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes), Number(seconds))
   return Number.isNaN(date.getTime()) ? null : date
 }
+
+/** How a schedule orders each student's exam, as its card in Exam Schedule says. */
+export function shuffleDescription(schedule: Pick<ScheduleFields, 'shuffle_questions' | 'shuffle_options'>): string {
+  if (schedule.shuffle_questions && schedule.shuffle_options) return 'Questions and options shuffled per student'
+  if (schedule.shuffle_questions) return 'Questions shuffled per student'
+  if (schedule.shuffle_options) return 'Options shuffled per student'
+  return 'Same order for every student'
+}

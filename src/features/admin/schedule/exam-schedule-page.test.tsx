@@ -167,6 +167,14 @@ describe('ExamSchedulePage', () => {
     expect(createSchedule).toHaveBeenCalledWith(expect.objectContaining({ shuffle_questions: true, shuffle_options: false }))
   })
 
+  it('says how each schedule orders the exam', async () => {
+    schedules = [
+      { ...schedule('Plain', '2026-11-23T09:00:00Z', '2026-11-23T11:00:00Z'), shuffle_questions: false, shuffle_options: false },
+    ]
+    await renderPage()
+    expect(screen.getByText('Same order for every student')).toBeDefined()
+  })
+
   it('edits a schedule', async () => {
     await renderPage()
 

@@ -4,6 +4,7 @@ import {
   draftFromSchedule,
   emptyScheduleDraft,
   scheduleFieldsFromDraft,
+  shuffleDescription,
   type ScheduleDraft,
   type ScheduleFields,
 } from '../../../domain/schedule-draft'
@@ -105,6 +106,10 @@ export function ExamSchedulePage() {
                       <div>
                         <dt>Duration</dt>
                         <dd>{schedule.duration_minutes} minutes</dd>
+                      </div>
+                      <div>
+                        <dt>Order</dt>
+                        <dd>{shuffleDescription(schedule)}</dd>
                       </div>
                     </dl>
                     <div className="admin-button-row">
