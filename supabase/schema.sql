@@ -529,14 +529,15 @@ AS $function$
 declare
   change record;
   changes jsonb;
+  imported boolean := private.request_is_upsert();
 begin
-  if private.request_is_upsert() then
+  if imported then
     perform private.record_question_batch('questions_imported', array(select q.question_number from updated q), '{"replaced": true}');
-    return null;
   end if;
   for change in
     select n.question_number as number, to_jsonb(o) as old_row, to_jsonb(n) as new_row
       from updated n join previous o on o.id = n.id
+     where not imported or n.correct_answer is distinct from o.correct_answer
      order by n.question_number
   loop
     -- Every field that changed, as [old, new]: the correct answer among them is a key change.
@@ -550,6 +551,7 @@ begin
   return null;
 end
 $function$;
+COMMENT ON FUNCTION private.record_question_updates() IS 'Records an update of questions: a question_changed row (every changed field, old and new) per question changed, or for an import one questions_imported row with the replaced questions and a question_changed row per question whose correct answer it changed.';
 
 CREATE OR REPLACE FUNCTION private.record_room_time()
  RETURNS trigger
@@ -1528,6 +1530,19 @@ end
 $function$;
 COMMENT ON FUNCTION public.admin_counts() IS 'Dashboard, System Status and Login Code Manager totals: questions, login codes, used codes, submissions.';
 GRANT EXECUTE ON FUNCTION public.admin_counts() TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_day_answers(time_zone text, day date, search text DEFAULT ''::text)
+ RETURNS TABLE(id uuid, answers jsonb)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  select r.id, s.answers
+    from public.admin_day_results(admin_day_answers.time_zone, admin_day_answers.day, admin_day_answers.search) r
+    join public.submissions s on s.id = r.id
+   order by r.display_order
+$function$;
+COMMENT ON FUNCTION public.admin_day_answers(time_zone text, day date, search text) IS 'The answers (question number → letter) of admin_day_results'' rows for the same day and search, in its display order. Read in pages.';
+GRANT EXECUTE ON FUNCTION public.admin_day_answers(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text)
  RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, rank bigint, display_order bigint)

@@ -146,8 +146,9 @@ describe('what the log records', () => {
           ),
         )
       })
-      // Both statement triggers of the upsert record their part, in PostgreSQL's order.
-      expect(imported).toHaveLength(2)
+      // Both statement triggers of the upsert record their part, in PostgreSQL's order, and the
+      // key it changed is a key change (migration 20261124004000).
+      expect(imported).toHaveLength(3)
       expect(imported).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ action: 'questions_imported', details: { count: 2, numbers: [2, 3], replaced: false } }),
@@ -156,6 +157,7 @@ describe('what the log records', () => {
             subject: '1',
             details: { count: 1, numbers: [1], replaced: true },
           }),
+          expect.objectContaining({ action: 'question_changed', subject: '1', details: { changes: { correct_answer: ['C', 'D'] } } }),
         ]),
       )
 

@@ -420,6 +420,14 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      admin_day_answers: {
+        Args: {
+          time_zone: string
+          day: string
+          search?: string
+        }
+        Returns: { id: string; answers: Json }[]
+      }
       admin_day_results: {
         Args: {
           time_zone: string
