@@ -157,7 +157,11 @@ describe('what the log records', () => {
             subject: '1',
             details: { count: 1, numbers: [1], replaced: true },
           }),
-          expect.objectContaining({ action: 'question_changed', subject: '1', details: { changes: { correct_answer: ['C', 'D'] } } }),
+          expect.objectContaining({
+            action: 'question_changed',
+            subject: '1',
+            details: { changes: { correct_answer: ['C', 'D'] } },
+          }),
         ]),
       )
 
