@@ -1,5 +1,3 @@
-import pg from 'pg'
-
 /**
  * `sql` with its parameters (`$1`, `$2`, …) written in as quoted literals of the text the driver
  * would have sent, so that the statement can travel with others in one simple query (one round
@@ -38,11 +36,21 @@ export function withParametersInlined(sql: string, params: readonly unknown[]): 
 /** The literal for a value, as node-postgres would send it, or undefined. */
 function literal(value: unknown): string | undefined {
   if (value === null || value === undefined) return 'null'
-  if (typeof value === 'string') return value.includes('\0') ? undefined : pg.escapeLiteral(value)
+  if (typeof value === 'string') return value.includes('\0') ? undefined : quoteLiteral(value)
   if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint' || typeof value === 'boolean') {
     return `'${String(value)}'`
   }
   return undefined
+}
+
+/**
+ * `value` as a string literal, as node-postgres' escapeLiteral writes it (quotes doubled; with a
+ * backslash, an E'…' string with the backslashes doubled), without its character-by-character loop,
+ * which cost more than the rest of a request's SQL text.
+ */
+export function quoteLiteral(value: string): string {
+  const doubled = value.replaceAll("'", "''")
+  return value.includes('\\') ? ` E'${doubled.replaceAll('\\', '\\\\')}'` : `'${doubled}'`
 }
 
 const identifierCharacter = /[A-Za-z0-9_$\u0080-\uffff]/

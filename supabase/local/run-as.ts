@@ -1,5 +1,5 @@
-import pg from 'pg'
 import type { SqlClient, SqlDatabase } from './db.ts'
+import { quoteLiteral } from './inline-parameters.ts'
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 
@@ -46,7 +46,7 @@ export async function actAs(tx: SqlClient, identity: RequestIdentity): Promise<v
  * no parameters and can travel with other statements in one simple query.
  */
 function actingAs(identity: RequestIdentity): string {
-  const setting = (name: string, value: string) => `set_config('${name}', ${pg.escapeLiteral(value)}, true)`
+  const setting = (name: string, value: string) => `set_config('${name}', ${quoteLiteral(value)}, true)`
   return `select ${setting('role', identity.role)}, ${setting('request.jwt.claims', JSON.stringify(identity.claims))}, ${setting(
     'request.headers',
     JSON.stringify(identity.headers ?? {}),

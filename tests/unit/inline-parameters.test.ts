@@ -1,5 +1,6 @@
+import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { withParametersInlined } from '../../supabase/local/inline-parameters.ts'
+import { quoteLiteral, withParametersInlined } from '../../supabase/local/inline-parameters.ts'
 
 describe('withParametersInlined', () => {
   it('writes each parameter in as a quoted literal of the text the driver would send', () => {
@@ -25,5 +26,11 @@ describe('withParametersInlined', () => {
     expect(withParametersInlined('select $1', [new Date()])).toBeUndefined()
     expect(withParametersInlined('select $1', [Number.NaN])).toBeUndefined()
     expect(withParametersInlined('select $2', ['a'])).toBeUndefined()
+  })
+
+  it('quotes a string exactly as node-postgres escapeLiteral does', () => {
+    for (const value of ['', 'plain', "it's", "''", 'a\\b', "\\'\\", 'ü €', '{"1":"A"}']) {
+      expect(quoteLiteral(value)).toBe(pg.escapeLiteral(value))
+    }
   })
 })
