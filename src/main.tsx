@@ -1,11 +1,11 @@
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
-import { createAppRouter } from './app/router'
+import { AppRouter } from './app/router'
 import { errorMessage } from './domain/error-message'
 import { loadAppConfig } from './lib/browser/env'
+import { listenForHistoryMoves } from './lib/browser/history-moves'
 import { initPublicApi } from './lib/api/public-api'
-import { startSubmissionSync } from './lib/sync/sync-worker'
+import { examDatabaseExists } from './lib/offline/exam-db-exists'
 import './app/app.css'
 
 async function start(root: Root) {
@@ -15,11 +15,16 @@ async function start(root: Root) {
     root.render(<StartupError error={error} />)
     return
   }
-  // Whatever page the student opens, a submission still waiting on this device is sent.
-  startSubmissionSync()
+  // Whatever page the student opens, a submission still waiting on this device is sent. A device that has
+  // never stored an exam has nothing to send: it loads neither the sync worker nor Dexie (the student flow
+  // starts the worker once it stores something).
+  void examDatabaseExists().then((stored) => {
+    if (stored) void import('./lib/sync/sync-worker').then((sync) => sync.startSubmissionSync())
+  })
+  listenForHistoryMoves()
   root.render(
     <StrictMode>
-      <RouterProvider router={createAppRouter()} />
+      <AppRouter />
     </StrictMode>,
   )
 }

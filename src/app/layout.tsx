@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { Suspense, useEffect } from 'react'
+import { Outlet, useLocation } from 'react-router-dom'
 import { BrowserSupportGate } from './browser-support-gate'
 import { PwaUpdatePrompt } from './pwa-update-prompt'
 import { SiteFooter } from './site-footer'
@@ -13,12 +14,23 @@ export function Layout() {
       <SiteHeader />
       <main id="main-content" className="site-main" tabIndex={-1}>
         <BrowserSupportGate>
-          <Outlet />
+          <Suspense fallback={<p role="status">Loading...</p>}>
+            <Outlet />
+          </Suspense>
         </BrowserSupportGate>
       </main>
       <SiteFooter />
       <PwaUpdatePrompt />
-      <ScrollRestoration />
+      <ScrollToTopOnNavigation />
     </>
   )
+}
+
+/** A new page opens at its top, as a page load would (the data router's ScrollRestoration did this before). */
+function ScrollToTopOnNavigation() {
+  const { pathname } = useLocation()
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
+  return null
 }

@@ -1,6 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { hasExamInProgress } from '../lib/offline/attempt-store'
+import { subscribeWhenLoaded } from '../lib/browser/subscribe-when-loaded'
 import { applyUpdate, isUpdateWaiting, registerServiceWorker, subscribeToUpdateWaiting } from './pwa-registration'
 import './pwa-update-prompt.css'
 
@@ -11,11 +10,12 @@ import './pwa-update-prompt.css'
 export function PwaUpdatePrompt() {
   useEffect(registerServiceWorker, [])
   const updateWaiting = useSyncExternalStore(subscribeToUpdateWaiting, isUpdateWaiting)
-  const examInProgress = useLiveQuery(
-    // When the answer is unknown, assume an exam: a missed prompt costs nothing, a reload mid-exam does.
-    () => (updateWaiting ? hasExamInProgress().catch(() => true) : false),
-    [updateWaiting],
-  )
+  const [examInProgress, setExamInProgress] = useState<boolean>()
+  useEffect(() => {
+    if (!updateWaiting) return
+    // The device's storage (Dexie) is loaded only once an update waits, never for a first screen.
+    return subscribeWhenLoaded(async () => (await import('../lib/offline/attempt-store')).watchExamInProgress(setExamInProgress))
+  }, [updateWaiting])
   const [dismissed, setDismissed] = useState(false)
 
   if (!updateWaiting || examInProgress !== false || dismissed) return null

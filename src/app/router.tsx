@@ -1,19 +1,26 @@
-import { lazy, Suspense } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom'
-import { HomePage } from '../features/home/home-page'
-import { AccessibilityPage } from '../features/policies/accessibility-page'
-import { CookiePolicyPage } from '../features/policies/cookie-policy-page'
-import { PrivacyPolicyPage } from '../features/policies/privacy-policy-page'
-import { TermsOfServicePage } from '../features/policies/terms-of-service-page'
-import { SolutionsPage } from '../features/solutions/solutions-page'
-import { ExamPage } from '../features/student/exam-page'
+import { lazy, Suspense, type ComponentType } from 'react'
+import { BrowserRouter, Navigate, useRoutes, type RouteObject } from 'react-router-dom'
+import { loadExamPage } from '../features/student/exam-page-loader'
 import { RequireStudentSession } from '../features/student/require-student-session'
 import { StudentArea } from '../features/student/student-area'
 import { StudentLoginPage } from '../features/student/student-login-page'
 import { Layout } from './layout'
 
-// The admin area (its screens, CSV parsing, analytics) is its own chunk: students never download it.
-const AdminArea = lazy(() => import('../features/admin/admin-area').then((module) => ({ default: module.AdminArea })))
+/** A page exported as `name` from a lazily loaded module: its own chunk, fetched when its route first renders. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })))
+}
+
+// Only the student's login step is in the first download: every other page is a chunk of its own, and the
+// admin area (its screens, CSV parsing, analytics) one that students never download.
+const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage')
+const SolutionsPage = lazyPage(() => import('../features/solutions/solutions-page'), 'SolutionsPage')
+const ExamPage = lazyPage(loadExamPage, 'ExamPage')
+const PrivacyPolicyPage = lazyPage(() => import('../features/policies/privacy-policy-page'), 'PrivacyPolicyPage')
+const TermsOfServicePage = lazyPage(() => import('../features/policies/terms-of-service-page'), 'TermsOfServicePage')
+const CookiePolicyPage = lazyPage(() => import('../features/policies/cookie-policy-page'), 'CookiePolicyPage')
+const AccessibilityPage = lazyPage(() => import('../features/policies/accessibility-page'), 'AccessibilityPage')
+const AdminArea = lazyPage(() => import('../features/admin/admin-area'), 'AdminArea')
 
 export const routes: RouteObject[] = [
   {
@@ -55,6 +62,18 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createAppRouter() {
-  return createBrowserRouter(routes)
+function AppRoutes() {
+  return useRoutes(routes)
+}
+
+/**
+ * The app's router: the declarative BrowserRouter, not a data router (createBrowserRouter), whose loaders,
+ * actions and fetchers nothing here uses and which doubled react-router's share of the first download.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  )
 }

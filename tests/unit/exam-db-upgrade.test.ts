@@ -1,7 +1,9 @@
 import Dexie from 'dexie'
 import { expect, it } from 'vitest'
+import { latestAttemptFor, saveAttemptProgress, unfinishedAttempt } from '../../src/lib/offline/attempt-store'
 import { examDb } from '../../src/lib/offline/exam-db'
-import { examAttempt } from './exam-fixtures'
+import { queueSubmission } from '../../src/lib/offline/outbox'
+import { examAttempt, examStart, finishedAttempt } from './exam-fixtures'
 
 it('keeps the attempts of a device that ran the app before answer files, without a key and without the old window end', async () => {
   const { answerFileKey: _key, ...current } = examAttempt()
@@ -14,4 +16,28 @@ it('keeps the attempts of a device that ran the app before answer files, without
   // The app's database opens on first use, and upgrades what the older app left.
   expect(await examDb.attempts.get(current.id)).toEqual({ ...current, answerFileKey: null })
   expect(await examDb.reports.count()).toBe(0)
+})
+
+it('keeps every answer of an attempt stored whole by the app before per-answer rows, and adds the newer clicks over them', async () => {
+  await examDb.delete({ disableAutoOpen: false })
+  const stored = examAttempt({ answers: { '1': 'A', '2': 'B' }, currentIndex: 1, tabSwitches: 3 })
+  const submitted = finishedAttempt({ status: 'submitted', loginCode: 'WXYZ9876' })
+  const before = new Dexie('holdfast-exam')
+  before.version(1).stores({ attempts: 'id, loginCode, status', outbox: 'id, loginCode, state', cache: 'key' })
+  before.version(2).stores({ reports: 'attempt_id' })
+  await before.table('attempts').bulkAdd([stored, submitted])
+  before.close()
+
+  // The upgraded app resumes the attempt with what the student entered before it was updated.
+  expect(await unfinishedAttempt()).toEqual(stored)
+  expect(await latestAttemptFor('WXYZ9876')).toEqual(submitted)
+
+  // Clicks after the update are rows read over the record's answers; the submission holds them all.
+  const resumed = { id: stored.id, answers: stored.answers, currentIndex: 1, tabSwitches: 3 }
+  const clicked = { ...resumed, answers: { ...stored.answers, '3': 'C' as const }, currentIndex: 2 }
+  await saveAttemptProgress(clicked, resumed)
+  const finished = await unfinishedAttempt()
+  expect(finished).toEqual({ ...stored, answers: { '1': 'A', '2': 'B', '3': 'C' }, currentIndex: 2 })
+  await queueSubmission({ ...finished!, submittedAt: examStart + 60_000 }, examStart + 60_000)
+  expect((await examDb.outbox.get(stored.id))?.submission.answers).toEqual({ '1': 'A', '2': 'B', '3': 'C' })
 })

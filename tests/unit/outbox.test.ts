@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Table } from 'dexie'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { answersFingerprint } from '../../src/domain/answers-fingerprint'
 import {
   applyServerDeadline,
@@ -28,15 +29,51 @@ describe('attempt store', () => {
     const attempt = examAttempt()
     await saveNewAttempt(attempt)
     await saveAttemptProgress({ id: attempt.id, answers: { '2': 'D' }, currentIndex: 1, tabSwitches: 2 })
-    expect(await examDb.attempts.get(attempt.id)).toEqual({ ...attempt, answers: { '2': 'D' }, currentIndex: 1, tabSwitches: 2 })
+    expect(await latestAttemptFor('ABCD1234')).toEqual({ ...attempt, answers: { '2': 'D' }, currentIndex: 1, tabSwitches: 2 })
+  })
+
+  it('writes an answer click as one small row, never the attempt with its questions again', async () => {
+    const attempt = examAttempt()
+    await saveNewAttempt(attempt)
+    const first = { id: attempt.id, answers: { '1': 'A' as const }, currentIndex: 0, tabSwitches: 0 }
+    await saveAttemptProgress(first)
+    const written: string[] = []
+    for (const table of [examDb.attempts, examDb.answers, examDb.positions] as Table[]) {
+      const created = () => void written.push(`${table.name} creating`)
+      const updated = () => void written.push(`${table.name} updating`)
+      table.hook('creating', created)
+      table.hook('updating', updated)
+      onTestFinished(() => {
+        table.hook('creating').unsubscribe(created)
+        table.hook('updating').unsubscribe(updated)
+      })
+    }
+    const clicked = { ...first, answers: { '1': 'A' as const, '2': 'C' as const } }
+    await saveAttemptProgress(clicked, first)
+    expect(written).toEqual(['answers creating'])
+    const changedMind = { ...clicked, answers: { '1': 'B' as const, '2': 'C' as const }, currentIndex: 1 }
+    await saveAttemptProgress(changedMind, clicked)
+    expect(written).toEqual(['answers creating', 'answers updating', 'positions updating'])
+    expect(await unfinishedAttempt()).toEqual({ ...attempt, answers: { '1': 'B', '2': 'C' }, currentIndex: 1 })
+    expect(await examDb.attempts.get(attempt.id)).toEqual(attempt)
+  })
+
+  it('removes an answer the progress no longer holds', async () => {
+    const attempt = examAttempt()
+    await saveNewAttempt(attempt)
+    const answered = { id: attempt.id, answers: { '1': 'A' as const, '3': 'D' as const }, currentIndex: 2, tabSwitches: 0 }
+    await saveAttemptProgress(answered)
+    await saveAttemptProgress({ ...answered, answers: { '1': 'A' } }, answered)
+    expect((await latestAttemptFor('ABCD1234'))?.answers).toEqual({ '1': 'A' })
   })
 
   it('leaves a submitted attempt as it was submitted', async () => {
     const attempt = finishedAttempt()
     await saveNewAttempt(attempt)
     await queueSubmission(attempt, examStart)
-    await saveAttemptProgress({ id: attempt.id, answers: {}, currentIndex: 2, tabSwitches: 9 })
+    await saveAttemptProgress({ id: attempt.id, answers: { '1': 'D' }, currentIndex: 2, tabSwitches: 9 })
     expect(await examDb.attempts.get(attempt.id)).toEqual({ ...attempt, status: 'submitted' })
+    expect(await latestAttemptFor('ABCD1234')).toEqual({ ...attempt, status: 'submitted' })
   })
 
   it('refuses to save progress for an attempt the device does not have', async () => {
@@ -138,10 +175,13 @@ describe('outbox', () => {
   it('gives no failure kind for an entry stored before the kind was recorded', async () => {
     const attempt = finishedAttempt()
     await queueSubmission(attempt, examStart)
-    await examDb.outbox.where('id').equals(attempt.id).modify((entry) => {
-      entry.lastError = 'TypeError: Failed to fetch'
-      delete entry.lastErrorKind
-    })
+    await examDb.outbox
+      .where('id')
+      .equals(attempt.id)
+      .modify((entry) => {
+        entry.lastError = 'TypeError: Failed to fetch'
+        delete entry.lastErrorKind
+      })
     expect(submissionStatus((await examDb.outbox.get(attempt.id))!)).toMatchObject({ state: 'pending', lastFailure: null })
   })
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { StudentFlow, studentPathFor } from './student-flow-context'
 import { liveStudentFlowMachine } from './student-machines'
@@ -11,7 +11,9 @@ export function StudentArea() {
   return (
     <StudentFlow.Provider logic={liveStudentFlowMachine} options={flowOptions}>
       <FollowStudentFlow />
-      <Outlet />
+      <Suspense fallback={<p role="status">Loading your exam...</p>}>
+        <Outlet />
+      </Suspense>
     </StudentFlow.Provider>
   )
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { loadExamPage } from './exam-page-loader'
 import { ScheduleStatusPanel } from './schedule-status-panel'
 import { StudentFlow, type StudentFlowSnapshot } from './student-flow-context'
 
@@ -78,6 +79,8 @@ function NameStep() {
   const flow = StudentFlow.useActorRef()
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
   const [name, setName] = useState('')
+  // The exam screen's code arrives while the student types, so Start Test waits only for the questions.
+  useEffect(() => void loadExamPage(), [])
 
   function submit(event: FormEvent) {
     event.preventDefault()

@@ -15,16 +15,10 @@ import { errorMessage } from '../../domain/error-message'
 import { startAttempt, type ExamAttempt } from '../../domain/exam-attempt'
 import { normalizeLoginCode } from '../../domain/login-code'
 import { isStoragePersistent, requestPersistentStorage } from '../../lib/browser/persistent-storage'
+import { subscribeWhenLoaded } from '../../lib/browser/subscribe-when-loaded'
 import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/offline/active-schedule-cache'
-import { recordAttemptReport } from '../../lib/sync/attempt-reports'
-import {
-  latestAttemptFor,
-  saveAttemptProgress,
-  saveNewAttempt,
-  unfinishedAttempt,
-  watchAttemptDeadline,
-} from '../../lib/offline/attempt-store'
-import { findPendingSubmission, queueSubmission, requeueSubmission, watchSubmissionStatus } from '../../lib/offline/outbox'
+import type { AttemptProgress } from '../../lib/offline/attempt-store'
+import { examDatabaseExists } from '../../lib/offline/exam-db-exists'
 import { checkLoginCode, fetchExamQuestions } from '../../lib/student/student-api'
 import {
   clearPendingStart,
@@ -34,17 +28,36 @@ import {
   writeStudentSession,
 } from '../../lib/offline/student-session'
 import { newSubmissionId } from '../../lib/offline/submission-id'
-import { submissionSync } from '../../lib/sync/sync-worker'
+
+// The device's exam storage (Dexie) and the sync worker on it are chunks of their own, loaded on first use:
+// the code step is on screen before they arrive (a first visit has nothing stored to resume).
+const attemptStore = () => import('../../lib/offline/attempt-store')
+const outbox = () => import('../../lib/offline/outbox')
+const attemptReports = () => import('../../lib/sync/attempt-reports')
+const syncWorker = () => import('../../lib/sync/sync-worker')
+
+/** Starts the sync worker (once) and has it send what is waiting now. */
+async function syncNow(): Promise<void> {
+  const { startSubmissionSync, submissionSync } = await syncWorker()
+  startSubmissionSync()
+  await submissionSync().syncNow()
+}
 
 /** Where a student returning to /student picks up. */
 async function resume(): Promise<ResumePoint> {
   const session = readStudentSession()
+  const stored = await examDatabaseExists()
   if (session) {
-    const attempt = await latestAttemptFor(normalizeLoginCode(session.loginCode)).catch(() => undefined)
+    const attempt = stored
+      ? await attemptStore()
+          .then((store) => store.latestAttemptFor(normalizeLoginCode(session.loginCode)))
+          .catch(() => undefined)
+      : undefined
     return attempt ? { kind: 'attempt', attempt } : { kind: 'session', session }
   }
+  if (!stored) return { kind: 'none' }
   // The session is gone (cleared storage, another browser profile) but the exam is not.
-  const unfinished = await unfinishedAttempt()
+  const unfinished = await (await attemptStore()).unfinishedAttempt()
   if (!unfinished) return { kind: 'none' }
   writeStudentSession({ loginCode: unfinished.loginCode, studentName: unfinished.studentName })
   return { kind: 'attempt', attempt: unfinished }
@@ -52,7 +65,7 @@ async function resume(): Promise<ResumePoint> {
 
 async function lookUpLoginCode(code: string, signal: AbortSignal): Promise<CodeLookup> {
   // The server still thinks the code is free while this device holds its unsent submission.
-  if (await findPendingSubmission(code)) return 'used'
+  if (await (await outbox()).findPendingSubmission(code)) return 'used'
   const schedule = await fetchActiveSchedule(signal)
   // After the window's end the server decides: the code's extra minutes may still let it start.
   if (isBeforeExamWindow(schedule, new Date())) return 'exam_closed'
@@ -75,7 +88,7 @@ async function startExam(student: StudentDetails): Promise<ExamStart> {
     serverOffsetMs: Date.parse(answer.serverNow) - receivedAt,
     answerFileKey: answer.answerFileKey,
   })
-  await saveNewAttempt(attempt)
+  await (await attemptStore()).saveNewAttempt(attempt)
   clearPendingStart()
   // Asked now, the browser is less likely to evict the attempt under storage pressure; its answer
   // goes with the reports that follow, so the proctor knows a device that may lose its answers.
@@ -85,31 +98,37 @@ async function startExam(student: StudentDetails): Promise<ExamStart> {
 
 /** A report for the proctor; it never holds the exam up, and one that cannot be stored is simply skipped (the next comes in 30 s). */
 function reportAttempt(attempt: ExamAttempt, state: ReportedAttemptState): void {
-  recordAttemptReport(buildAttemptReport(attempt, state, Date.now(), navigator.onLine, isStoragePersistent())).then(
-    () => submissionSync().reportNow(),
-    () => undefined,
-  )
+  const report = buildAttemptReport(attempt, state, Date.now(), navigator.onLine, isStoragePersistent())
+  Promise.all([attemptReports(), syncWorker()])
+    .then(([reports, sync]) => reports.recordAttemptReport(report).then(() => sync.submissionSync().reportNow()))
+    .catch(() => undefined)
 }
 
 /** The exam session with its real I/O: Dexie, the outbox, the sync worker and the browser's online events. */
 const liveExamSessionMachine = examSessionMachine.provide({
   actors: {
     progressWriter: fromCallback<ProgressWriterEvent>(({ receive, sendBack }) => {
-      // One write at a time, in order, so an older state never overwrites a newer one.
+      // One write at a time, in order, so an older state never overwrites a newer one; each writes only
+      // what changed since the last one stored (an answer click: one small row).
       let writes = Promise.resolve()
+      let stored: AttemptProgress | undefined
       receive((event) => {
         writes = writes
-          .then(() => saveAttemptProgress(event.attempt))
+          .then(() => attemptStore())
+          .then((store) => store.saveAttemptProgress(event.attempt, stored))
           .then(
-            () => sendBack({ type: 'PROGRESS_SAVED', revision: event.revision }),
+            () => {
+              stored = event.attempt
+              sendBack({ type: 'PROGRESS_SAVED', revision: event.revision })
+            },
             (error: unknown) =>
               sendBack({ type: 'PROGRESS_SAVE_FAILED', revision: event.revision, message: errorMessage(error) }),
           )
       })
     }),
     submitAttempt: fromPromise(async ({ input }) => {
-      const status = await queueSubmission(input.attempt, Date.now())
-      void submissionSync().syncNow()
+      const status = await (await outbox()).queueSubmission(input.attempt, Date.now())
+      void syncNow()
       return status
     }),
     attemptReporter: fromCallback<AttemptReporterEvent>(({ receive, sendBack }) => {
@@ -119,7 +138,11 @@ const liveExamSessionMachine = examSessionMachine.provide({
       return () => window.removeEventListener('online', restored)
     }),
     watchDeadline: fromCallback<EventObject, { attemptId: string }>(({ input, sendBack }) =>
-      watchAttemptDeadline(input.attemptId, (deadline) => sendBack({ type: 'DEADLINE_CHANGED', deadline })),
+      subscribeWhenLoaded(async () =>
+        (await attemptStore()).watchAttemptDeadline(input.attemptId, (deadline) =>
+          sendBack({ type: 'DEADLINE_CHANGED', deadline }),
+        ),
+      ),
     ),
   },
 })
@@ -134,12 +157,13 @@ export const liveStudentFlowMachine = studentFlowMachine.provide({
     watchSubmission: fromCallback<SubmissionWatchEvent, { submissionId: string }>(({ input, receive, sendBack }) => {
       receive(() => {
         // If the entry cannot be requeued the screen stays as it is and Try Again can be pressed again.
-        void requeueSubmission(input.submissionId, Date.now()).then(
-          () => submissionSync().syncNow(),
-          () => undefined,
-        )
+        void outbox()
+          .then((entries) => entries.requeueSubmission(input.submissionId, Date.now()))
+          .then(syncNow, () => undefined)
       })
-      return watchSubmissionStatus(input.submissionId, (status) => sendBack({ type: 'SUBMISSION_UPDATED', status }))
+      return subscribeWhenLoaded(async () =>
+        (await outbox()).watchSubmissionStatus(input.submissionId, (status) => sendBack({ type: 'SUBMISSION_UPDATED', status })),
+      )
     }),
   },
   actions: {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
-import { useBlocker, useLocation, useNavigate } from 'react-router-dom'
+import { useLocation, useNavigate } from 'react-router-dom'
 import type { ExamSessionEvent } from '../../../machines/exam-session.machine'
+import { refuseHistoryMoves } from '../../lib/browser/history-moves'
 
 type Send = (event: ExamSessionEvent) => void
 
@@ -24,17 +25,20 @@ export function useExamGuards(send: Send, active: boolean): void {
     }
   }, [send, active])
 
-  const blocker = useBlocker(({ historyAction }) => active && historyAction === 'POP')
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return
-    blocker.reset()
-    send({ type: 'BACK_NAVIGATION' })
-  }, [blocker, send])
-
-  // After a reload the exam can be the first entry of the app's history, and Back would
-  // leave the app before the router could refuse it; one more entry keeps Back inside.
+  // Back (or Forward) while the exam runs: the exam's address is put back before the router moves, and
+  // the session counts the attempt.
   const navigate = useNavigate()
   const { pathname } = useLocation()
+  useEffect(() => {
+    if (!active) return
+    return refuseHistoryMoves(() => {
+      navigate(pathname)
+      send({ type: 'BACK_NAVIGATION' })
+    })
+  }, [active, navigate, pathname, send])
+
+  // After a reload the exam can be the first entry of the app's history, and Back would
+  // leave the app before it could be refused; one more entry keeps Back inside.
   useEffect(() => {
     const routerState: unknown = window.history.state
     const isFirstEntry = typeof routerState === 'object' && routerState !== null && 'idx' in routerState && routerState.idx === 0

@@ -1,4 +1,4 @@
-import { liveQuery } from 'dexie'
+import Dexie, { liveQuery } from 'dexie'
 import { deviceTime, type ExamAttempt } from '../../domain/exam-attempt'
 import { examDb } from './exam-db'
 
@@ -6,35 +6,60 @@ export async function saveNewAttempt(attempt: ExamAttempt): Promise<void> {
   await examDb.attempts.add(attempt)
 }
 
+/** What changes during an exam: answers, current question, tab switches. */
+export type AttemptProgress = Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'>
+
 /**
- * Stores what changes during an exam: answers, current question, tab switches. An attempt
- * already submitted is left alone, so a write queued before Submit cannot reopen it.
+ * Stores what changed during an exam since `stored` (the progress last stored, when the caller knows it):
+ * an answer click is one small row, a move or a tab switch another; the attempt's record is not rewritten.
+ * Without `stored` every answer and the position are written. An attempt already submitted is left alone,
+ * so a write queued before Submit cannot reopen it.
  */
-export async function saveAttemptProgress(
-  attempt: Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'>,
-): Promise<void> {
-  await examDb.transaction('rw', examDb.attempts, async () => {
-    const stored = await examDb.attempts.get(attempt.id)
-    if (!stored) throw new Error('The exam attempt is missing from this device.')
-    if (stored.status !== 'in_progress') return
-    await examDb.attempts.update(attempt.id, {
-      answers: attempt.answers,
-      currentIndex: attempt.currentIndex,
-      tabSwitches: attempt.tabSwitches,
-    })
+export async function saveAttemptProgress(progress: AttemptProgress, stored?: AttemptProgress): Promise<void> {
+  const attemptId = progress.id
+  const answered = Object.entries(progress.answers).filter(([number, letter]) => stored?.answers[number] !== letter)
+  const cleared = Object.keys(stored?.answers ?? {}).filter((number) => progress.answers[number] === undefined)
+  const moved = stored?.currentIndex !== progress.currentIndex || stored.tabSwitches !== progress.tabSwitches
+  await examDb.transaction('rw', [examDb.attempts, examDb.answers, examDb.positions], async () => {
+    // The status index's keys only: the attempt's record, with its questions, is not read.
+    const inProgress = await examDb.attempts.where('status').equals('in_progress').primaryKeys()
+    if (!inProgress.includes(attemptId)) {
+      if ((await examDb.attempts.where('id').equals(attemptId).count()) === 0)
+        throw new Error('The exam attempt is missing from this device.')
+      return
+    }
+    if (answered.length > 0)
+      await examDb.answers.bulkPut(answered.map(([questionNumber, letter]) => ({ attemptId, questionNumber, letter })))
+    if (cleared.length > 0) await examDb.answers.bulkDelete(cleared.map((number) => [attemptId, number]))
+    if (moved) await examDb.positions.put({ attemptId, currentIndex: progress.currentIndex, tabSwitches: progress.tabSwitches })
   })
+}
+
+/** An attempt as its record and its answer and position rows (newer than the record's) make it. */
+async function withProgress(attempt: ExamAttempt | undefined): Promise<ExamAttempt | undefined> {
+  if (!attempt) return undefined
+  const [answers, position] = await Promise.all([
+    examDb.answers.where('[attemptId+questionNumber]').between([attempt.id, Dexie.minKey], [attempt.id, Dexie.maxKey]).toArray(),
+    examDb.positions.get(attempt.id),
+  ])
+  return {
+    ...attempt,
+    answers: { ...attempt.answers, ...Object.fromEntries(answers.map((row) => [row.questionNumber, row.letter])) },
+    currentIndex: position?.currentIndex ?? attempt.currentIndex,
+    tabSwitches: position?.tabSwitches ?? attempt.tabSwitches,
+  }
 }
 
 /** The most recently started attempt with this (normalised) login code. */
 export async function latestAttemptFor(loginCode: string): Promise<ExamAttempt | undefined> {
   const attempts = await examDb.attempts.where('loginCode').equals(loginCode).sortBy('startedAt')
-  return attempts.at(-1)
+  return withProgress(attempts.at(-1))
 }
 
 /** The most recently started attempt not yet submitted, whoever's it is. */
 export async function unfinishedAttempt(): Promise<ExamAttempt | undefined> {
   const attempts = await examDb.attempts.where('status').equals('in_progress').sortBy('startedAt')
-  return attempts.at(-1)
+  return withProgress(attempts.at(-1))
 }
 
 /**
@@ -49,6 +74,15 @@ export async function hasExamInProgress(now = Date.now()): Promise<boolean> {
     .filter((attempt) => attempt.deadline > now)
     .count()
   return running > 0
+}
+
+/**
+ * Calls `listener` with hasExamInProgress() now and whenever the stored attempts change, until unsubscribed.
+ * When the answer is unknown it says true: a missed update prompt costs nothing, a reload mid-exam does.
+ */
+export function watchExamInProgress(listener: (inProgress: boolean) => void): () => void {
+  const subscription = liveQuery(() => hasExamInProgress()).subscribe({ next: listener, error: () => listener(true) })
+  return () => subscription.unsubscribe()
 }
 
 /** Takes the server's deadline (ISO) for an attempt still in progress: extra time given during the exam reaches the timer. */

@@ -1,8 +1,10 @@
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type EntityTable, type Table } from 'dexie'
 import type { ActiveSchedule } from '../../domain/active-schedule'
 import type { AttemptReport } from '../../domain/attempt-report'
 import type { ExamAttempt } from '../../domain/exam-attempt'
+import type { AnswerLetter } from '../../domain/question'
 import type { ExamSubmission, SendFailure, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
+import { examDatabaseName } from './exam-db-exists'
 
 /** A submission waiting for, or settled by, the server. Settled entries stay as the device's copy. */
 export interface OutboxEntry {
@@ -26,6 +28,21 @@ export interface OutboxEntry {
   queuedAt: number
 }
 
+/** One answer of an attempt in progress, written alone when it is clicked (the newest click wins). */
+export interface StoredAnswer {
+  attemptId: string
+  /** The question number as a string, the key of ExamAttempt.answers. */
+  questionNumber: string
+  letter: AnswerLetter
+}
+
+/** Where a student is in an attempt in progress: the question on screen and the tab switches counted. */
+export interface StoredPosition {
+  attemptId: string
+  currentIndex: number
+  tabSwitches: number
+}
+
 /** The last active schedule read from the server, so the login screen can show it offline. */
 export interface CachedSchedule {
   key: 'active-schedule'
@@ -41,9 +58,16 @@ export class ExamDatabase extends Dexie {
   declare cache: EntityTable<CachedSchedule, 'key'>
   /** The latest report on each attempt not yet delivered: a newer one replaces it. */
   declare reports: EntityTable<AttemptReport, 'attempt_id'>
+  /**
+   * What changes during an exam, each click one small row: the attempt's own record (its questions) is
+   * written when the exam starts and when it is submitted, never per click. An attempt stored before these
+   * tables keeps its answers and position in its record, and the rows (newer) are read over them.
+   */
+  declare answers: Table<StoredAnswer, [string, string]>
+  declare positions: EntityTable<StoredPosition, 'attemptId'>
 
   constructor() {
-    super('holdfast-exam')
+    super(examDatabaseName)
     this.version(1).stores({
       attempts: 'id, loginCode, status',
       outbox: 'id, loginCode, state',
@@ -61,6 +85,7 @@ export class ExamDatabase extends Dexie {
             delete attempt.windowEnd
           }),
       )
+    this.version(3).stores({ answers: '[attemptId+questionNumber]', positions: 'attemptId' })
   }
 }
 
