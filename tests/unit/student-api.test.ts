@@ -121,13 +121,21 @@ describe('fetchExamQuestions', () => {
     expect(requests).toEqual(['http://api.test/rest/v1/rpc/exam_questions'])
     expect(answer).toEqual({
       outcome: 'ok',
-      questions: [question],
+      // A server before migration 20261124001010 sends no option order: shown as stored.
+      questions: [{ ...question, option_order: 'ABCD' }],
       durationMinutes: 30,
       extraMinutes: 15,
       deadline: '2026-11-23T09:45:00Z',
       serverNow: '2026-11-23T09:00:00Z',
       answerFileKey: key,
     })
+  })
+
+  it('keeps each question’s option order, and refuses one that is no order of A to D', async () => {
+    answering(() => Response.json({ ...started, questions: [{ ...question, option_order: 'DBCA' }] }))
+    expect(await fetchQuestions()).toMatchObject({ questions: [{ ...question, option_order: 'DBCA' }] })
+    answering(() => Response.json({ ...started, questions: [{ ...question, option_order: 'AABC' }] }))
+    await expect(fetchQuestions()).rejects.toThrow(/unexpected shape/)
   })
 
   it.each(['invalid', 'used', 'exam_closed', 'time_over', 'no_questions', 'no_valid_questions', 'rate_limited'])(
