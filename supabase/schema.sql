@@ -339,7 +339,11 @@ begin
   if sub.submitted_at < now() - interval '30 days' then
     return jsonb_build_object('outcome', 'result_expired');
   end if;
-  within_day := sub.submitted_at >= now() - interval '24 hours';
+  -- The solutions are the exam the code was given: once the clean-up took a started code's
+  -- snapshot, there is none to list (the bank may hold the next exam by then), as after 24 hours.
+  within_day := sub.submitted_at >= now() - interval '24 hours'
+    and (exists (select 1 from public.attempt_questions aq where aq.login_code = sub.login_code)
+         or not exists (select 1 from public.exam_attempts a where a.login_code = sub.login_code));
   release_at := private.solutions_release_at(sub);
   released := within_day and now() >= release_at;
   return jsonb_build_object(
@@ -376,7 +380,7 @@ begin
     ) end);
 end
 $function$;
-COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page: every outcome of the spec; per-question solutions only within 24 hours of submission and once the exam is over for everyone (solutions_release_at says when, while they are held).';
+COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot (the bank for a code never started) only within 24 hours of submission, once the exam is over for everyone, and while a started code''s snapshot is kept.';
 GRANT EXECUTE ON FUNCTION private.lookup_result(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.raise_without_detail(sql_state text, message text)

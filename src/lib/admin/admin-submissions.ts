@@ -90,15 +90,53 @@ export function loadDayResultsPage(
 }
 
 /** Every row of one day's ranking for the search, a read at a time; `onRows` hears how many each read brought. */
-export async function loadAllDayResults(
-  filter: DayFilter,
+export function loadAllDayResults(filter: DayFilter, onRows: (count: number) => void): Promise<AdminResult<SubmissionResult[]>> {
+  return readEveryRow((pageIndex, pageSize) => loadDayResultsPage(filter, pageIndex, pageSize), onRows)
+}
+
+/** One submission's answers: question number → the letter chosen. */
+export interface SubmissionAnswers {
+  id: string
+  answers: Record<string, string>
+}
+
+/** The answers of every row of one day's ranking for the search (admin_day_answers), a read at a time. */
+export function loadAllDayAnswers(filter: DayFilter): Promise<AdminResult<SubmissionAnswers[]>> {
+  const readAnswers = (pageIndex: number, pageSize: number) =>
+    readPage(loadFailed, pageIndex, pageSize, (from, to) =>
+      getSupabase()
+        .rpc('admin_day_answers', { time_zone: timeZone(), day: filter.day, search: filter.search }, { count: 'exact' })
+        .range(from, to),
+    )
+  return readEveryRow(
+    async (pageIndex, pageSize) => {
+      const page = await readAnswers(pageIndex, pageSize)
+      if (!page.ok) return page
+      const rows = page.data.rows.map((row) => ({ id: row.id, answers: answersOf(row.answers) }))
+      return { ok: true, data: { ...page.data, rows } }
+    },
+    () => {},
+  )
+}
+
+/** A stored answers object as letters by question number; anything else in it is left out. */
+function answersOf(stored: Json): Record<string, string> {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {}
+  return Object.fromEntries(Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+}
+
+/**
+ * Every row of a list read `rowsPerRead` at a time by `read` (a page with the list's total).
+ * A row arriving between two reads moves the rows after it down by one, so a row may come twice:
+ * it is kept once, in its first place.
+ */
+async function readEveryRow<Row extends { id: string }>(
+  read: (pageIndex: number, pageSize: number) => Promise<AdminResult<ListPage<Row>>>,
   onRows: (count: number) => void,
-): Promise<AdminResult<SubmissionResult[]>> {
-  // A submission arriving between two reads moves the rows after it down by one, so a row may
-  // come twice: it is kept once, in its first place.
-  const rows = new Map<string, SubmissionResult>()
+): Promise<AdminResult<Row[]>> {
+  const rows = new Map<string, Row>()
   for (let pageIndex = 0; ; pageIndex++) {
-    const page = await loadDayResultsPage(filter, pageIndex, rowsPerRead)
+    const page = await read(pageIndex, rowsPerRead)
     if (!page.ok) return page
     for (const row of page.data.rows) if (!rows.has(row.id)) rows.set(row.id, row)
     onRows(page.data.rows.length)

@@ -14,6 +14,7 @@ import { DayResults } from './day-results'
 import { ResultsPrintReport } from './results-print-report'
 import { useDebouncedValue } from './use-debounced-value'
 import { usePrintedReport } from './use-printed-report'
+import { useResultsExport } from './use-results-export'
 
 /** The server is asked once the search box's text has settled for this long. */
 const searchDelayMs = 300
@@ -27,6 +28,8 @@ export function TestResultsPage() {
   const loadSummary = useCallback(() => loadResultsSummary({ search, day }), [search, day])
   const { data: summary, live } = useLiveAdminData(loadSummary, messages.showError, resultTables)
   const printed = usePrintedReport(messages.showError)
+  const exported = useResultsExport(messages.showError)
+  const [exportAnswers, setExportAnswers] = useState(false)
   const now = useNow(60_000)
   // Today's group starts expanded (spec §2); the admin opens and closes the others.
   const [expanded, setExpanded] = useState(() => new Set([localDateKey(new Date())]))
@@ -63,8 +66,21 @@ export function TestResultsPage() {
           <button type="button" className="admin-button admin-button--primary" onClick={printResults}>
             Print Results
           </button>
+          <button
+            type="button"
+            className="admin-button"
+            disabled={exported.loaded !== undefined}
+            onClick={() => summary && void exported.exportCsv(summary, exportAnswers)}
+          >
+            Export CSV
+          </button>
+          <label className="admin-checkbox">
+            <input type="checkbox" checked={exportAnswers} onChange={(event) => setExportAnswers(event.target.checked)} />
+            One column per question
+          </label>
           <p role="status" className="results-print-progress">
             {printed.progress && `Preparing report… ${printed.progress.loaded} of ${printed.progress.total}`}
+            {exported.loaded !== undefined && `Preparing export… ${exported.loaded} rows`}
           </p>
         </>
       }

@@ -49,7 +49,7 @@ export function usePrintedReport(onError: (message: string) => void) {
     async (summary: ResultsSummary) => {
       const run = ++latestRun.current
       clearTimeout(printTimer.current)
-      const total = summary.total
+      const total = summary.total + summary.voided
       let loaded = 0
       setProgress({ loaded, total })
       const days: PrintedReport['days'] = []
