@@ -10,11 +10,13 @@ import {
   isoFromNow,
   loginCodesPerFile,
   minute,
+  moveSubmissionPastItsExam,
   must,
   readCode,
   submissionsFor,
   submitExamArgs,
   succeeded,
+  withQuestionBankRestored,
   withQuestions,
   withSchedule,
 } from './exam-data.ts'
@@ -237,6 +239,45 @@ describe('the snapshot, its order and the room’s time, to anyone not an admini
   })
 })
 
+describe('solutions once the clean-up took the snapshot', () => {
+  it('lists no question of the bank as it is now (the next exam’s) to a student whose snapshot is gone, and keeps the score', async () => {
+    await withQuestionBankRestored(async () => {
+      const code = await newCode()
+      const attemptId = randomUUID()
+      started.push(attemptId)
+      const exam = must(
+        await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Ada Lovelace' }),
+      ) as Started
+      expect(exam.outcome).toBe('ok')
+      const receipt = must(
+        await anon.rpc('submit_exam', submitExamArgs(code, { submission_id: attemptId, submitted_at: isoFromNow(0) })),
+      ) as { score: number }
+      // 20 hours ago, start and submission alike: the exam is over for everyone, the result is
+      // within its day. A student with extra time submits after the window closed, so the clean-up
+      // (24 hours after the close) takes the snapshot while the result is still within its day.
+      await moveSubmissionPastItsExam(attemptId)
+      succeeded(
+        await service
+          .from('exam_attempts')
+          .update({ started_at: isoFromNow(-20 * hour - 5 * minute), deadline: isoFromNow(-20 * hour + 25 * minute) })
+          .eq('login_code', code),
+      )
+      succeeded(await service.from('attempt_questions').delete().eq('login_code', code))
+      // The next exam, imported into the bank since.
+      succeeded(
+        await service
+          .from('questions')
+          .update({ question_text: 'Next exam’s question', correct_answer: 'D' })
+          .gte('question_number', 1)
+          .lte('question_number', 50),
+      )
+      const result = must(await anon.rpc('lookup_result', { code }))
+      expect(JSON.stringify(result)).not.toContain('Next exam')
+      expect(result).toMatchObject({ outcome: 'ok', score: receipt.score, solutions_available: false })
+    })
+  })
+})
+
 describe('scores and time, for a student', () => {
   it.each([
     ['a score', { score: 50 }],
@@ -347,11 +388,9 @@ describe('the activity log, for an administrator', () => {
     await withQuestions([question], async ([row]) => {
       const rows = await recorded(async () => {
         succeeded(
-          await admin
-            .from('questions')
-            .upsert([{ question_number: row!.question_number, ...question, correct_answer: 'D' }], {
-              onConflict: 'question_number',
-            }),
+          await admin.from('questions').upsert([{ question_number: row!.question_number, ...question, correct_answer: 'D' }], {
+            onConflict: 'question_number',
+          }),
         )
       })
       expect(rows).toEqual(
