@@ -18,6 +18,14 @@ CREATE TABLE private.answer_file_secret (
 COMMENT ON TABLE private.answer_file_secret IS 'The one server secret the answer-file keys are derived from.';
 ALTER TABLE private.answer_file_secret ENABLE ROW LEVEL SECURITY;
 
+CREATE TABLE private.question_bank_changes (
+  id boolean NOT NULL DEFAULT true,
+  changed_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT question_bank_changes_pkey PRIMARY KEY (id),
+  CONSTRAINT question_bank_changes_id_check CHECK (id)
+);
+COMMENT ON TABLE private.question_bank_changes IS 'When the question bank last changed (one row, kept by a statement trigger on public.questions): the solutions of a submission made without a start list the bank only while it is unchanged since the submission arrived.';
+
 CREATE OR REPLACE FUNCTION private.answer_file_key(code text)
  RETURNS bytea
  LANGUAGE sql
@@ -340,10 +348,13 @@ begin
     return jsonb_build_object('outcome', 'result_expired');
   end if;
   -- The solutions are the exam the code was given: once the clean-up took a started code's
-  -- snapshot, there is none to list (the bank may hold the next exam by then), as after 24 hours.
+  -- snapshot, there is none to list (the bank may hold the next exam by then), as after 24 hours;
+  -- a code never started was scored against the bank as it was when its submission arrived, so
+  -- the bank is listed only while it has not changed since (migration 20261124004020).
   within_day := sub.submitted_at >= now() - interval '24 hours'
     and (exists (select 1 from public.attempt_questions aq where aq.login_code = sub.login_code)
-         or not exists (select 1 from public.exam_attempts a where a.login_code = sub.login_code));
+         or (not exists (select 1 from public.exam_attempts a where a.login_code = sub.login_code)
+             and (select b.changed_at from private.question_bank_changes b) <= sub.received_at));
   release_at := private.solutions_release_at(sub);
   released := within_day and now() >= release_at;
   return jsonb_build_object(
@@ -380,8 +391,21 @@ begin
     ) end);
 end
 $function$;
-COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot (the bank for a code never started) only within 24 hours of submission, once the exam is over for everyone, and while a started code''s snapshot is kept.';
+COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot (for a code never started, the bank while unchanged since its submission arrived) only within 24 hours of submission, once the exam is over for everyone, and while a started code''s snapshot is kept.';
 GRANT EXECUTE ON FUNCTION private.lookup_result(code text) TO service_role;
+
+CREATE OR REPLACE FUNCTION private.note_question_bank_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update private.question_bank_changes set changed_at = now();
+  return null;
+end
+$function$;
+COMMENT ON FUNCTION private.note_question_bank_change() IS 'Notes that the question bank changed now (private.question_bank_changes).';
 
 CREATE OR REPLACE FUNCTION private.raise_without_detail(sql_state text, message text)
  RETURNS void
@@ -598,6 +622,26 @@ begin
   return null;
 end
 $function$;
+
+CREATE OR REPLACE FUNCTION private.record_served_key()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.served_key is null then
+    new.served_key := coalesce(
+      (select jsonb_object_agg(aq.question_number::text, aq.correct_answer)
+         from public.attempt_questions aq where aq.login_code = new.login_code),
+      (select jsonb_object_agg(q.question_number::text, q.correct_answer)
+         from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
+      '{}'::jsonb);
+  end if;
+  return new;
+end
+$function$;
+COMMENT ON FUNCTION private.record_served_key() IS 'Keeps with a new submission the answer key it is scored against: its code''s snapshot, else the bank''s usable questions 1 to 50.';
 
 CREATE OR REPLACE FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean)
  RETURNS jsonb
@@ -1352,6 +1396,7 @@ CREATE POLICY "Admins can read questions" ON public.questions FOR SELECT TO auth
 CREATE POLICY "Admins can update questions" ON public.questions FOR UPDATE TO authenticated
   USING (( SELECT public.is_admin() AS is_admin))
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE TRIGGER questions_note_bank_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION private.note_question_bank_change();
 CREATE TRIGGER questions_record_deletes AFTER DELETE ON public.questions REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_deletes();
 CREATE TRIGGER questions_record_inserts AFTER INSERT ON public.questions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_inserts();
 CREATE TRIGGER questions_record_updates AFTER UPDATE ON public.questions REFERENCING OLD TABLE AS previous NEW TABLE AS updated FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_updates();
@@ -1422,6 +1467,7 @@ CREATE TABLE public.submissions (
   voided_at timestamp with time zone,
   void_reason text,
   voided_by text,
+  served_key jsonb,
   CONSTRAINT submissions_pkey PRIMARY KEY (id),
   CONSTRAINT submissions_login_code_key UNIQUE (login_code),
   CONSTRAINT submissions_answers_check CHECK ((jsonb_typeof(answers) = 'object'::text)),
@@ -1430,6 +1476,7 @@ CREATE TABLE public.submissions (
   CONSTRAINT submissions_question_count_check CHECK ((question_count >= 1)),
   CONSTRAINT submissions_score_check CHECK ((score >= 0)),
   CONSTRAINT submissions_score_within_questions CHECK ((score <= question_count)),
+  CONSTRAINT submissions_served_key_check CHECK ((jsonb_typeof(served_key) = 'object'::text)),
   CONSTRAINT submissions_student_name_check CHECK (((length(btrim(student_name)) >= 2) AND (length(btrim(student_name)) <= 200))),
   CONSTRAINT submissions_tab_switches_check CHECK (((tab_switches >= 0) AND (tab_switches <= 100000))),
   CONSTRAINT submissions_time_taken_check CHECK (((time_taken >= 0) AND (time_taken <= 86400))),
@@ -1446,6 +1493,7 @@ COMMENT ON COLUMN public.submissions.question_count IS 'How many questions the e
 COMMENT ON COLUMN public.submissions.voided_at IS 'When an administrator voided the submission (void_submission); null while it counts. A voided submission is left out of every statistic and ranking.';
 COMMENT ON COLUMN public.submissions.void_reason IS 'Why the submission was voided, as the administrator wrote it; shown with it in Test Results and the printed report.';
 COMMENT ON COLUMN public.submissions.voided_by IS 'The email of the administrator who voided it.';
+COMMENT ON COLUMN public.submissions.served_key IS 'The answer key the submission was scored against (question number → correct letter), from its code''s snapshot or the bank when stored: item analysis reads it after the questions are gone.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
@@ -1462,6 +1510,7 @@ CREATE POLICY "Admins can update submissions" ON public.submissions FOR UPDATE T
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, submitted_at, score, question_count, voided_at ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
 CREATE TRIGGER submissions_record_answer_file_recovery AFTER INSERT ON public.submissions FOR EACH ROW WHEN (new.recovered_from_file) EXECUTE FUNCTION private.record_answer_file_recovery();
+CREATE TRIGGER submissions_record_served_key BEFORE INSERT ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.record_served_key();
 CREATE TRIGGER submissions_record_void_change AFTER UPDATE OF voided_at ON public.submissions FOR EACH ROW WHEN ((old.voided_at IS DISTINCT FROM new.voided_at)) EXECUTE FUNCTION private.record_void_change();
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.submissions TO authenticated;
 GRANT ALL ON TABLE public.submissions TO service_role;
@@ -1590,6 +1639,105 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions matching the search, voided ones left out, fall in it.';
 GRANT EXECUTE ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_item_analysis(time_zone text, day date DEFAULT NULL::date, schedule_id uuid DEFAULT NULL::uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  schedule public.exam_schedule;
+  scope_from timestamptz;
+  scope_to timestamptz;
+begin
+  perform private.require_admin();
+  if (admin_item_analysis.day is null) = (admin_item_analysis.schedule_id is null) then
+    perform private.invalid_argument('give either a day or a schedule');
+  end if;
+  if admin_item_analysis.day is not null then
+    scope_from := admin_item_analysis.day::timestamp at time zone admin_item_analysis.time_zone;
+    scope_to := (admin_item_analysis.day + 1)::timestamp at time zone admin_item_analysis.time_zone;
+  else
+    select * into schedule from public.exam_schedule es where es.id = admin_item_analysis.schedule_id;
+    if not found then
+      perform private.invalid_argument('no such schedule');
+    end if;
+    -- A schedule's submissions: made from its start (2 minutes of grace) to its end plus the most
+    -- extra time a code may have (180 minutes) and the grace.
+    scope_from := schedule.start_time - interval '2 minutes';
+    scope_to := schedule.end_time + interval '182 minutes';
+  end if;
+  return (
+  with scoped as (
+    select s.id, s.answers, s.served_key
+      from public.submissions s
+     where s.submitted_at >= scope_from and s.submitted_at < scope_to
+       and s.voided_at is null and s.served_key is not null and s.served_key <> '{}'::jsonb
+  ), items as (
+    select sc.id, k.key::integer as question_number, k.value as correct_answer, sc.answers ->> k.key as chosen,
+           (sc.answers ->> k.key) is not distinct from k.value as correct
+      from scoped sc, jsonb_each_text(sc.served_key) k
+  ), totals as (
+    select i.id, count(*) filter (where i.correct) as total from items i group by i.id
+  ), ranked as (
+    select t.id, t.total,
+           row_number() over (order by t.total desc, t.id) as from_top,
+           row_number() over (order by t.total, t.id) as from_bottom,
+           greatest(1, round(0.27 * count(*) over ()))::integer as group_size
+      from totals t
+  ), per_question as (
+    select i.question_number,
+           count(*) as served,
+           avg(i.correct::integer) as facility,
+           avg(i.correct::integer) filter (where r.from_top <= r.group_size) as upper_facility,
+           avg(i.correct::integer) filter (where r.from_bottom <= r.group_size) as lower_facility,
+           corr(i.correct::integer, r.total) as point_biserial,
+           count(*) filter (where i.chosen = 'A') as chose_a,
+           count(*) filter (where i.chosen = 'B') as chose_b,
+           count(*) filter (where i.chosen = 'C') as chose_c,
+           count(*) filter (where i.chosen = 'D') as chose_d,
+           count(*) filter (where i.chosen is null) as blank,
+           -- The key most submissions were scored against (one unless it was changed between them).
+           mode() within group (order by i.correct_answer) as correct_answer
+      from items i join ranked r on r.id = i.id
+     group by i.question_number
+  ), described as (
+    select q.*, q.upper_facility - q.lower_facility as discrimination
+      from per_question q
+  ), exam as (
+    select count(*) as students, avg(r.total) as mean, stddev_pop(r.total) as standard_deviation,
+           var_pop(r.total) as variance
+      from ranked r
+  )
+  select jsonb_build_object(
+    'students', e.students,
+    'questions', (select count(*) from described),
+    'mean', round(e.mean, 4),
+    'standard_deviation', round(e.standard_deviation, 4),
+    'kr20', case when (select count(*) from described) > 1 and e.variance > 0
+                 then round(((select count(*) from described)::numeric / ((select count(*) from described) - 1))
+                            * (1 - (select sum(d.facility * (1 - d.facility)) from described d) / e.variance), 4) end,
+    'items', (select coalesce(jsonb_agg(jsonb_build_object(
+                'question_number', d.question_number,
+                'correct_answer', d.correct_answer,
+                'served', d.served,
+                'facility', round(d.facility, 4),
+                'discrimination', round(d.discrimination, 4),
+                'point_biserial', round(d.point_biserial::numeric, 4),
+                'options', jsonb_build_object('A', d.chose_a, 'B', d.chose_b, 'C', d.chose_c, 'D', d.chose_d),
+                'blank', d.blank,
+                'flags', to_jsonb(array_remove(array[
+                   case when d.facility > 0.95 then 'too_easy' end,
+                   case when d.facility < 0.20 then 'too_hard' end,
+                   case when d.discrimination < 0 or d.point_biserial < 0 then 'negative_discrimination' end,
+                   case when least(d.chose_a, d.chose_b, d.chose_c, d.chose_d) = 0 then 'unchosen_option' end], null)))
+              order by d.question_number), '[]'::jsonb) from described d))
+    from exam e);
+end
+$function$;
+COMMENT ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid) IS 'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided, from the key each was scored against: per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
+GRANT EXECUTE ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_live_attempt_counts()
  RETURNS jsonb

@@ -3,6 +3,7 @@ import { ActivityPage } from './activity/activity-page'
 import { AdminGate } from './auth/admin-gate'
 import { LoginCodeManagerPage } from './codes/login-code-manager-page'
 import { AdminDashboardPage } from './dashboard/admin-dashboard-page'
+import { ItemAnalysisPage } from './items/item-analysis-page'
 import { ProctorRoomPage } from './live/proctor-room-page'
 import { QuestionManagerPage } from './questions/question-manager-page'
 import { TestResultsPage } from './results/test-results-page'
@@ -22,6 +23,7 @@ export function AdminArea() {
           <Route path="schedule" element={<ExamSchedulePage />} />
           <Route path="live" element={<ProctorRoomPage />} />
           <Route path="activity" element={<ActivityPage />} />
+          <Route path="items" element={<ItemAnalysisPage />} />
         </Route>
         {/* Outside the gate, so an unknown path goes to /admin whether or not anyone is signed in. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />

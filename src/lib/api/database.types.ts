@@ -346,6 +346,7 @@ export type Database = {
           received_at: string
           recovered_from_file: boolean
           score: number
+          served_key: Json | null
           started_at: string
           student_name: string
           submitted_at: string
@@ -368,6 +369,7 @@ export type Database = {
           received_at?: string
           recovered_from_file?: boolean
           score: number
+          served_key?: Json | null
           started_at: string
           student_name: string
           submitted_at: string
@@ -390,6 +392,7 @@ export type Database = {
           received_at?: string
           recovered_from_file?: boolean
           score?: number
+          served_key?: Json | null
           started_at?: string
           student_name?: string
           submitted_at?: string
@@ -443,6 +446,14 @@ export type Database = {
           search?: string
         }
         Returns: { band: number; submissions: number }[]
+      }
+      admin_item_analysis: {
+        Args: {
+          time_zone: string
+          day?: string
+          schedule_id?: string
+        }
+        Returns: Json
       }
       admin_live_attempt_counts: {
         Args: never

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { formatAverageScore, localDateKey, resultsStats } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
 import { loadResultsSummary, type ResultsSummary } from '../../../lib/admin/admin-submissions'
@@ -63,6 +64,9 @@ export function TestResultsPage() {
       live={live}
       actions={
         <>
+          <Link to="/admin/items" className="admin-button">
+            Item Analysis
+          </Link>
           <button type="button" className="admin-button admin-button--primary" onClick={printResults}>
             Print Results
           </button>
