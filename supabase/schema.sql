@@ -317,6 +317,15 @@ end
 $function$;
 COMMENT ON FUNCTION private.keep_submission_tallies() IS 'Keeps public.submission_tallies in step with the submissions that are not voided.';
 
+CREATE OR REPLACE FUNCTION private.key_accepts(accepted text, answer text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select accepted = '*' or (answer is not null and answer ~ '^[ABCD]$' and strpos(accepted, answer) > 0)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.lookup_result(code text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -629,14 +638,25 @@ CREATE OR REPLACE FUNCTION private.record_served_key()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  corrected boolean;
 begin
   if new.served_key is null then
-    new.served_key := coalesce(
-      (select jsonb_object_agg(aq.question_number::text, aq.correct_answer)
-         from public.attempt_questions aq where aq.login_code = new.login_code),
-      (select jsonb_object_agg(q.question_number::text, q.correct_answer)
-         from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
-      '{}'::jsonb);
+    perform pg_catalog.pg_advisory_xact_lock_shared(private.regrade_lock_key());
+    select jsonb_object_agg(aq.question_number::text, coalesce(kc.accepted, aq.correct_answer)), bool_or(kc.accepted is not null)
+      into new.served_key, corrected
+      from public.attempt_questions aq
+      left join lateral (select c.accepted from public.key_corrections c where c.question_id = aq.question_id
+                          order by c.id desc limit 1) kc on true
+     where aq.login_code = new.login_code;
+    if new.served_key is null then
+      new.served_key := coalesce(
+        (select jsonb_object_agg(q.question_number::text, q.correct_answer)
+           from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
+        '{}'::jsonb);
+    elsif corrected then
+      new.score := private.score_against_key(new.answers, new.served_key);
+    end if;
   end if;
   return new;
 end
@@ -847,6 +867,15 @@ end
 $function$;
 COMMENT ON FUNCTION private.refuse_read_only() IS 'Refuses a call in a read-only transaction (PostgREST''s GET and HEAD), the same way whatever its arguments.';
 
+CREATE OR REPLACE FUNCTION private.regrade_lock_key()
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select 7230415001::bigint
+$function$;
+
 CREATE OR REPLACE FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -953,6 +982,15 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.require_admin() IS 'Refuses (42501) a caller who is not a signed-in administrator.';
+
+CREATE OR REPLACE FUNCTION private.score_against_key(answers jsonb, served_key jsonb)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer from jsonb_each_text(served_key) k where private.key_accepts(k.value, answers ->> k.key)
+$function$;
 
 CREATE OR REPLACE FUNCTION private.shift_attempt_deadlines()
  RETURNS trigger
@@ -1224,7 +1262,7 @@ CREATE TABLE public.audit_log (
   subject text,
   details jsonb NOT NULL DEFAULT '{}'::jsonb,
   CONSTRAINT audit_log_pkey PRIMARY KEY (id),
-  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text]))),
+  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text, 'key_corrected'::text]))),
   CONSTRAINT audit_log_actor_check CHECK (((length(actor) >= 1) AND (length(actor) <= 320))),
   CONSTRAINT audit_log_details_check CHECK ((jsonb_typeof(details) = 'object'::text))
 );
@@ -1328,6 +1366,23 @@ GRANT SELECT ON TABLE public.exam_schedule TO anon;
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.exam_schedule TO authenticated;
 GRANT ALL ON TABLE public.exam_schedule TO service_role;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.exam_schedule;
+
+CREATE TABLE public.key_corrections (
+  id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
+  question_id uuid NOT NULL,
+  question_number integer NOT NULL,
+  accepted text NOT NULL,
+  corrected_at timestamp with time zone NOT NULL DEFAULT now(),
+  corrected_by text,
+  CONSTRAINT key_corrections_pkey PRIMARY KEY (id),
+  CONSTRAINT key_corrections_accepted_check CHECK (((accepted = '*'::text) OR ((accepted ~ '^A?B?C?D?$'::text) AND (accepted <> ''::text))))
+);
+COMMENT ON TABLE public.key_corrections IS 'Answer-key corrections after an exam: for the question (its bank id), the letters now accepted (one or several, or * when the question is void and counts for everyone). The newest per question applies.';
+ALTER TABLE public.key_corrections ENABLE ROW LEVEL SECURITY;
+CREATE INDEX key_corrections_question_id_idx ON public.key_corrections USING btree (question_id, id DESC);
+CREATE POLICY "Admins can read key corrections" ON public.key_corrections FOR SELECT TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT SELECT ON TABLE public.key_corrections TO authenticated, service_role;
 
 CREATE TABLE public.login_codes (
   id uuid NOT NULL DEFAULT gen_random_uuid(),
@@ -1468,12 +1523,15 @@ CREATE TABLE public.submissions (
   void_reason text,
   voided_by text,
   served_key jsonb,
+  regraded_at timestamp with time zone,
+  score_before_regrade integer,
   CONSTRAINT submissions_pkey PRIMARY KEY (id),
   CONSTRAINT submissions_login_code_key UNIQUE (login_code),
   CONSTRAINT submissions_answers_check CHECK ((jsonb_typeof(answers) = 'object'::text)),
   CONSTRAINT submissions_device_time_taken_check CHECK (((device_time_taken >= 0) AND (device_time_taken <= 86400))),
   CONSTRAINT submissions_login_code_check CHECK ((login_code ~ '^[A-Z0-9]{8}$'::text)),
   CONSTRAINT submissions_question_count_check CHECK ((question_count >= 1)),
+  CONSTRAINT submissions_score_before_regrade_check CHECK ((score_before_regrade >= 0)),
   CONSTRAINT submissions_score_check CHECK ((score >= 0)),
   CONSTRAINT submissions_score_within_questions CHECK ((score <= question_count)),
   CONSTRAINT submissions_served_key_check CHECK ((jsonb_typeof(served_key) = 'object'::text)),
@@ -1494,6 +1552,8 @@ COMMENT ON COLUMN public.submissions.voided_at IS 'When an administrator voided 
 COMMENT ON COLUMN public.submissions.void_reason IS 'Why the submission was voided, as the administrator wrote it; shown with it in Test Results and the printed report.';
 COMMENT ON COLUMN public.submissions.voided_by IS 'The email of the administrator who voided it.';
 COMMENT ON COLUMN public.submissions.served_key IS 'The answer key the submission was scored against (question number → correct letter), from its code''s snapshot or the bank when stored: item analysis reads it after the questions are gone.';
+COMMENT ON COLUMN public.submissions.regraded_at IS 'When a key correction last changed this submission''s score.';
+COMMENT ON COLUMN public.submissions.score_before_regrade IS 'The score the submission had before its first regrade, shown once beside the new one.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
@@ -1598,14 +1658,14 @@ COMMENT ON FUNCTION public.admin_day_answers(time_zone text, day date, search te
 GRANT EXECUTE ON FUNCTION public.admin_day_answers(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, rank bigint, display_order bigint)
+ RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint)
  LANGUAGE sql
  STABLE
 AS $function$
   select r.id, r.student_name, r.login_code, r.score, r.question_count, r.tab_switches, r.time_taken, r.started_at,
          r.submitted_at, r.received_at, r.answers_fingerprint, r.recovered_from_file, r.arrived_late,
          coalesce((select lc.extra_minutes from public.login_codes lc where lc.code = r.login_code), 0),
-         r.voided_at, r.void_reason,
+         r.voided_at, r.void_reason, r.regraded_at, r.score_before_regrade,
          case when r.voided_at is null then r.rank end, r.display_order
     from (
       select s.*,
@@ -1620,7 +1680,7 @@ AS $function$
       or r.login_code ilike public.search_pattern(admin_day_results.search)
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served and the code''s extra minutes. Read in pages.';
+COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, and when a key correction regraded it (with the score it had first). Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text)
@@ -1949,6 +2009,7 @@ AS $function$
 declare
   address text := private.request_client_address();
   answer jsonb;
+  sub public.submissions;
   failure_state text;
   failure_message text;
 begin
@@ -1960,9 +2021,14 @@ begin
   if answer ->> 'outcome' = 'invalid' then
     perform private.record_code_guess_failure(address);
   end if;
-  if answer ->> 'outcome' = 'ok'
-     and exists (select 1 from public.submissions s where s.login_code = answer ->> 'login_code' and s.voided_at is not null) then
-    return jsonb_build_object('outcome', 'withdrawn');
+  if answer ->> 'outcome' = 'ok' then
+    select * into sub from public.submissions s where s.login_code = answer ->> 'login_code' order by s.submitted_at desc limit 1;
+    if sub.voided_at is not null then
+      return jsonb_build_object('outcome', 'withdrawn');
+    end if;
+    if sub.score_before_regrade is not null then
+      return answer || jsonb_build_object('regraded_from', sub.score_before_regrade);
+    end if;
   end if;
   return answer;
 exception when others then
@@ -1970,7 +2036,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: every outcome of the spec, withdrawn for a voided submission, per-question solutions only within 24 hours of submission and once the exam is over for everyone; rate_limited after too many invalid codes from one address.';
+COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone; rate_limited after too many invalid codes from one address.';
 GRANT EXECUTE ON FUNCTION public.lookup_result(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.normalize_login_code(code text)
@@ -2040,6 +2106,96 @@ end
 $function$;
 COMMENT ON FUNCTION public.recover_submission_from_file(file jsonb) IS 'Administrators only: verifies an emergency answer file''s tag and records its submission through the same idempotent path as submit_exam, marked recovered_from_file. accepted (already_received when it was in before, changing nothing), malformed, unknown_code, bad_tag, code_used or exam_over.';
 GRANT EXECUTE ON FUNCTION public.recover_submission_from_file(file jsonb) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean DEFAULT false)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  letters text := upper(btrim(regrade_question.accepted));
+  question public.questions;
+  number integer;
+  previous text;
+  figures jsonb;
+begin
+  perform private.require_admin();
+  if letters is null or letters !~ '^(\*|[ABCD]+)$' then
+    perform private.invalid_argument('accepted must be one or more of A, B, C and D, or * for a void question');
+  end if;
+  -- Any order, each letter once: 'CB' is 'BC'.
+  if letters <> '*' then
+    letters := (select string_agg(l, '' order by l) from (select distinct unnest(regexp_split_to_array(letters, '')) as l) x);
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(private.regrade_lock_key());
+
+  select * into question from public.questions q where q.id = regrade_question.question_id;
+  number := coalesce(question.question_number,
+                     (select aq.question_number from public.attempt_questions aq where aq.question_id = regrade_question.question_id limit 1));
+  if number is null then
+    return jsonb_build_object('outcome', 'not_found');
+  end if;
+  previous := coalesce(
+    (select c.accepted from public.key_corrections c where c.question_id = regrade_question.question_id order by c.id desc limit 1),
+    (select aq.correct_answer from public.attempt_questions aq where aq.question_id = regrade_question.question_id limit 1),
+    question.correct_answer);
+
+  create temporary table if not exists pg_temp.regrade_candidates (
+    id uuid primary key, old_score integer, new_score integer, question_count integer, voided boolean, new_key jsonb
+  ) on commit drop;
+  delete from pg_temp.regrade_candidates;
+  insert into pg_temp.regrade_candidates
+  select s.id, s.score, private.score_against_key(s.answers, k.new_key), s.question_count, s.voided_at is not null, k.new_key
+    from public.submissions s
+    cross join lateral (select coalesce(s.served_key, '{}'::jsonb) || jsonb_build_object(number::text, letters) as new_key) k
+   where exists (select 1 from public.attempt_questions aq
+                  where aq.login_code = s.login_code and aq.question_id = regrade_question.question_id);
+
+  select jsonb_build_object(
+    'question_number', number,
+    'from', previous,
+    'to', letters,
+    'submissions', count(*) filter (where not c.voided),
+    'changed', count(*) filter (where not c.voided and c.new_score <> c.old_score),
+    'fail_to_pass', count(*) filter (where not c.voided and not public.passes(c.old_score, c.question_count)
+                                     and public.passes(c.new_score, c.question_count)),
+    'pass_to_fail', count(*) filter (where not c.voided and public.passes(c.old_score, c.question_count)
+                                     and not public.passes(c.new_score, c.question_count)),
+    'average_before', round(avg(c.old_score) filter (where not c.voided), 2),
+    'average_after', round(avg(c.new_score) filter (where not c.voided), 2))
+    into figures
+    from pg_temp.regrade_candidates c;
+
+  if not regrade_question.apply then
+    return figures || jsonb_build_object('outcome', 'dry_run');
+  end if;
+  if previous = letters then
+    return figures || jsonb_build_object('outcome', 'unchanged');
+  end if;
+
+  insert into public.key_corrections (question_id, question_number, accepted, corrected_by)
+  values (regrade_question.question_id, number, letters,
+          (select au.email from public.admin_users au where au.user_id = (select auth.uid())));
+  update public.submissions s
+     set served_key = c.new_key,
+         score = c.new_score,
+         score_before_regrade = case when c.new_score <> c.old_score then coalesce(s.score_before_regrade, c.old_score)
+                                     else s.score_before_regrade end,
+         regraded_at = case when c.new_score <> c.old_score then now() else s.regraded_at end
+    from pg_temp.regrade_candidates c
+   where s.id = c.id;
+  -- One letter is a key the snapshots and the bank can hold: the solutions show it.
+  if letters ~ '^[ABCD]$' then
+    update public.attempt_questions aq set correct_answer = letters where aq.question_id = regrade_question.question_id;
+    update public.questions q set correct_answer = letters where q.id = regrade_question.question_id;
+  end if;
+  perform private.record_activity('key_corrected', number::text, figures || jsonb_build_object('question_id', regrade_question.question_id));
+  return figures || jsonb_build_object('outcome', 'applied');
+end
+$function$;
+COMMENT ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) IS 'Administrators: corrects a question''s key (one letter, several, or * for void) and answers the dry run (submissions, changed, fail_to_pass, pass_to_fail, average_before, average_after); with apply, rescores every submission whose exam held the question in one transaction, marks the changed ones regraded and records it. Idempotent.';
+GRANT EXECUTE ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean)
  RETURNS jsonb

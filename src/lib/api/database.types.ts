@@ -206,6 +206,33 @@ export type Database = {
         }
         Relationships: []
       }
+      key_corrections: {
+        Row: {
+          accepted: string
+          corrected_at: string
+          corrected_by: string | null
+          id: number
+          question_id: string
+          question_number: number
+        }
+        Insert: {
+          accepted: string
+          corrected_at?: string
+          corrected_by?: string | null
+          id?: number
+          question_id: string
+          question_number: number
+        }
+        Update: {
+          accepted?: string
+          corrected_at?: string
+          corrected_by?: string | null
+          id?: number
+          question_id?: string
+          question_number?: number
+        }
+        Relationships: []
+      }
       login_codes: {
         Row: {
           code: string
@@ -345,7 +372,9 @@ export type Database = {
           question_count: number
           received_at: string
           recovered_from_file: boolean
+          regraded_at: string | null
           score: number
+          score_before_regrade: number | null
           served_key: Json | null
           started_at: string
           student_name: string
@@ -368,7 +397,9 @@ export type Database = {
           question_count?: number
           received_at?: string
           recovered_from_file?: boolean
+          regraded_at?: string | null
           score: number
+          score_before_regrade?: number | null
           served_key?: Json | null
           started_at: string
           student_name: string
@@ -391,7 +422,9 @@ export type Database = {
           question_count?: number
           received_at?: string
           recovered_from_file?: boolean
+          regraded_at?: string | null
           score?: number
+          score_before_regrade?: number | null
           served_key?: Json | null
           started_at?: string
           student_name?: string
@@ -437,7 +470,7 @@ export type Database = {
           day: string
           search?: string
         }
-        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; rank: number; display_order: number }[]
+        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number }[]
       }
       admin_day_score_bands: {
         Args: {
@@ -521,6 +554,14 @@ export type Database = {
       recover_submission_from_file: {
         Args: {
           file: Json
+        }
+        Returns: Json
+      }
+      regrade_question: {
+        Args: {
+          question_id: string
+          accepted: string
+          apply?: boolean
         }
         Returns: Json
       }
