@@ -129,11 +129,15 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
     )
     expect(tables.map((t) => t.name)).toEqual([
       'admin_users',
+      'attempt_questions',
+      'audit_log',
       'code_guess_failures',
       'exam_attempts',
       'exam_schedule',
+      'key_corrections',
       'login_codes',
       'questions',
+      'room_time_additions',
       'submission_tallies',
       'submissions',
     ])

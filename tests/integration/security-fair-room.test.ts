@@ -278,6 +278,30 @@ describe('solutions once the clean-up took the snapshot', () => {
   })
 })
 
+describe('solutions of a submission made without a start', () => {
+  it('lists no question the bank took after the submission arrived (the next exam’s), and keeps the score', async () => {
+    await withQuestionBankRestored(async () => {
+      // A student burns a code with a submission made without starting (no snapshot)…
+      const code = await newCode()
+      const args = submitExamArgs(code)
+      const receipt = must(await anon.rpc('submit_exam', args)) as { score: number }
+      await moveSubmissionPastItsExam(args.submission_id)
+      expect(must(await anon.rpc('lookup_result', { code }))).toMatchObject({ solutions_available: true })
+      // …and looks again once the next exam is imported, within the result's day.
+      succeeded(
+        await service
+          .from('questions')
+          .update({ question_text: 'Next exam’s question', correct_answer: 'D' })
+          .gte('question_number', 1)
+          .lte('question_number', 50),
+      )
+      const result = must(await anon.rpc('lookup_result', { code }))
+      expect(JSON.stringify(result)).not.toContain('Next exam')
+      expect(result).toMatchObject({ outcome: 'ok', score: receipt.score, solutions_available: false })
+    })
+  })
+})
+
 describe('scores and time, for a student', () => {
   it.each([
     ['a score', { score: 50 }],
