@@ -339,6 +339,35 @@ describe('scores and time, for a student', () => {
   })
 })
 
+describe('the after-exam tools (issue 15), for anyone not an administrator', () => {
+  it('refuses voiding, restoring, regrading and the item analysis to anon and a non-administrator, changing nothing', async () => {
+    const code = await newCode()
+    const args = submitExamArgs(code)
+    must(await anon.rpc('submit_exam', args))
+    const before = await submissionsFor(code)
+    const [question] = must(await service.from('questions').select('id').eq('question_number', 1))
+    for (const token of [stack.anonKey, nonAdminToken]) {
+      const calls: Array<[string, object]> = [
+        ['void_submission', { submission_id: args.submission_id, reason: 'Mine' }],
+        ['restore_submission', { submission_id: args.submission_id }],
+        ['regrade_question', { question_id: question!.id, accepted: '*', apply: true }],
+        ['admin_item_analysis', { time_zone: 'UTC', day: new Date().toISOString().slice(0, 10) }],
+      ]
+      for (const [fn, body] of calls) {
+        const reply = await rest('POST', `rpc/${fn}`, { token, body })
+        expect([401, 403], `${fn}: ${reply.status} ${reply.body}`).toContain(reply.status)
+        expect(reply.body).not.toMatch(/correct|served_key|"accepted"/)
+      }
+      const answers = await rest('POST', 'rpc/admin_day_answers', { token, body: { time_zone: 'UTC', day: '2026-11-24' } })
+      expect(answers.status === 401 || answers.body === '[]', answers.body).toBe(true)
+      const corrections = await rest('GET', 'key_corrections?select=*', { token })
+      expect(corrections.status === 401 || corrections.body === '[]', corrections.body).toBe(true)
+    }
+    expect(await submissionsFor(code)).toEqual(before)
+    expect(JSON.stringify(must(await anon.rpc('lookup_result', { code })))).not.toMatch(/served_key|correct_answer/)
+  })
+})
+
 describe('the activity log, for an administrator', () => {
   /** The log's rows written by `work`, oldest first. */
   async function recorded(work: () => Promise<void>): Promise<Entry[]> {
@@ -525,6 +554,7 @@ describe('parameters written into SQL as literals', () => {
   it.each([
     ['a number no literal holds', '"time_taken":1e999'],
     ['a time that is not one', '"started_at":"infinity\'); delete from public.login_codes; --"'],
+    ['NaN as a count of tab switches', '"tab_switches":"NaN"'],
   ])('refuses %s as a bad argument, recording nothing', async (_, field) => {
     const code = await newCode()
     const [name] = field.split(':') as [string]
