@@ -239,6 +239,24 @@ describe('the snapshot, its order and the room’s time, to anyone not an admini
   })
 })
 
+/** The next exam, imported into the bank (questions 1 to 50 in place, other texts and keys). */
+async function importNextExam(): Promise<void> {
+  succeeded(
+    await service
+      .from('questions')
+      .update({ question_text: 'Next exam’s question', correct_answer: 'D' })
+      .gte('question_number', 1)
+      .lte('question_number', 50),
+  )
+}
+
+/** The result of `code` keeps its score and shows none of the next exam. */
+async function expectNoSolutionsOfTheNextExam(code: string, score: number): Promise<void> {
+  const result = must(await anon.rpc('lookup_result', { code }))
+  expect(JSON.stringify(result)).not.toContain('Next exam')
+  expect(result).toMatchObject({ outcome: 'ok', score, solutions_available: false })
+}
+
 describe('solutions once the clean-up took the snapshot', () => {
   it('lists no question of the bank as it is now (the next exam’s) to a student whose snapshot is gone, and keeps the score', async () => {
     await withQuestionBankRestored(async () => {
@@ -263,17 +281,8 @@ describe('solutions once the clean-up took the snapshot', () => {
           .eq('login_code', code),
       )
       succeeded(await service.from('attempt_questions').delete().eq('login_code', code))
-      // The next exam, imported into the bank since.
-      succeeded(
-        await service
-          .from('questions')
-          .update({ question_text: 'Next exam’s question', correct_answer: 'D' })
-          .gte('question_number', 1)
-          .lte('question_number', 50),
-      )
-      const result = must(await anon.rpc('lookup_result', { code }))
-      expect(JSON.stringify(result)).not.toContain('Next exam')
-      expect(result).toMatchObject({ outcome: 'ok', score: receipt.score, solutions_available: false })
+      await importNextExam()
+      await expectNoSolutionsOfTheNextExam(code, receipt.score)
     })
   })
 })
@@ -288,16 +297,8 @@ describe('solutions of a submission made without a start', () => {
       await moveSubmissionPastItsExam(args.submission_id)
       expect(must(await anon.rpc('lookup_result', { code }))).toMatchObject({ solutions_available: true })
       // …and looks again once the next exam is imported, within the result's day.
-      succeeded(
-        await service
-          .from('questions')
-          .update({ question_text: 'Next exam’s question', correct_answer: 'D' })
-          .gte('question_number', 1)
-          .lte('question_number', 50),
-      )
-      const result = must(await anon.rpc('lookup_result', { code }))
-      expect(JSON.stringify(result)).not.toContain('Next exam')
-      expect(result).toMatchObject({ outcome: 'ok', score: receipt.score, solutions_available: false })
+      await importNextExam()
+      await expectNoSolutionsOfTheNextExam(code, receipt.score)
     })
   })
 })
