@@ -1,7 +1,9 @@
-// Student first load: the JavaScript that /student downloads before its first screen (the code
-// step), gzip-compressed, against the target of 130 KB; whether the admin area and the Realtime
-// client are in it; and the whole build. Measured in Chromium from a real production build, with
-// the service worker blocked so that its background precache is not counted as the page's.
+// Student first load: the JavaScript that /student downloads before its first screen is usable (the
+// code step: the Login Code field on screen, the flow past looking for a stored exam), gzip-compressed,
+// against the target of 130 KB; what it loads after (on demand or in the background); whether the admin
+// area, the Realtime client and Dexie are in the first part; and the whole build. Measured in Chromium
+// from a real production build of a first visit, with the service worker blocked so that its background
+// precache is not counted as the page's.
 // Usage: npx tsx bench/student-first-load.bench.ts
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,38 +16,64 @@ const gzipSize = (content: Buffer) => gzipSync(content).length
 
 const app = await startAppStack()
 const context = await app.browser.newContext({ serviceWorkers: 'block' })
+// tsx compiles with esbuild's keepNames, whose __name(…) helper exists only in Node: give the page a stand-in.
+await context.addInitScript('window.__name = (target) => target')
+// The moment the code step is usable, on the page's own clock (the one its resource timings use).
+await context.addInitScript(() => {
+  new MutationObserver((_, observer) => {
+    if (!document.getElementById('login-code')) return
+    ;(window as unknown as { codeStepAt: number }).codeStepAt = performance.now()
+    observer.disconnect()
+  }).observe(document, { childList: true, subtree: true })
+})
 const page = await context.newPage()
-const scripts: { name: string; raw: number; gzip: number; body: string }[] = []
+const bodies = new Map<string, Buffer>()
 page.on('response', (response) => {
   if (response.request().resourceType() !== 'script') return
-  void response
-    .body()
-    .then((body) =>
-      scripts.push({ name: new URL(response.url()).pathname, raw: body.length, gzip: gzipSize(body), body: body.toString() }),
-    )
+  void response.body().then((body) => bodies.set(new URL(response.url()).pathname, body))
 })
 await page.goto(`${app.stack.url}/student`)
 await page.getByLabel('Login Code').waitFor()
-// Let the bodies of the responses already received be read.
+// Whatever the page fetches once the code step is up (the schedule's cache write brings Dexie) is let in.
 await page.waitForLoadState('networkidle')
+const { codeStepAt, requested } = await page.evaluate(() => ({
+  codeStepAt: (window as unknown as { codeStepAt: number }).codeStepAt,
+  requested: performance
+    .getEntriesByType('resource')
+    .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+    .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+}))
 
-const loaded = scripts.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 })
-const withAdmin = scripts.filter((s) => s.name.includes('/admin-area-'))
-// Strings of the Phoenix channel protocol that only supabase-js's Realtime client carries.
-const withRealtime = scripts.filter((s) => s.body.includes('phx_join'))
-// The password grant of supabase-js's auth client, which only administrators use.
-const withAuth = scripts.filter((s) => s.body.includes('token?grant_type'))
+const scripts = requested.map(({ name, startTime }) => {
+  const body = bodies.get(name) ?? Buffer.alloc(0)
+  return { name, raw: body.length, gzip: gzipSize(body), text: body.toString(), first: startTime < codeStepAt }
+})
+const before = scripts.filter((s) => s.first)
+const after = scripts.filter((s) => !s.first)
+const total = (list: typeof scripts) =>
+  list.reduce((sum, s) => ({ raw: sum.raw + s.raw, gzip: sum.gzip + s.gzip }), { raw: 0, gzip: 0 })
+const row = (s: { name: string; raw: number; gzip: number }) =>
+  `  ${s.name.padEnd(40)} ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(9)} gzip`
+const holding = (list: typeof scripts, test: (text: string) => boolean) => {
+  const found = list.filter((s) => test(s.text)).map((s) => s.name)
+  return found.length ? `in ${found.join(', ')}` : 'not in it'
+}
 
-console.log(`/student before its first screen (${scripts.length} script${scripts.length === 1 ? '' : 's'}):`)
-for (const s of scripts) console.log(`  ${s.name.padEnd(40)} ${kb(s.raw).padStart(10)} raw  ${kb(s.gzip).padStart(9)} gzip`)
+const first = total(before)
+console.log(`/student before the code step is usable (${before.length} scripts, requested by ${codeStepAt.toFixed(0)} ms):`)
+for (const s of before) console.log(row(s))
 console.log(
-  `  total: ${kb(loaded.gzip)} gzip (target ≤ ${targetKb} KB: ${loaded.gzip <= targetKb * 1024 ? 'met' : `over by ${kb(loaded.gzip - targetKb * 1024)}`}), ${kb(loaded.raw)} raw`,
+  `  total: ${kb(first.gzip)} gzip (target ≤ ${targetKb} KB: ${first.gzip <= targetKb * 1024 ? 'met' : `over by ${kb(first.gzip - targetKb * 1024)}`}), ${kb(first.raw)} raw`,
 )
-console.log(`  admin area chunk:          ${withAdmin.length ? 'loaded' : 'not loaded'}`)
-console.log(
-  `  Realtime client (phx_join): ${withRealtime.length ? `in ${withRealtime.map((s) => s.name).join(', ')}` : 'not in it'}`,
-)
-console.log(`  auth client (grant_type):   ${withAuth.length ? `in ${withAuth.map((s) => s.name).join(', ')}` : 'not in it'}`)
+console.log(`  admin area chunk:            ${before.some((s) => s.name.includes('/admin-area-')) ? 'loaded' : 'not loaded'}`)
+// Strings only supabase-js's Realtime client, its auth client's password grant and Dexie carry.
+console.log(`  Realtime client (phx_join):  ${holding(before, (text) => text.includes('phx_join'))}`)
+console.log(`  auth client (grant_type):    ${holding(before, (text) => text.includes('token?grant_type'))}`)
+console.log(`  Dexie (DatabaseClosedError): ${holding(before, (text) => text.includes('DatabaseClosedError'))}`)
+const later = total(after)
+console.log(`after it, before the network went quiet (${after.length} scripts, ${kb(later.gzip)} gzip):`)
+for (const s of after) console.log(row(s))
+console.log(`  admin area chunk:            ${after.some((s) => s.name.includes('/admin-area-')) ? 'loaded' : 'not loaded'}`)
 console.log('  the embedded stack sends these gzip-compressed: on its wire the gzip size is what travels')
 
 const files = [
@@ -59,10 +87,9 @@ const build = files.map((name) => {
 const sum = (kind: string) =>
   build
     .filter((f) => f.name.endsWith(kind))
-    .reduce((total, f) => ({ raw: total.raw + f.raw, gzip: total.gzip + f.gzip }), { raw: 0, gzip: 0 })
+    .reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 })
 console.log('\nwhole build:')
-for (const f of build.sort((a, b) => b.gzip - a.gzip))
-  console.log(`  ${f.name.padEnd(40)} ${kb(f.raw).padStart(10)} raw  ${kb(f.gzip).padStart(9)} gzip`)
+for (const f of build.sort((a, b) => b.gzip - a.gzip)) console.log(row(f))
 const js = sum('.js')
 const css = sum('.css')
 console.log(`  JavaScript: ${kb(js.gzip)} gzip, ${kb(js.raw)} raw; CSS: ${kb(css.gzip)} gzip, ${kb(css.raw)} raw`)

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
-import { AppRouter } from './app/router'
+import { AppRouter, preloadPage } from './app/router'
 import { errorMessage } from './domain/error-message'
 import { loadAppConfig } from './lib/browser/env'
 import { listenForHistoryMoves } from './lib/browser/history-moves'
@@ -9,6 +9,7 @@ import { examDatabaseExists } from './lib/offline/exam-db-exists'
 import './app/app.css'
 
 async function start(root: Root) {
+  preloadPage(window.location.pathname)
   try {
     initPublicApi(await loadAppConfig())
   } catch (error) {

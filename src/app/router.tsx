@@ -12,15 +12,34 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
 }
 
 // Only the student's login step is in the first download: every other page is a chunk of its own, and the
-// admin area (its screens, CSV parsing, analytics) one that students never download.
-const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage')
-const SolutionsPage = lazyPage(() => import('../features/solutions/solutions-page'), 'SolutionsPage')
-const ExamPage = lazyPage(loadExamPage, 'ExamPage')
-const PrivacyPolicyPage = lazyPage(() => import('../features/policies/privacy-policy-page'), 'PrivacyPolicyPage')
-const TermsOfServicePage = lazyPage(() => import('../features/policies/terms-of-service-page'), 'TermsOfServicePage')
-const CookiePolicyPage = lazyPage(() => import('../features/policies/cookie-policy-page'), 'CookiePolicyPage')
-const AccessibilityPage = lazyPage(() => import('../features/policies/accessibility-page'), 'AccessibilityPage')
+// admin area (its screens, CSV parsing, analytics) one that students never download. (The student area as a
+// chunk too would spare the other pages its XState, but cost /student a dozen small requests.)
+const pageLoaders = {
+  '/': () => import('../features/home/home-page'),
+  '/solutions': () => import('../features/solutions/solutions-page'),
+  '/student/test': loadExamPage,
+  '/privacy': () => import('../features/policies/privacy-policy-page'),
+  '/terms': () => import('../features/policies/terms-of-service-page'),
+  '/cookies': () => import('../features/policies/cookie-policy-page'),
+  '/accessibility': () => import('../features/policies/accessibility-page'),
+}
+const HomePage = lazyPage(pageLoaders['/'], 'HomePage')
+const SolutionsPage = lazyPage(pageLoaders['/solutions'], 'SolutionsPage')
+const ExamPage = lazyPage(pageLoaders['/student/test'], 'ExamPage')
+const PrivacyPolicyPage = lazyPage(pageLoaders['/privacy'], 'PrivacyPolicyPage')
+const TermsOfServicePage = lazyPage(pageLoaders['/terms'], 'TermsOfServicePage')
+const CookiePolicyPage = lazyPage(pageLoaders['/cookies'], 'CookiePolicyPage')
+const AccessibilityPage = lazyPage(pageLoaders['/accessibility'], 'AccessibilityPage')
 const AdminArea = lazyPage(() => import('../features/admin/admin-area'), 'AdminArea')
+
+/**
+ * Starts loading the chunk of the page at `pathname` at once (main.tsx calls it before the configuration
+ * has loaded), so its download overlaps the app's start rather than following its first render.
+ */
+export function preloadPage(pathname: string): void {
+  const path = pathname.replace(/(.)\/$/, '$1')
+  if (path in pageLoaders) void pageLoaders[path as keyof typeof pageLoaders]()
+}
 
 export const routes: RouteObject[] = [
   {

@@ -8,6 +8,8 @@ const statusOptions = { input: { now: () => Date.now() } }
 export function ScheduleStatusPanel() {
   const [snapshot] = useMachine(liveScheduleStatusMachine, statusOptions)
   const view = scheduleStatusView(snapshot)
+  // Its place is kept while the schedule loads, so the login step below does not jump when it arrives.
+  if (snapshot.matches('loading')) return <div className="schedule-status-placeholder" aria-hidden="true" />
   if (!view) return null
   return (
     <section className={`schedule-status schedule-status--${view.status}`} aria-label="Exam schedule">

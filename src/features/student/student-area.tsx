@@ -11,7 +11,7 @@ export function StudentArea() {
   return (
     <StudentFlow.Provider logic={liveStudentFlowMachine} options={flowOptions}>
       <FollowStudentFlow />
-      <Suspense fallback={<p role="status">Loading your exam...</p>}>
+      <Suspense fallback={<p role="status">Loading...</p>}>
         <Outlet />
       </Suspense>
     </StudentFlow.Provider>

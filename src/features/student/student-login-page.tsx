@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { afterPaint } from '../../lib/browser/after-paint'
 import { loadExamPage } from './exam-page-loader'
 import { ScheduleStatusPanel } from './schedule-status-panel'
 import { StudentFlow, type StudentFlowSnapshot } from './student-flow-context'
+import { preloadExamStorage } from './student-machines'
 
 function loginStep(snapshot: StudentFlowSnapshot): 'code' | 'name' | 'waiting' {
   if (snapshot.matches('codeStep')) return 'code'
@@ -49,6 +51,7 @@ function CodeStep() {
   const flow = StudentFlow.useActorRef()
   const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ codeStep: 'checking' }))
   const [code, setCode] = useState(() => flow.getSnapshot().context.loginCode)
+  useEffect(() => afterPaint(preloadExamStorage), [])
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -80,7 +83,7 @@ function NameStep() {
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
   const [name, setName] = useState('')
   // The exam screen's code arrives while the student types, so Start Test waits only for the questions.
-  useEffect(() => void loadExamPage(), [])
+  useEffect(() => afterPaint(() => void loadExamPage()), [])
 
   function submit(event: FormEvent) {
     event.preventDefault()

@@ -36,6 +36,12 @@ const outbox = () => import('../../lib/offline/outbox')
 const attemptReports = () => import('../../lib/sync/attempt-reports')
 const syncWorker = () => import('../../lib/sync/sync-worker')
 
+/** Fetches the storage code while the student types the login code, so Continue waits only for the server. */
+export function preloadExamStorage(): void {
+  void outbox()
+  void attemptStore()
+}
+
 /** Starts the sync worker (once) and has it send what is waiting now. */
 async function syncNow(): Promise<void> {
   const { startSubmissionSync, submissionSync } = await syncWorker()
@@ -112,10 +118,11 @@ const liveExamSessionMachine = examSessionMachine.provide({
       // what changed since the last one stored (an answer click: one small row).
       let writes = Promise.resolve()
       let stored: AttemptProgress | undefined
+      const store = attemptStore()
       receive((event) => {
         writes = writes
-          .then(() => attemptStore())
-          .then((store) => store.saveAttemptProgress(event.attempt, stored))
+          .then(() => store)
+          .then(({ saveAttemptProgress }) => saveAttemptProgress(event.attempt, stored))
           .then(
             () => {
               stored = event.attempt

@@ -9,6 +9,9 @@ export async function saveNewAttempt(attempt: ExamAttempt): Promise<void> {
 /** What changes during an exam: answers, current question, tab switches. */
 export type AttemptProgress = Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'>
 
+/** Thrown inside a progress write to undo it: the attempt was submitted meanwhile. */
+class AttemptNotInProgress extends Error {}
+
 /**
  * Stores what changed during an exam since `stored` (the progress last stored, when the caller knows it):
  * an answer click is one small row, a move or a tab switch another; the attempt's record is not rewritten.
@@ -20,19 +23,26 @@ export async function saveAttemptProgress(progress: AttemptProgress, stored?: At
   const answered = Object.entries(progress.answers).filter(([number, letter]) => stored?.answers[number] !== letter)
   const cleared = Object.keys(stored?.answers ?? {}).filter((number) => progress.answers[number] === undefined)
   const moved = stored?.currentIndex !== progress.currentIndex || stored.tabSwitches !== progress.tabSwitches
-  await examDb.transaction('rw', [examDb.attempts, examDb.answers, examDb.positions], async () => {
-    // The status index's keys only: the attempt's record, with its questions, is not read.
-    const inProgress = await examDb.attempts.where('status').equals('in_progress').primaryKeys()
-    if (!inProgress.includes(attemptId)) {
+  try {
+    await examDb.transaction('rw', [examDb.attempts, examDb.answers, examDb.positions], async () => {
+      // The writes go with the check rather than after it (one round trip to the database, not two): an
+      // attempt found not in progress undoes them, the transaction being aborted. Only the status index's
+      // keys are read, never the attempt's record with its questions.
+      const [inProgress] = await Promise.all([
+        examDb.attempts.where('status').equals('in_progress').primaryKeys(),
+        answered.length > 0 &&
+          examDb.answers.bulkPut(answered.map(([questionNumber, letter]) => ({ attemptId, questionNumber, letter }))),
+        cleared.length > 0 && examDb.answers.bulkDelete(cleared.map((number) => [attemptId, number])),
+        moved && examDb.positions.put({ attemptId, currentIndex: progress.currentIndex, tabSwitches: progress.tabSwitches }),
+      ])
+      if (inProgress.includes(attemptId)) return
       if ((await examDb.attempts.where('id').equals(attemptId).count()) === 0)
         throw new Error('The exam attempt is missing from this device.')
-      return
-    }
-    if (answered.length > 0)
-      await examDb.answers.bulkPut(answered.map(([questionNumber, letter]) => ({ attemptId, questionNumber, letter })))
-    if (cleared.length > 0) await examDb.answers.bulkDelete(cleared.map((number) => [attemptId, number]))
-    if (moved) await examDb.positions.put({ attemptId, currentIndex: progress.currentIndex, tabSwitches: progress.tabSwitches })
-  })
+      throw new AttemptNotInProgress()
+    })
+  } catch (error) {
+    if (!(error instanceof AttemptNotInProgress)) throw error
+  }
 }
 
 /** An attempt as its record and its answer and position rows (newer than the record's) make it. */

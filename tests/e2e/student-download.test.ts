@@ -1,0 +1,53 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { answer, openStudentPortal, startExam, studentExamFixture } from './fixtures.ts'
+
+const exam = studentExamFixture()
+
+/** The scripts the page requests from now on, by path, with a promise of each body. */
+function recordScripts(page: Page): Map<string, Promise<string>> {
+  const scripts = new Map<string, Promise<string>>()
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return
+    scripts.set(
+      new URL(response.url()).pathname,
+      response.text().catch(() => ''),
+    )
+  })
+  return scripts
+}
+
+describe("the student's download", () => {
+  it('starts an exam and answers without the admin area, the Realtime client or the auth client', async () => {
+    const scripts = recordScripts(exam.page)
+    const code = await exam.newCode()
+    await startExam(exam.page, code)
+    await answer(exam.page, 'A')
+    await exam.page.getByText('Answers saved on this device').waitFor()
+
+    const paths = [...scripts.keys()]
+    expect(paths.some((path) => path.includes('/exam-page-'))).toBe(true)
+    expect(paths.filter((path) => path.includes('/admin-area-'))).toEqual([])
+    const bodies = await Promise.all(scripts.values())
+    // Strings only supabase-js's Realtime client (the Phoenix protocol) and its auth client carry.
+    expect(bodies.filter((body) => body.includes('phx_join') || body.includes('token?grant_type'))).toEqual([])
+  })
+
+  it('shows the code step of a first visit before Dexie is downloaded', async () => {
+    const scripts = recordScripts(exam.page)
+    // Dexie's own error names are in its chunk and nowhere else.
+    const dexieBefore = async () => (await Promise.all(scripts.values())).some((body) => body.includes('DatabaseClosedError'))
+    // Held back until the code step is on screen: the first screen must not wait for it.
+    let releaseDexie = () => {}
+    const held = new Promise<void>((resolve) => (releaseDexie = resolve))
+    await exam.page.route(/\/assets\/exam-db-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await openStudentPortal(exam.page)
+    await exam.page.getByLabel('Login Code').waitFor()
+    expect(await dexieBefore()).toBe(false)
+    releaseDexie()
+    await exam.page.unroute(/\/assets\/exam-db-[^/]*\.js$/)
+  })
+})
