@@ -66,6 +66,11 @@ describe('describeActivity', () => {
     expect(words('submission_restored', voided, 'ABCD1234')).toBe(
       'Restored the submission of Ada (login code ABCD1234, 45/50), voided for: Phone',
     )
+    const figures = { submissions: 4, changed: 3, fail_to_pass: 1, pass_to_fail: 0, average_before: 1.5, average_after: 2 }
+    expect(words('key_corrected', { ...figures, from: 'C', to: 'BD' }, '3')).toBe(
+      'Corrected the key of question 3 from C to B or D: 3 of 4 submissions changed score (1 fail to pass, 0 pass to fail), average 1.5 → 2',
+    )
+    expect(words('key_corrected', { ...figures, from: 'C', to: '*' }, '3')).toMatch(/to void \(counts for everyone\):/)
     expect(words('something_new', {}, 'X')).toBe('something_new (X)')
   })
 })

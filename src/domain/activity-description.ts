@@ -20,6 +20,7 @@ export const activityKinds = {
     actions: ['questions_added', 'questions_imported', 'question_changed', 'questions_deleted'],
   },
   schedules: { label: 'Exam schedules', actions: ['schedule_created', 'schedule_changed', 'schedule_deleted'] },
+  regrades: { label: 'Key corrections', actions: ['key_corrected'] },
   submissions: { label: 'Submissions', actions: ['answer_file_recovered', 'submission_voided', 'submission_restored'] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>
 
@@ -132,6 +133,12 @@ function scheduleWindow(details: Details, formatMoment: (iso: string) => string)
   )}, ${state}`
 }
 
+/** A key as the log stores it ('B', 'BC', '*') in words. */
+function keyWords(key: unknown): string {
+  const letters = textOf(key)
+  return letters === '*' ? 'void (counts for everyone)' : [...letters].join(' or ')
+}
+
 /** What one row of the log says happened, in a sentence. */
 export function describeActivity(entry: ActivityEntry, formatMoment: (iso: string) => string): string {
   const details = detailsOf(entry)
@@ -179,6 +186,12 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
       return `Recovered the submission of ${textOf(details.student_name)} (login code ${subject}) from an answer file${
         details.arrived_late ? ', arrived late' : ''
       }`
+    case 'key_corrected':
+      return `Corrected the key of question ${subject} from ${keyWords(details.from)} to ${keyWords(details.to)}: ${numberOf(
+        details.changed,
+      )} of ${plural(numberOf(details.submissions), 'submission')} changed score (${numberOf(details.fail_to_pass)} fail to pass, ${numberOf(
+        details.pass_to_fail,
+      )} pass to fail), average ${textOf(details.average_before)} → ${textOf(details.average_after)}`
     case 'submission_voided':
       return `Voided the submission of ${textOf(details.student_name)} (login code ${subject}, ${numberOf(details.score)}/${numberOf(
         details.question_count,

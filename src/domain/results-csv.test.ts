@@ -18,6 +18,7 @@ const row = (fields: Partial<ExportedSubmission>): ExportedSubmission => ({
   arrived_late: false,
   recovered_from_file: true,
   void_reason: null,
+  score_before_regrade: null,
   ...fields,
 })
 
@@ -26,7 +27,7 @@ const parse = (text: string) => Papa.parse<string[]>(text.slice(utf8Bom.length),
 describe('resultsCsv', () => {
   it('starts with a byte order mark and writes a row per submission with the figures of the screen', () => {
     const text = resultsCsv(
-      [row({}), row({ rank: null, score: 10, void_reason: 'Phone', recovered_from_file: false })],
+      [row({}), row({ rank: null, score: 10, void_reason: 'Phone', recovered_from_file: false, score_before_regrade: 8 })],
       (iso) => `at ${iso}`,
     )
     expect(text.startsWith(utf8Bom)).toBe(true)
@@ -45,6 +46,8 @@ describe('resultsCsv', () => {
         'Extra minutes',
         'Arrived late',
         'Recovered from file',
+        'Regraded',
+        'Score before regrade',
         'Voided',
         'Void reason',
       ],
@@ -64,6 +67,8 @@ describe('resultsCsv', () => {
         'yes',
         '',
         '',
+        '',
+        '',
       ],
       [
         '',
@@ -79,6 +84,8 @@ describe('resultsCsv', () => {
         '15',
         '',
         '',
+        'yes',
+        '8',
         'yes',
         'Phone',
       ],

@@ -16,6 +16,8 @@ export interface ExportedSubmission {
   arrived_late: boolean
   recovered_from_file: boolean
   void_reason: string | null
+  /** The score before a key correction regraded it; null when never. */
+  score_before_regrade: number | null
   /** Question number → the letter chosen; present when the export has a column per question. */
   answers?: Record<string, string>
 }
@@ -44,6 +46,8 @@ const headings = [
   'Extra minutes',
   'Arrived late',
   'Recovered from file',
+  'Regraded',
+  'Score before regrade',
   'Voided',
   'Void reason',
 ]
@@ -85,6 +89,8 @@ export function resultsCsv(
       row.extra_minutes,
       yes(row.arrived_late),
       yes(row.recovered_from_file),
+      yes(row.score_before_regrade !== null),
+      row.score_before_regrade ?? '',
       yes(row.void_reason !== null),
       row.void_reason ?? '',
       ...(questionNumbers ?? []).map((n) => row.answers?.[String(n)] ?? ''),

@@ -49,6 +49,7 @@ const adminOnlyTables: TableName[] = [
   'attempt_questions',
   'audit_log',
   'exam_attempts',
+  'key_corrections',
   'login_codes',
   'questions',
   'room_time_additions',
@@ -165,6 +166,11 @@ function writeAttempts(client: Client): Record<TableName, Record<WriteKind, Atte
       update: () =>
         client.from('exam_schedule').update({ is_active: false, exam_name: 'Hijacked' }).eq('id', seedSchedule.id).select(),
       delete: () => client.from('exam_schedule').delete().eq('id', seedSchedule.id).select(),
+    },
+    key_corrections: {
+      insert: () => client.from('key_corrections').insert({ question_id: firstQuestion.id, question_number: 1, accepted: '*' }),
+      update: () => client.from('key_corrections').update({ accepted: '*' }).gte('id', 0).select(),
+      delete: () => client.from('key_corrections').delete().gte('id', 0).select(),
     },
     login_codes: {
       insert: () => client.from('login_codes').insert({ code: randomCode() }),
@@ -346,6 +352,11 @@ describe('signed-in user who is not an administrator', () => {
 })
 
 describe('administrator', () => {
+  it('cannot write key corrections: only regrade_question does', async () => {
+    const writes = writeAttempts(admin).key_corrections
+    for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
+  })
+
   it('reads the activity log but cannot write, change or delete a row of it: only its triggers append', async () => {
     expect(must(await admin.from('audit_log').select('id').limit(1))).toHaveLength(1)
     const writes = writeAttempts(admin).audit_log

@@ -18,6 +18,14 @@ export function ExamResultView({ result, onSearchAnotherCode }: { result: ExamRe
     ['Login Code', result.login_code],
     ['Submitted', formatDateTime(result.submitted_at)],
     ['Score', `${result.score} / ${result.total}`],
+    ...(result.regraded_from === undefined
+      ? []
+      : [
+          ['Regraded', `The examiner corrected the answer key; your score was ${result.regraded_from} / ${result.total}`] as [
+            string,
+            string,
+          ],
+        ]),
     ['Percentage', `${percentage}%`],
     ['Correct Answers', String(result.score)],
     ['Incorrect Answers', String(result.total - result.score)],

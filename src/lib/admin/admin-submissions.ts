@@ -13,10 +13,16 @@ import { resultsSummarySchema } from './rpc-answers'
  */
 
 /** One row of admin_day_results: a submission without its answers, with its code's extra time and its rank in its day. */
-export type SubmissionResult = Omit<DayResultRow, 'voided_at' | 'void_reason' | 'rank'> & {
+export type SubmissionResult = Omit<
+  DayResultRow,
+  'voided_at' | 'void_reason' | 'regraded_at' | 'score_before_regrade' | 'rank'
+> & {
   /** When an administrator voided it; null while it counts. */
   voided_at: string | null
   void_reason: string | null
+  /** When a key correction last changed its score, and the score it had first; null when never. */
+  regraded_at: string | null
+  score_before_regrade: number | null
   /** Its rank by score in its day; null for a voided submission, which has none. */
   rank: number | null
 }

@@ -96,6 +96,8 @@ export const resultLookupAnswerSchema = v.variant('outcome', [
     solutions: v.nullable(v.array(questionSolutionSchema)),
     /** While the solutions are held back: when the exam closes for everyone. Absent from a server older than migration 20261124000100. */
     solutions_release_at: v.optional(v.nullable(v.string()), null),
+    /** The score before the examiner corrected the answer key, when they did (migration 20261124002040). */
+    regraded_from: v.optional(v.number()),
   }),
   v.object({
     outcome: v.picklist(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired', 'withdrawn', 'rate_limited']),

@@ -6,9 +6,11 @@ interface QuestionListProps {
   questions: Question[]
   onEdit: (question: Question) => void
   onDelete: (question: Question) => void
+  /** Correct the key after the exam: the dry run, then the regrade. */
+  onCorrectKey: (question: Question) => void
 }
 
-export function QuestionList({ questions, onEdit, onDelete }: QuestionListProps) {
+export function QuestionList({ questions, onEdit, onDelete, onCorrectKey }: QuestionListProps) {
   if (questions.length === 0) {
     return <p className="admin-empty">No questions added yet. Add your first question to get started.</p>
   }
@@ -33,6 +35,16 @@ export function QuestionList({ questions, onEdit, onDelete }: QuestionListProps)
                 >
                   Edit
                 </button>
+                {!descriptive && (
+                  <button
+                    type="button"
+                    className="admin-button admin-button--small"
+                    aria-label={`Correct the key of question ${question.question_number}`}
+                    onClick={() => onCorrectKey(question)}
+                  >
+                    Correct key
+                  </button>
+                )}
                 <button
                   type="button"
                   className="admin-button admin-button--small admin-button--danger"

@@ -16,12 +16,14 @@ import {
   updateQuestion,
   type Question,
 } from '../../../lib/admin/admin-questions'
+import { regradeQuestion, type RegradeFigures } from '../../../lib/admin/key-correction'
 import { AdminPage } from '../components/admin-page'
 import { useAdminEditor } from '../components/use-admin-editor'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { CsvImportDialog } from './csv-import-dialog'
 import { DeleteAllQuestionsDialog } from './delete-all-questions-dialog'
+import { KeyCorrectionDialog } from './key-correction-dialog'
 import { downloadCsvTemplate } from './download-csv-template'
 import { parseCsvInWorker } from './parse-csv-in-worker'
 import { QuestionForm } from './question-form'
@@ -36,6 +38,8 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
   // A new question's number follows the count (spec §5) until the admin types one.
   const [numberTyped, setNumberTyped] = useState(false)
   const [dialog, setDialog] = useState<'import' | 'delete-all' | null>(null)
+  /** The question whose key is being corrected, with the key the form asked for. */
+  const [correcting, setCorrecting] = useState<{ question: Question; proposed?: string } | null>(null)
   const firstField = useRef<HTMLSelectElement>(null)
   const editor = useAdminEditor<Question, QuestionFields>({
     messages,
@@ -66,6 +70,34 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
     editor.setEditing(question)
     setDraft(draftFromQuestion(question))
     firstField.current?.focus()
+  }
+
+  /** A changed key of a question that has submissions goes through the dry run and the regrade first. */
+  async function submit() {
+    const checked = questionFieldsFromDraft(shownDraft)
+    if (editing && checked.ok && checked.fields.correct_answer !== editing.correct_answer) {
+      const dryRun = await regradeQuestion(editing.id, checked.fields.correct_answer, false)
+      if (dryRun.ok && dryRun.data.submissions > 0) {
+        setCorrecting({ question: editing, proposed: checked.fields.correct_answer })
+        return
+      }
+    }
+    await editor.save(checked)
+  }
+
+  async function regraded(figures: RegradeFigures) {
+    setCorrecting(null)
+    const checked = questionFieldsFromDraft(shownDraft)
+    if (editing && checked.ok) {
+      // The rest of the form is saved with the key the bank now holds (a single letter, or as it was).
+      const key = /^[ABCD]$/.test(figures.to) ? figures.to : editing.correct_answer
+      await editor.save({ ok: true, fields: { ...checked.fields, correct_answer: key } })
+    } else {
+      await reload()
+    }
+    messages.showSuccess(
+      `Key of question ${figures.question_number} corrected: ${figures.changed} ${figures.changed === 1 ? 'submission' : 'submissions'} regraded`,
+    )
   }
 
   async function removeAll() {
@@ -124,16 +156,31 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
             setNumberTyped(true)
             setDraft({ ...shownDraft, questionNumber: value })
           }}
-          onSubmit={() => void editor.save(questionFieldsFromDraft(shownDraft))}
+          onSubmit={() => void submit()}
           onCancel={editor.startNew}
           firstFieldRef={firstField}
         />
         <section aria-label="Question list">
-          {questions && <QuestionList questions={questions} onEdit={startEditing} onDelete={(q) => void editor.remove(q, () => deleteQuestion(q.id), 'Question deleted successfully')} />}
+          {questions && (
+            <QuestionList
+              questions={questions}
+              onEdit={startEditing}
+              onDelete={(q) => void editor.remove(q, () => deleteQuestion(q.id), 'Question deleted successfully')}
+              onCorrectKey={(question) => setCorrecting({ question })}
+            />
+          )}
         </section>
       </div>
       {dialog === 'import' && (
         <CsvImportDialog parseCsv={parseCsv} onClose={() => setDialog(null)} onImported={(n) => void imported(n)} />
+      )}
+      {correcting && (
+        <KeyCorrectionDialog
+          question={correcting.question}
+          proposed={correcting.proposed}
+          onClose={() => setCorrecting(null)}
+          onApplied={(figures) => void regraded(figures)}
+        />
       )}
       {dialog === 'delete-all' && (
         <DeleteAllQuestionsDialog count={count} onCancel={() => setDialog(null)} onConfirm={removeAll} />

@@ -83,6 +83,9 @@ function reportScope({ day, search }: ResultsFilter): string {
 function resultNotes(submission: SubmissionResult): string[] {
   return [
     ...(submission.void_reason !== null ? [`Voided: ${submission.void_reason}`] : []),
+    ...(submission.score_before_regrade !== null
+      ? [`Regraded (was ${submission.score_before_regrade}/${submission.question_count})`]
+      : []),
     ...(submission.extra_minutes > 0 ? [`${formatExtraTime(submission.extra_minutes)} extra time`] : []),
     ...submissionFlags(submission),
   ]

@@ -46,8 +46,14 @@ export function ResultsTable({ results, caption, onError }: ResultsTableProps) {
                   {submission.student_name}
                   <SubmissionFlagBadges submission={submission} />
                   {submission.void_reason !== null && (
-                    <span className="result-voided">
+                    <span className="result-note">
                       <span className="admin-badge admin-badge--red">Voided</span> {submission.void_reason}
+                    </span>
+                  )}
+                  {submission.score_before_regrade !== null && (
+                    <span className="result-note">
+                      <span className="admin-badge admin-badge--yellow">Regraded</span> was {submission.score_before_regrade}/
+                      {submission.question_count}
                     </span>
                   )}
                 </th>

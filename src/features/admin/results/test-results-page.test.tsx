@@ -56,6 +56,8 @@ function submission(name: string, score: number, at: Date, changes: Partial<Stor
     extra_minutes: 0,
     voided_at: null,
     void_reason: null,
+    regraded_at: null,
+    score_before_regrade: null,
     ...changes,
   }
 }

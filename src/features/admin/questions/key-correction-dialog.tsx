@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { Question } from '../../../lib/admin/admin-questions'
+import { regradeQuestion, type RegradeFigures } from '../../../lib/admin/key-correction'
+import { AdminDialog } from '../components/admin-dialog'
+import { ErrorBanner } from '../components/flash-messages'
+
+const letters = ['A', 'B', 'C', 'D'] as const
+type Kind = 'one' | 'several' | 'void'
+
+interface KeyCorrectionDialogProps {
+  question: Question
+  /** The key the admin asked for in the form ('B'), if any. */
+  proposed?: string
+  onClose: () => void
+  /** After the regrade: the key now in the bank when it is one letter. */
+  onApplied: (figures: RegradeFigures) => void
+}
+
+/** The letters `kind` and `chosen` stand for, in the server's form: 'B', 'BC' or '*'; '' for no letter. */
+function acceptedOf(kind: Kind, chosen: readonly string[]): string {
+  if (kind === 'void') return '*'
+  return letters.filter((letter) => chosen.includes(letter)).join('')
+}
+
+/**
+ * Correcting a question's answer key after the exam: another letter, several accepted, or void
+ * (counts for everyone). Shows the dry run (who changes score, from fail to pass and back, the
+ * average before and after) for the choice, and applies the regrade or cancels.
+ */
+export function KeyCorrectionDialog({ question, proposed, onClose, onApplied }: KeyCorrectionDialogProps) {
+  const [kind, setKind] = useState<Kind>('one')
+  const [chosen, setChosen] = useState<string[]>([proposed ?? question.correct_answer])
+  const [figures, setFigures] = useState<RegradeFigures>()
+  const [error, setError] = useState<string | null>(null)
+  const [applying, setApplying] = useState(false)
+  const accepted = acceptedOf(kind, chosen)
+
+  const preview = useCallback(async () => {
+    setFigures(undefined)
+    if (accepted === '') return
+    const result = await regradeQuestion(question.id, accepted, false)
+    if (result.ok) setFigures(result.data)
+    else setError(result.error)
+  }, [accepted, question.id])
+
+  useEffect(() => {
+    void preview()
+  }, [preview])
+
+  async function apply() {
+    setApplying(true)
+    const result = await regradeQuestion(question.id, accepted, true)
+    setApplying(false)
+    if (!result.ok) {
+      setError(result.error)
+      return
+    }
+    onApplied(result.data)
+  }
+
+  function toggle(letter: string) {
+    setChosen((current) => (current.includes(letter) ? current.filter((l) => l !== letter) : [...current, letter]))
+  }
+
+  return (
+    <AdminDialog title={`Correct the key of question ${question.question_number}`} onClose={() => !applying && onClose()}>
+      <p className="admin-muted">
+        Submissions already made are regraded against the exam each student was given. Nothing changes until you apply.
+      </p>
+      <fieldset className="key-correction__kinds">
+        <legend>New key</legend>
+        <label className="admin-checkbox">
+          <input
+            type="radio"
+            name="kind"
+            checked={kind === 'one'}
+            onChange={() => {
+              setKind('one')
+              setChosen([chosen[0] ?? 'A'])
+            }}
+          />
+          One correct answer
+        </label>
+        {kind === 'one' && (
+          <label className="admin-field admin-field--inline">
+            <span>Correct answer</span>
+            <select value={chosen[0] ?? 'A'} onChange={(event) => setChosen([event.target.value])}>
+              {letters.map((letter) => (
+                <option key={letter}>{letter}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="admin-checkbox">
+          <input type="radio" name="kind" checked={kind === 'several'} onChange={() => setKind('several')} />
+          Accept several answers
+        </label>
+        {kind === 'several' &&
+          letters.map((letter) => (
+            <label key={letter} className="admin-checkbox">
+              <input type="checkbox" checked={chosen.includes(letter)} onChange={() => toggle(letter)} />
+              Accept {letter}
+            </label>
+          ))}
+        <label className="admin-checkbox">
+          <input type="radio" name="kind" checked={kind === 'void'} onChange={() => setKind('void')} />
+          Void (counts for everyone)
+        </label>
+      </fieldset>
+      <section aria-label="Dry run" aria-live="polite">
+        {accepted === '' ? (
+          <p>Choose at least one answer.</p>
+        ) : figures ? (
+          <dl className="key-correction__figures">
+            <dt>Submissions with this question</dt>
+            <dd>{figures.submissions}</dd>
+            <dt>Change score</dt>
+            <dd>{figures.changed}</dd>
+            <dt>Fail to pass</dt>
+            <dd>{figures.fail_to_pass}</dd>
+            <dt>Pass to fail</dt>
+            <dd>{figures.pass_to_fail}</dd>
+            <dt>Average before</dt>
+            <dd>{figures.average_before ?? '—'}</dd>
+            <dt>Average after</dt>
+            <dd>{figures.average_after ?? '—'}</dd>
+          </dl>
+        ) : (
+          <p role="status">Computing the dry run...</p>
+        )}
+      </section>
+      {error && <ErrorBanner message={error} />}
+      <div className="admin-button-row admin-button-row--end">
+        <button type="button" className="admin-button" onClick={onClose} disabled={applying}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="admin-button admin-button--primary"
+          disabled={applying || !figures}
+          onClick={() => void apply()}
+        >
+          {applying ? 'Regrading...' : 'Apply and regrade'}
+        </button>
+      </div>
+    </AdminDialog>
+  )
+}
