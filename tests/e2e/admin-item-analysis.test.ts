@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { answersOf, itemAnalysisAnswers, itemAnalysisQuestions } from '../item-analysis-exam.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   appUrl,
@@ -26,32 +27,16 @@ let page: Page
 pagePerFile((opened) => {
   page = opened.page
 })
-const key = ['A', 'B', 'C', 'D', 'A', 'B']
-const answers = ['ABCAAC', 'ABCBAC', 'ABAAAC', 'BBCAAC', 'BAADAC', 'CCADAC']
 const day = '2024-05-05'
 const codes: string[] = []
 
 beforeAll(async () => {
   await recordPrintRequests(page)
-  await replaceQuestionBank(
-    key.map((correct, i) => ({
-      question_number: i + 1,
-      question_text: `Question ${i + 1}?`,
-      option_a: 'One',
-      option_b: 'Two',
-      option_c: 'Three',
-      option_d: 'Four',
-      correct_answer: correct,
-    })),
-  )
-  for (const [student, letters] of answers.entries()) {
+  await replaceQuestionBank(itemAnalysisQuestions())
+  for (const [student, letters] of itemAnalysisAnswers.entries()) {
     const code = await createLoginCode()
     codes.push(code)
-    await submitExam(
-      code,
-      `Item Student ${student}`,
-      Object.fromEntries([...letters].map((letter, i) => [String(i + 1), letter])),
-    )
+    await submitExam(code, `Item Student ${student}`, answersOf(letters))
   }
   dataOf(
     await service

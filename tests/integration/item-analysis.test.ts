@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { answersOf, itemAnalysisAnswers, itemAnalysisKey, itemAnalysisQuestions } from '../item-analysis-exam.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { adminClient, anonClient, nonAdminClient, serviceClient } from './clients.ts'
 import { loginCodesPerFile, must, submitExamArgs, succeeded, withQuestionBankRestored, zeroUuid } from './exam-data.ts'
@@ -15,12 +16,6 @@ const anon = anonClient()
 const { newCode } = loginCodesPerFile()
 /** A day of its own, long before any other test's submissions. */
 const day = '2024-04-04'
-const key = ['A', 'B', 'C', 'D', 'A', 'B']
-/**
- * Totals 4, 4, 3, 3, 2, 2: the upper 27 % (round(1.62) = 2) are the first two, the lower the last
- * two. Q4 is answered right by the weakest only; Q5 by everyone; Q6 by nobody.
- */
-const answers = ['ABCAAC', 'ABCBAC', 'ABAAAC', 'BBCAAC', 'BAADAC', 'CCADAC']
 const submissionIds: string[] = []
 const codes: string[] = []
 
@@ -32,20 +27,8 @@ describe('admin_item_analysis', () => {
   it('gives the hand-computed figures of a small exam, after its questions are gone', async () => {
     await withQuestionBankRestored(async () => {
       succeeded(await service.from('questions').delete().neq('id', zeroUuid))
-      succeeded(
-        await service.from('questions').insert(
-          key.map((correct, i) => ({
-            question_number: i + 1,
-            question_text: `Question ${i + 1}?`,
-            option_a: 'One',
-            option_b: 'Two',
-            option_c: 'Three',
-            option_d: 'Four',
-            correct_answer: correct,
-          })),
-        ),
-      )
-      for (const [student, letters] of answers.entries()) {
+      succeeded(await service.from('questions').insert(itemAnalysisQuestions()))
+      for (const [student, letters] of itemAnalysisAnswers.entries()) {
         const code = await newCode()
         codes.push(code)
         const attemptId = randomUUID()
@@ -54,7 +37,7 @@ describe('admin_item_analysis', () => {
         ).toMatchObject({
           outcome: 'ok',
         })
-        const chosen = Object.fromEntries([...letters].map((letter, i) => [String(i + 1), letter]))
+        const chosen = answersOf(letters)
         const receipt = must(
           await anon.rpc(
             'submit_exam',
@@ -67,7 +50,7 @@ describe('admin_item_analysis', () => {
       // The clean-up: the questions (and the snapshots with them) go.
       succeeded(await service.from('questions').delete().neq('id', zeroUuid))
       const snapshots = must(await service.from('attempt_questions').delete().in('login_code', codes).select('login_code'))
-      expect(snapshots).toHaveLength(codes.length * key.length)
+      expect(snapshots).toHaveLength(codes.length * itemAnalysisKey.length)
     })
     succeeded(
       await service
