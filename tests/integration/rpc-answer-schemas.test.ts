@@ -8,8 +8,12 @@ import {
   resultLookupAnswerSchema,
   submitExamAnswerSchema,
 } from '../../src/lib/student/rpc-answers.ts'
-import { answerFileRecoverySchema, countsSchema, resultsSummarySchema } from '../../src/lib/admin/rpc-answers.ts'
-import { roomTimeAnswerSchema } from '../../src/lib/admin/room-time.ts'
+import {
+  answerFileRecoverySchema,
+  countsSchema,
+  resultsSummarySchema,
+  roomTimeAnswerSchema,
+} from '../../src/lib/admin/rpc-answers.ts'
 import type { Json } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {

@@ -1,13 +1,8 @@
 import * as v from 'valibot'
 import { adminRequest, type AdminResult } from './admin-result'
+import { roomTimeAnswerSchema } from './rpc-answers'
 import type { Json, Tables } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
-
-/** add_time_for_everyone: the minutes added and how many students they reached, or nobody was writing. */
-export const roomTimeAnswerSchema = v.variant('outcome', [
-  v.object({ outcome: v.literal('added'), students: v.pipe(v.number(), v.integer(), v.minValue(1)), minutes: v.number() }),
-  v.object({ outcome: v.literal('nobody_writing') }),
-])
 
 const countFailed = 'Failed to count the students still writing'
 const addFailed = 'Failed to add time'

@@ -28,3 +28,9 @@ export const answerFileRecoverySchema = v.variant('outcome', [
   v.object({ outcome: v.literal('accepted'), already_received: v.boolean() }),
   v.object({ outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'code_used', 'exam_over']) }),
 ])
+
+/** add_time_for_everyone: the minutes added and how many students they reached, or nobody was writing. */
+export const roomTimeAnswerSchema = v.variant('outcome', [
+  v.object({ outcome: v.literal('added'), students: v.pipe(v.number(), v.integer(), v.minValue(1)), minutes: v.number() }),
+  v.object({ outcome: v.literal('nobody_writing') }),
+])
