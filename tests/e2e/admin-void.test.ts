@@ -161,6 +161,19 @@ describe('Void a submission', () => {
     await page.getByText(/^Showing 3 of \d+ results$/).waitFor()
     await ada.getByText('Seen using a phone').waitFor({ state: 'detached' })
     expect((await figures()).total).toBe('Total Submissions\n3')
+
     await waitForText(page, '#1')
+
+    // Both are in the activity log, in words.
+    await page.goto(`${appUrl}/admin/activity`)
+    const log = page.getByRole('region', { name: 'Activity' })
+    await log
+      .getByText(
+        `Restored the submission of ${students[0]?.name} (login code ${codes[0]}, 45/50), voided for: Seen using a phone`,
+      )
+      .waitFor()
+    await log
+      .getByText(`Voided the submission of ${students[0]?.name} (login code ${codes[0]}, 45/50): Seen using a phone`)
+      .waitFor()
   })
 })

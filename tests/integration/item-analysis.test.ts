@@ -72,6 +72,28 @@ describe('admin_item_analysis', () => {
     ])
   })
 
+  it("analyses a schedule's window the same way", async () => {
+    const admin = await adminClient()
+    const schedule = must(
+      await service
+        .from('exam_schedule')
+        .insert({
+          exam_name: 'Item analysis window',
+          start_time: `${day}T09:00:00Z`,
+          end_time: `${day}T11:00:00Z`,
+          is_active: false,
+        })
+        .select()
+        .single(),
+    )
+    try {
+      const byDay = must(await admin.rpc('admin_item_analysis', { time_zone: 'UTC', day }))
+      expect(must(await admin.rpc('admin_item_analysis', { time_zone: 'UTC', schedule_id: schedule.id }))).toEqual(byDay)
+    } finally {
+      succeeded(await service.from('exam_schedule').delete().eq('id', schedule.id))
+    }
+  })
+
   it('leaves a voided submission out', async () => {
     const admin = await adminClient()
     must(await admin.rpc('void_submission', { submission_id: submissionIds[5] as string, reason: 'Left early' }))

@@ -12,6 +12,7 @@ import {
   updateQuestion,
   type Question,
 } from '../../../lib/admin/admin-questions'
+import { regradeQuestion, type RegradeFigures } from '../../../lib/admin/key-correction'
 import { QuestionManagerPage } from './question-manager-page'
 
 vi.mock('../../../lib/admin/admin-questions', () => ({
@@ -23,7 +24,25 @@ vi.mock('../../../lib/admin/admin-questions', () => ({
   importQuestions: vi.fn(),
 }))
 
+vi.mock('../../../lib/admin/key-correction', () => ({ regradeQuestion: vi.fn() }))
+
 const ok = { ok: true as const, data: null }
+
+/** regrade_question's answer for question 1 from C to `to`, with `submissions` that held it. */
+function regradeFigures(to: string, submissions: number, outcome: RegradeFigures['outcome'] = 'dry_run'): RegradeFigures {
+  return {
+    outcome,
+    question_number: 1,
+    from: 'C',
+    to,
+    submissions,
+    changed: submissions,
+    fail_to_pass: 1,
+    pass_to_fail: 0,
+    average_before: 30,
+    average_after: 31.5,
+  }
+}
 
 function question(n: number, changes: Partial<Question> = {}): Question {
   return {
@@ -201,6 +220,51 @@ describe('QuestionManagerPage: the form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     expect(screen.getByRole('heading', { name: 'Add New Question' })).toBeDefined()
     expect(field('Question number').value).toBe('3')
+  })
+
+  it('runs the dry run before a key change of a question with submissions, and regrades only when applied', async () => {
+    vi.mocked(regradeQuestion).mockImplementation(async (_id, accepted, apply) => ({
+      ok: true,
+      data: regradeFigures(accepted, 4, apply ? 'applied' : 'dry_run'),
+    }))
+    await renderPage()
+    fireEvent.click(screen.getByRole('button', { name: 'Edit question 1' }))
+    fireEvent.change(field('Correct answer'), { target: { value: 'D' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Update Question' }))
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Correct the key of question 1' }))
+    const dryRun = within(dialog.getByRole('region', { name: 'Dry run' }))
+    expect((await dryRun.findByText('Change score')).nextElementSibling?.textContent).toBe('4')
+    expect(dryRun.getByText('Average after').nextElementSibling?.textContent).toBe('31.5')
+    expect(updateQuestion).not.toHaveBeenCalled()
+    expect(regradeQuestion).toHaveBeenLastCalledWith('q-1', 'D', false)
+
+    fireEvent.click(dialog.getByLabelText('Void (counts for everyone)'))
+    await vi.waitFor(() => expect(regradeQuestion).toHaveBeenLastCalledWith('q-1', '*', false))
+    fireEvent.click(dialog.getByLabelText('One correct answer'))
+    await vi.waitFor(() => expect(regradeQuestion).toHaveBeenLastCalledWith('q-1', 'D', false))
+    fireEvent.click(await dialog.findByRole('button', { name: 'Apply and regrade' }))
+    expect(await screen.findByText('Key of question 1 corrected: 4 submissions regraded')).toBeDefined()
+    expect(regradeQuestion).toHaveBeenLastCalledWith('q-1', 'D', true)
+    expect(updateQuestion).toHaveBeenCalledWith('q-1', expect.objectContaining({ correct_answer: 'D' }))
+  })
+
+  it('saves a key change at once when no submission held the question, and nothing when the dry run fails', async () => {
+    vi.mocked(regradeQuestion).mockResolvedValueOnce({ ok: true, data: regradeFigures('A', 0) })
+    await renderPage()
+    fireEvent.click(screen.getByRole('button', { name: 'Edit question 1' }))
+    fireEvent.change(field('Correct answer'), { target: { value: 'A' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Update Question' }))
+    expect(await screen.findByText('Question updated successfully')).toBeDefined()
+    expect(updateQuestion).toHaveBeenCalledWith('q-1', expect.objectContaining({ correct_answer: 'A' }))
+
+    vi.mocked(updateQuestion).mockClear()
+    vi.mocked(regradeQuestion).mockResolvedValueOnce({ ok: false, error: 'Failed to regrade the submissions' })
+    fireEvent.click(screen.getByRole('button', { name: 'Edit question 1' }))
+    fireEvent.change(field('Correct answer'), { target: { value: 'B' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Update Question' }))
+    expect(await screen.findByText('Failed to regrade the submissions')).toBeDefined()
+    expect(updateQuestion).not.toHaveBeenCalled()
   })
 
   it("shows the server's message when a save fails", async () => {

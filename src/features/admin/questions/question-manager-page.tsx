@@ -77,7 +77,12 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
     const checked = questionFieldsFromDraft(shownDraft)
     if (editing && checked.ok && checked.fields.correct_answer !== editing.correct_answer) {
       const dryRun = await regradeQuestion(editing.id, checked.fields.correct_answer, false)
-      if (dryRun.ok && dryRun.data.submissions > 0) {
+      // Without the dry run nothing is saved: a key change must not skip the regrade.
+      if (!dryRun.ok) {
+        messages.showError(dryRun.error)
+        return
+      }
+      if (dryRun.data.submissions > 0) {
         setCorrecting({ question: editing, proposed: checked.fields.correct_answer })
         return
       }
