@@ -201,6 +201,20 @@ describe('axe finds no serious or critical violation', () => {
     await page.getByRole('heading', { name: 'Daily Analysis' }).waitFor()
     await page.getByText('Katherine Johnson').first().waitFor()
     await expectAccessible('results')
+    await page.getByRole('row').filter({ hasText: 'Katherine Johnson' }).first().getByText('Details').click()
+    await page.getByRole('button', { name: 'Void… the submission of Katherine Johnson' }).first().click()
+    await page.getByRole('dialog', { name: 'Void the submission of Katherine Johnson' }).waitFor()
+    await expectAccessible('void dialog')
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+
+    await open('/admin/activity', 'Activity')
+    await page.getByRole('region', { name: 'Activity' }).waitFor()
+    await expectAccessible('activity')
+
+    await open('/admin/items', 'Item Analysis')
+    await page.getByRole('list', { name: 'Exam statistics' }).waitFor()
+    await expectAccessible('item analysis')
 
     await open('/admin/schedule', 'Exam Schedule')
     await page.getByRole('list', { name: 'Exam schedules' }).waitFor()
