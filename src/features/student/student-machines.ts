@@ -115,22 +115,24 @@ const liveExamSessionMachine = examSessionMachine.provide({
   actors: {
     progressWriter: fromCallback<ProgressWriterEvent>(({ receive, sendBack }) => {
       // One write at a time, in order, so an older state never overwrites a newer one; each writes only
-      // what changed since the last one stored (an answer click: one small row).
+      // what changed since the last one stored (an answer click: one small row). When nothing is being
+      // written (the usual click) the write starts at once, in the click's own task: its requests reach
+      // IndexedDB before React re-renders the screen, rather than after.
       let writes = Promise.resolve()
+      let writing = 0
       let stored: AttemptProgress | undefined
-      const store = attemptStore()
+      let store: Awaited<ReturnType<typeof attemptStore>> | undefined
+      const loading = attemptStore().then((loaded) => (store = loaded))
       receive((event) => {
-        writes = writes
-          .then(() => store)
-          .then(({ saveAttemptProgress }) => saveAttemptProgress(event.attempt, stored))
-          .then(
-            () => {
-              stored = event.attempt
-              sendBack({ type: 'PROGRESS_SAVED', revision: event.revision })
-            },
-            (error: unknown) =>
-              sendBack({ type: 'PROGRESS_SAVE_FAILED', revision: event.revision, message: errorMessage(error) }),
-          )
+        const failed = (error: unknown) =>
+          sendBack({ type: 'PROGRESS_SAVE_FAILED', revision: event.revision, message: errorMessage(error) })
+        const write = ({ saveAttemptProgress }: NonNullable<typeof store>) =>
+          saveAttemptProgress(event.attempt, stored).then(() => {
+            stored = event.attempt
+            sendBack({ type: 'PROGRESS_SAVED', revision: event.revision })
+          }, failed)
+        writing++
+        writes = (writing === 1 && store ? write(store) : writes.then(() => loading).then(write, failed)).finally(() => writing--)
       })
     }),
     submitAttempt: fromPromise(async ({ input }) => {
