@@ -40,14 +40,19 @@ describe("the student's download", () => {
     // Held back until the code step is on screen: the first screen must not wait for it.
     let releaseDexie = () => {}
     const held = new Promise<void>((resolve) => (releaseDexie = resolve))
-    await exam.page.route(/\/assets\/exam-db-[^/]*\.js$/, async (route) => {
-      await held
-      await route.continue()
+    const dexieChunk = /\/assets\/exam-db-[^/]*\.js$/
+    const continued: Promise<void>[] = []
+    await exam.page.route(dexieChunk, (route) => {
+      const sent = held.then(() => route.continue())
+      continued.push(sent)
+      return sent
     })
     await openStudentPortal(exam.page)
     await exam.page.getByLabel('Login Code').waitFor()
     expect(await dexieBefore()).toBe(false)
     releaseDexie()
-    await exam.page.unroute(/\/assets\/exam-db-[^/]*\.js$/)
+    // Every held request sent on before the route goes: unrouting first leaves them to be handled twice.
+    await Promise.all(continued)
+    await exam.page.unroute(dexieChunk)
   })
 })

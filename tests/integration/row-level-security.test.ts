@@ -80,6 +80,7 @@ const fixture = {} as {
   submission: Submission
   olderSubmission: Submission
   attemptId: string
+  roomTimeAddition: Database['public']['Tables']['room_time_additions']['Row']
 }
 
 const mcq = { option_a: 'One', option_b: 'Two', option_c: 'Three', option_d: 'Four' }
@@ -132,10 +133,19 @@ beforeAll(async () => {
       .select()
       .single(),
   )
+  // Time added for the room, so the table has a row a too-open policy would show whichever file ran first.
+  fixture.roomTimeAddition = must(
+    await service
+      .from('room_time_additions')
+      .insert({ minutes: 5, login_codes: [fixture.code.code] })
+      .select()
+      .single(),
+  )
 })
 
 afterAll(async () => {
   await deleteCodes([fixture.code.code, fixture.usedCode.code, fixture.otherUsedCode.code])
+  succeeded(await service.from('room_time_additions').delete().eq('id', fixture.roomTimeAddition.id))
   succeeded(await service.from('questions').delete().eq('id', fixture.question.id))
   succeeded(await service.from('exam_schedule').delete().eq('id', fixture.inactiveSchedule.id))
   expect(await allQuestions()).toEqual(bankBefore)

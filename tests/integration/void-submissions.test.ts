@@ -137,7 +137,8 @@ describe('void_submission', () => {
           .from('audit_log')
           .select('action, details')
           .eq('subject', codes[3] as string)
-          .in('action', ['submission_voided', 'submission_restored']),
+          .in('action', ['submission_voided', 'submission_restored'])
+          .order('id'),
       )
     const direct = await admin
       .from('submissions')
