@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import { setExtraMinutes, type LoginCode } from '../../../lib/admin/admin-login-codes'
 import { AdminDialog } from '../components/admin-dialog'
-import { ErrorBanner } from '../components/flash-messages'
+import { DialogActions } from '../components/dialog-actions'
 
 interface ExtraTimeDialogProps {
   code: LoginCode
@@ -44,15 +44,11 @@ export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps
           <span>Extra time (minutes, 0 to {maxExtraMinutes})</span>
           <ExtraMinutesInput value={text} onChange={setText} disabled={saving} />
         </label>
-        {error && <ErrorBanner message={error} />}
-        <div className="admin-button-row admin-button-row--end">
-          <button type="button" className="admin-button" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
+        <DialogActions error={error} onCancel={onClose} busy={saving}>
           <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
             {saving ? 'Saving...' : 'Save'}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </AdminDialog>
   )

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { formatMinutes, maxRoomMinutes, parseRoomMinutes } from '../../../domain/extra-time'
 import { addTimeForEveryone, countStudentsStillWriting } from '../../../lib/admin/room-time'
 import { AdminDialog } from '../components/admin-dialog'
-import { ErrorBanner } from '../components/flash-messages'
+import { DialogActions } from '../components/dialog-actions'
 
 interface AddTimeDialogProps {
   onClose: () => void
@@ -86,33 +86,21 @@ export function AddTimeDialog({ onClose, onAdded }: AddTimeDialogProps) {
               disabled={busy}
             />
           </label>
-          {error && <ErrorBanner message={error} />}
-          <div className="admin-button-row admin-button-row--end">
-            <button type="button" className="admin-button" onClick={onClose} disabled={busy}>
-              Cancel
-            </button>
+          <DialogActions error={error} onCancel={onClose} busy={busy}>
             <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
               Continue
             </button>
-          </div>
+          </DialogActions>
         </form>
       ) : step.students === 0 ? (
         <>
           <p>No student is writing the current exam right now: there is nobody to add time for.</p>
-          <div className="admin-button-row admin-button-row--end">
-            <button type="button" className="admin-button" onClick={onClose}>
-              Close
-            </button>
-          </div>
+          <DialogActions onCancel={onClose} cancelLabel="Close" />
         </>
       ) : (
         <>
           <p>{confirmationText(step.minutes, step.students)}</p>
-          {error && <ErrorBanner message={error} />}
-          <div className="admin-button-row admin-button-row--end">
-            <button type="button" className="admin-button" onClick={() => setStep({ kind: 'minutes' })} disabled={busy}>
-              Back
-            </button>
+          <DialogActions error={error} onCancel={() => setStep({ kind: 'minutes' })} cancelLabel="Back" busy={busy}>
             <button
               type="button"
               className="admin-button admin-button--primary"
@@ -121,7 +109,7 @@ export function AddTimeDialog({ onClose, onAdded }: AddTimeDialogProps) {
             >
               {busy ? 'Adding...' : `Add ${formatMinutes(step.minutes)}`}
             </button>
-          </div>
+          </DialogActions>
         </>
       )}
     </AdminDialog>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { AdminDialog } from '../components/admin-dialog'
+import { DialogActions } from '../components/dialog-actions'
 
 interface DeleteAllQuestionsDialogProps {
   count: number
@@ -22,14 +23,11 @@ export function DeleteAllQuestionsDialog({ count, onCancel, onConfirm }: DeleteA
         This will permanently delete all {count} questions. This cannot be undone, and students cannot take the exam until new
         questions are added.
       </p>
-      <div className="admin-button-row admin-button-row--end">
-        <button type="button" className="admin-button" onClick={onCancel} disabled={deleting}>
-          Cancel
-        </button>
+      <DialogActions onCancel={onCancel} busy={deleting}>
         <button type="button" className="admin-button admin-button--danger" onClick={() => void confirm()} disabled={deleting}>
           {deleting ? 'Deleting...' : 'Yes, Delete All Questions'}
         </button>
-      </div>
+      </DialogActions>
     </AdminDialog>
   )
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { Question } from '../../../lib/admin/admin-questions'
 import { regradeQuestion, type RegradeFigures } from '../../../lib/admin/key-correction'
 import { AdminDialog } from '../components/admin-dialog'
-import { ErrorBanner } from '../components/flash-messages'
+import { DialogActions } from '../components/dialog-actions'
 
 const letters = ['A', 'B', 'C', 'D'] as const
 type Kind = 'one' | 'several' | 'void'
@@ -129,11 +129,7 @@ export function KeyCorrectionDialog({ question, proposed, onClose, onApplied }: 
           <p role="status">Computing the dry run...</p>
         )}
       </section>
-      {error && <ErrorBanner message={error} />}
-      <div className="admin-button-row admin-button-row--end">
-        <button type="button" className="admin-button" onClick={onClose} disabled={applying}>
-          Cancel
-        </button>
+      <DialogActions error={error} onCancel={onClose} busy={applying}>
         <button
           type="button"
           className="admin-button admin-button--primary"
@@ -142,7 +138,7 @@ export function KeyCorrectionDialog({ question, proposed, onClose, onApplied }: 
         >
           {applying ? 'Regrading...' : 'Apply and regrade'}
         </button>
-      </div>
+      </DialogActions>
     </AdminDialog>
   )
 }

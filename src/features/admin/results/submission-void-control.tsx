@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import type { SubmissionResult } from '../../../lib/admin/admin-submissions'
 import { maxVoidReasonLength, restoreSubmission, voidReasonRequired, voidSubmission } from '../../../lib/admin/submission-voiding'
 import { AdminDialog } from '../components/admin-dialog'
-import { ErrorBanner } from '../components/flash-messages'
+import { DialogActions } from '../components/dialog-actions'
 
 interface SubmissionVoidControlProps {
   submission: Pick<SubmissionResult, 'id' | 'student_name' | 'voided_at'>
@@ -81,15 +81,11 @@ function VoidDialog({ submissionId, studentName, onClose }: { submissionId: stri
             disabled={saving}
           />
         </label>
-        {error && <ErrorBanner message={error} />}
-        <div className="admin-button-row admin-button-row--end">
-          <button type="button" className="admin-button" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
+        <DialogActions error={error} onCancel={onClose} busy={saving}>
           <button type="submit" className="admin-button admin-button--danger" disabled={saving}>
             {saving ? 'Voiding...' : 'Void Submission'}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </AdminDialog>
   )
