@@ -382,12 +382,16 @@ begin
     'solutions_release_at', case when within_day and not released then release_at end,
     'solutions', case when released then (
       -- The exam the code was given (its snapshot) in question order; without one, the bank as before.
+      -- accepted: what the submission is scored against now (its served_key entry: the key it was
+      -- given, or a key correction's letters, or * for a void question), so the page marks what the
+      -- score counts (migration 20261124004100).
       select coalesce(jsonb_agg(jsonb_build_object(
                'question_number', q.question_number, 'question_text', q.question_text,
                'option_a', q.option_a, 'option_b', q.option_b, 'option_c', q.option_c, 'option_d', q.option_d,
                'correct_answer', q.correct_answer,
+               'accepted', k.accepted,
                'student_answer', sub.answers ->> q.question_number::text,
-               'is_correct', coalesce((sub.answers ->> q.question_number::text) = q.correct_answer, false))
+               'is_correct', coalesce(private.key_accepts(k.accepted, sub.answers ->> q.question_number::text), false))
              order by q.question_number), '[]'::jsonb)
         from (select aq.question_number, aq.question_text, aq.option_a, aq.option_b, aq.option_c, aq.option_d, aq.correct_answer
                 from public.attempt_questions aq
@@ -397,10 +401,11 @@ begin
                 from public.questions bq
                where public.is_usable_mcq(bq) and bq.question_number between 1 and 50
                  and not exists (select 1 from public.attempt_questions aq where aq.login_code = sub.login_code)) q
+        cross join lateral (select coalesce(sub.served_key ->> q.question_number::text, q.correct_answer) as accepted) k
     ) end);
 end
 $function$;
-COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot (for a code never started, the bank while unchanged since its submission arrived) only within 24 hours of submission, once the exam is over for everyone, and while a started code''s snapshot is kept.';
+COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot (for a code never started, the bank while unchanged since its submission arrived) only within 24 hours of submission, once the exam is over for everyone, and while a started code''s snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question).';
 GRANT EXECUTE ON FUNCTION private.lookup_result(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.note_question_bank_change()

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/lib/api/database.types.ts'
+import { resultLookupAnswerSchema } from '../../src/lib/student/rpc-answers.ts'
 import { adminClient, anonClient, nonAdminClient, serviceClient } from './clients.ts'
 import {
   allQuestions,
+  hour,
+  isoFromNow,
   loginCodesPerFile,
+  minute,
+  moveSubmissionPastItsExam,
   must,
   restoreQuestions,
   submitExamArgs,
@@ -18,7 +24,8 @@ import {
  * Issue 15, answer-key correction with regrade on the server: the dry run's figures against a
  * direct computation over the submissions' answers, the applied regrade against the same, each
  * submission against its own exam, idempotence, several answers accepted and a void question, a
- * submission sent after the correction scored with it, and the student's old score.
+ * submission sent after the correction scored with it, the student's old score, and the solutions
+ * page marking what the corrected key accepts.
  */
 
 type Client = SupabaseClient<Database>
@@ -93,6 +100,40 @@ async function storedScores() {
   return new Map(rows.map((row) => [row.id, row]))
 }
 
+/**
+ * Each student's solutions page marks what their score counts: every accepted answer, a void
+ * question correct for everyone, the snapshot's own letter kept as correct_answer.
+ */
+async function expectSolutionsMarkedAgainst(against: Record<string, string>) {
+  for (const row of submitted) {
+    const answer = must(await anon.rpc('lookup_result', { code: row.code })) as {
+      score: number
+      solutions: { question_number: number; correct_answer: string; accepted: string; is_correct: boolean }[]
+    }
+    expect(answer.score).toBe(scoreOf(row.answers, against))
+    expect(
+      answer.solutions.map(({ question_number, correct_answer, accepted, is_correct }) => ({
+        question_number,
+        correct_answer,
+        accepted,
+        is_correct,
+      })),
+    ).toEqual(
+      Object.entries(against).map(([n, accepted]) => ({
+        question_number: Number(n),
+        correct_answer: /^[ABCD]$/.test(accepted) ? accepted : key[n],
+        accepted,
+        is_correct: scoreOf({ [n]: row.answers[n] as string }, { [n]: accepted }) === 1,
+      })),
+    )
+    const parsed = v.parse(resultLookupAnswerSchema, answer)
+    const solutions = parsed.outcome === 'ok' ? parsed.solutions : null
+    expect(solutions?.map((solution) => solution.accepted)).toEqual(
+      Object.values(against).map((accepted) => (accepted === '*' ? 'void' : accepted.split(''))),
+    )
+  }
+}
+
 const questionId = (n: number) => bank.find((q) => q.question_number === n)?.id as string
 
 beforeAll(async () => {
@@ -116,6 +157,16 @@ beforeAll(async () => {
       .select(),
   )
   for (const student of students) await (await sit(student.name, student.answers)).send()
+  // Their exam is over for everyone (20 hours ago), so their solutions pages list the solutions.
+  for (const row of submitted) {
+    await moveSubmissionPastItsExam(row.id)
+    succeeded(
+      await service
+        .from('exam_attempts')
+        .update({ started_at: isoFromNow(-20 * hour - 5 * minute), deadline: isoFromNow(-20 * hour + 25 * minute) })
+        .eq('login_code', row.code),
+    )
+  }
 })
 
 afterAll(async () => {
@@ -166,11 +217,13 @@ describe('regrade_question', () => {
       to: 'BC',
       ...expectedFigures({ ...key, '3': 'D' }, corrected),
     })
+    await expectSolutionsMarkedAgainst(corrected)
     const voided = { ...corrected, '1': '*' }
     expect(must(await admin.rpc('regrade_question', { question_id: questionId(1), accepted: '*', apply: true }))).toMatchObject({
       outcome: 'applied',
       ...expectedFigures(corrected, voided),
     })
+    await expectSolutionsMarkedAgainst(voided)
     const stored = await storedScores()
     for (const row of submitted) {
       expect(stored.get(row.id)).toMatchObject({

@@ -1,21 +1,36 @@
 import { answerLetters, optionsByLetter, type AnswerLetter } from '../../domain/question'
 import type { QuestionSolution } from '../../lib/student/results-api'
 
-function verdict(solution: QuestionSolution): 'Correct' | 'Incorrect' | 'Not answered' {
+/** What the page says of a question an answer-key correction voided. */
+export const voidedQuestionNote = 'Voided by the examiner: this question counts as correct for everyone.'
+
+const answerList = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' })
+
+function isAccepted(solution: QuestionSolution, letter: AnswerLetter): boolean {
+  return solution.accepted !== 'void' && solution.accepted.includes(letter)
+}
+
+function verdict(solution: QuestionSolution): 'Correct' | 'Incorrect' | 'Not answered' | 'Voided' {
+  if (solution.accepted === 'void') return 'Voided'
   if (solution.student_answer === null) return 'Not answered'
   return solution.is_correct ? 'Correct' : 'Incorrect'
 }
 
 /**
  * The student's choice and the correct answer by letter and text: an exam that shuffled the
- * options showed them under other letters, and the text is what the student recognises.
+ * options showed them under other letters, and the text is what the student recognises. After a
+ * key correction, every answer the score accepts is named, or the question is said to be void.
  */
 export function choiceSummary(solution: QuestionSolution): string {
   const options = optionsByLetter(solution)
   const named = (letter: AnswerLetter) => `${letter}: “${options[letter]}”`
-  if (solution.student_answer === null) return `The correct answer is ${named(solution.correct_answer)}.`
-  if (solution.is_correct) return `You chose ${named(solution.student_answer)}, the correct answer.`
-  return `You chose ${named(solution.student_answer)}. The correct answer is ${named(solution.correct_answer)}.`
+  const chose = solution.student_answer === null ? null : `You chose ${named(solution.student_answer)}`
+  if (solution.accepted === 'void') return chose === null ? voidedQuestionNote : `${chose}. ${voidedQuestionNote}`
+  const several = solution.accepted.length > 1
+  const correct = `The correct ${several ? 'answers are' : 'answer is'} ${answerList.format(solution.accepted.map(named))}.`
+  if (chose === null) return correct
+  if (!solution.is_correct) return `${chose}. ${correct}`
+  return several ? `${chose}, a correct answer. ${correct}` : `${chose}, the correct answer.`
 }
 
 export function QuestionSolutions({ solutions }: { solutions: QuestionSolution[] }) {
@@ -41,14 +56,14 @@ export function QuestionSolutions({ solutions }: { solutions: QuestionSolution[]
               <p className="question-solution__text">{solution.question_text}</p>
               <ul className="question-solution__options">
                 {answerLetters.map((letter) => {
-                  const isCorrect = letter === solution.correct_answer
+                  const isCorrect = isAccepted(solution, letter)
                   const isChosen = letter === solution.student_answer
                   return (
                     <li key={letter} data-correct={isCorrect} data-chosen={isChosen}>
                       <span className="question-solution__letter">{letter}.</span> {options[letter]}
                       {isCorrect && <span className="solution-tag solution-tag--correct">Correct answer</span>}
                       {isChosen && (
-                        <span className={`solution-tag ${isCorrect ? 'solution-tag--correct' : 'solution-tag--wrong'}`}>
+                        <span className={`solution-tag ${solution.is_correct ? 'solution-tag--correct' : 'solution-tag--wrong'}`}>
                           Your answer
                         </span>
                       )}

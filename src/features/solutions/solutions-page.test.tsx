@@ -1,10 +1,12 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AnswerLetter } from '../../domain/question'
 import { lookupRefusalMessages, type LookupRefusal } from '../../domain/result-lookup'
 import { lookupResult, type ExamResult, type QuestionSolution } from '../../lib/student/results-api'
 import { findPendingSubmission } from '../../lib/offline/outbox'
 import { formatDateTime } from './format-date-time'
+import { voidedQuestionNote } from './question-solutions'
 import { SolutionsPage } from './solutions-page'
 
 vi.mock('../../lib/student/results-api', () => ({ lookupResult: vi.fn() }))
@@ -13,11 +15,12 @@ vi.mock('../../lib/offline/outbox', () => ({ findPendingSubmission: vi.fn() }))
 const lookupResultMock = vi.mocked(lookupResult)
 const findPendingSubmissionMock = vi.mocked(findPendingSubmission)
 
+/** A solution whose score accepts the letters given ('*': a question voided by a key correction). */
 function solution(
   question_number: number,
-  correct_answer: 'A' | 'B' | 'C' | 'D',
+  accepted: string,
   student_answer: QuestionSolution['student_answer'],
-) {
+): QuestionSolution {
   return {
     question_number,
     question_text: `What is question ${question_number}?`,
@@ -25,9 +28,9 @@ function solution(
     option_b: `Answer ${question_number}B`,
     option_c: `Answer ${question_number}C`,
     option_d: `Answer ${question_number}D`,
-    correct_answer,
+    accepted: accepted === '*' ? 'void' : (accepted.split('') as AnswerLetter[]),
     student_answer,
-    is_correct: student_answer === correct_answer,
+    is_correct: accepted === '*' || (student_answer !== null && accepted.includes(student_answer)),
   }
 }
 
@@ -174,6 +177,63 @@ describe('SolutionsPage', () => {
       'You chose C: “Answer 2C”. The correct answer is B: “Answer 2B”.',
       'The correct answer is D: “Answer 3D”.',
     ])
+  })
+
+  it('shows a key correction: every accepted answer as correct, a voided question as counting for everyone', async () => {
+    const corrected = [
+      solution(1, 'BC', 'C'),
+      solution(2, 'BC', 'A'),
+      solution(3, 'ABD', null),
+      solution(4, '*', 'A'),
+      solution(5, '*', null),
+    ]
+    lookupResultMock.mockResolvedValue({ outcome: 'ok', result: { ...result, solutions: corrected, regraded_from: 5 } })
+    renderPage()
+
+    lookUp('ab12cd34')
+
+    const questions = within(await screen.findByRole('region', { name: 'Detailed Solutions' })).getAllByRole('heading', {
+      level: 4,
+    })
+    const rows = questions.map((heading) => {
+      const item = heading.closest('li') as HTMLElement
+      return {
+        verdict: item.querySelector('.question-solution__verdict')?.textContent,
+        correct: within(item)
+          .queryAllByText('Correct answer')
+          .map((tag) => tag.parentElement?.querySelector('.question-solution__letter')?.textContent),
+        chosen: item.querySelector('[data-chosen="true"] .solution-tag:last-child')?.className,
+        summary: item.querySelector('.question-solution__summary')?.textContent,
+      }
+    })
+    expect(rows).toEqual([
+      {
+        verdict: 'Correct',
+        correct: ['B.', 'C.'],
+        chosen: 'solution-tag solution-tag--correct',
+        summary: 'You chose C: “Answer 1C”, a correct answer. The correct answers are B: “Answer 1B” and C: “Answer 1C”.',
+      },
+      {
+        verdict: 'Incorrect',
+        correct: ['B.', 'C.'],
+        chosen: 'solution-tag solution-tag--wrong',
+        summary: 'You chose A: “Answer 2A”. The correct answers are B: “Answer 2B” and C: “Answer 2C”.',
+      },
+      {
+        verdict: 'Not answered',
+        correct: ['A.', 'B.', 'D.'],
+        chosen: undefined,
+        summary: 'The correct answers are A: “Answer 3A”, B: “Answer 3B” and D: “Answer 3D”.',
+      },
+      {
+        verdict: 'Voided',
+        correct: [],
+        chosen: 'solution-tag solution-tag--correct',
+        summary: `You chose A: “Answer 4A”. ${voidedQuestionNote}`,
+      },
+      { verdict: 'Voided', correct: [], chosen: undefined, summary: voidedQuestionNote },
+    ])
+    expect(voidedQuestionNote).toBe('Voided by the examiner: this question counts as correct for everyone.')
   })
 
   it('says the solutions are no longer available after 24 hours', async () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { answerLetters, isOptionOrder } from '../../domain/question'
+import { answerLetters, isOptionOrder, type AnswerLetter } from '../../domain/question'
 
 // One schema per student RPC answer, written from the functions' SQL (supabase/schema.sql).
 // `v.object` keeps only the fields named here, so nothing unexpected is stored on the device;
@@ -67,9 +67,19 @@ export const attemptReportAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.picklist(['invalid', 'exam_closed', 'rate_limited']) }),
 ])
 
+/**
+ * The answers a solution's score accepts: the letters, or 'void' for a question voided by a key
+ * correction ('*' on the wire), which counts for everyone (migration 20261124004100).
+ */
+const acceptedAnswers = v.pipe(
+  v.string(),
+  v.regex(/^(\*|(?=[ABCD])A?B?C?D?)$/, 'not A to D or *'),
+  v.transform((text) => (text === '*' ? ('void' as const) : (text.split('') as AnswerLetter[]))),
+)
+
 const questionSolutionSchema = v.object({
   ...questionContent,
-  correct_answer: answerLetter,
+  accepted: acceptedAnswers,
   /** null when the student left the question unanswered. */
   student_answer: v.nullable(answerLetter),
   // SQL compares the answers, which gives null for an unanswered question.
