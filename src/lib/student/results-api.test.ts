@@ -22,6 +22,7 @@ const okAnswer = {
       option_c: 'c',
       option_d: 'd',
       correct_answer: 'A',
+      accepted: 'A',
       student_answer: 'A',
       is_correct: true,
     },
@@ -33,6 +34,7 @@ const okAnswer = {
       option_c: 'c',
       option_d: 'd',
       correct_answer: 'B',
+      accepted: 'B',
       student_answer: 'C',
       is_correct: false,
     },
@@ -44,6 +46,7 @@ const okAnswer = {
       option_c: 'c',
       option_d: 'd',
       correct_answer: 'C',
+      accepted: 'C',
       student_answer: null,
       is_correct: null,
     },
@@ -67,6 +70,23 @@ describe('parseResultLookup', () => {
       [1, 'A', true],
       [2, 'C', false],
       [3, null, false],
+    ])
+  })
+
+  it('reads the answers a key correction accepts: several letters, or * for a void question', () => {
+    const corrections: Record<number, { accepted: string; is_correct: boolean }> = {
+      2: { accepted: 'BC', is_correct: true },
+      3: { accepted: '*', is_correct: true },
+    }
+    const lookup = parseResultLookup({
+      ...okAnswer,
+      solutions: okAnswer.solutions.map((solution) => ({ ...solution, ...corrections[solution.question_number] })),
+    })
+    if (lookup.outcome !== 'ok') throw new Error(`expected ok, got ${lookup.outcome}`)
+    expect(lookup.result.solutions?.map((s) => [s.accepted, s.is_correct])).toEqual([
+      [['A'], true],
+      [['B', 'C'], true],
+      ['void', true],
     ])
   })
 
@@ -100,7 +120,11 @@ describe('parseResultLookup', () => {
     ['null', null],
     ['a result without a score', { ...okAnswer, score: undefined }],
     ['a release time that is not a string', { ...okAnswer, solutions: null, solutions_release_at: 5 }],
-    ['a solution with a bad answer letter', { ...okAnswer, solutions: [{ ...okAnswer.solutions[0], correct_answer: 'E' }] }],
+    ['a solution with a bad answer letter', { ...okAnswer, solutions: [{ ...okAnswer.solutions[0], student_answer: 'E' }] }],
+    ...['', 'E', 'BA', '**'].map((accepted): [string, unknown] => [
+      `a solution accepting ${JSON.stringify(accepted)}`,
+      { ...okAnswer, solutions: [{ ...okAnswer.solutions[0], accepted }] },
+    ]),
   ])('treats %s as a failed lookup', (_, data) => {
     expect(parseResultLookup(data as never)).toEqual({ outcome: 'failed' })
   })
