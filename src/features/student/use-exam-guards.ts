@@ -14,11 +14,20 @@ export function useExamGuards(send: Send, active: boolean): void {
     if (!active) return
     const left = () => send({ type: 'LEFT_PAGE' })
     const returned = () => send({ type: 'RETURNED' })
-    const visibilityChanged = () => (document.visibilityState === 'hidden' ? left() : returned())
+    // A page being unloaded for good (a reload, the tab closed) turns hidden as it goes: the exam resumes
+    // where it was, so that is not leaving it. A page kept in the back-forward cache was left for another.
+    let unloading = false
+    const pageHidden = (event: PageTransitionEvent) => (unloading = !event.persisted)
+    const visibilityChanged = () => {
+      if (document.visibilityState === 'visible') returned()
+      else if (!unloading) left()
+    }
+    window.addEventListener('pagehide', pageHidden)
     document.addEventListener('visibilitychange', visibilityChanged)
     window.addEventListener('blur', left)
     window.addEventListener('focus', returned)
     return () => {
+      window.removeEventListener('pagehide', pageHidden)
       document.removeEventListener('visibilitychange', visibilityChanged)
       window.removeEventListener('blur', left)
       window.removeEventListener('focus', returned)
