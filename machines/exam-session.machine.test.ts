@@ -44,12 +44,13 @@ describe('starting', () => {
 })
 
 describe('answering', () => {
-  it('records an answer and hands every change to the progress writer in order', () => {
+  it('hands the writer the attempt as opened, then every change in order', () => {
     const { actor, context, log } = startSession()
     actor.send({ type: 'ANSWER', questionNumber: 1, letter: 'C' })
     actor.send({ type: 'ANSWER', questionNumber: 1, letter: 'D' })
     expect(context().attempt.answers).toEqual({ '1': 'D' })
     expect(log.saves.map((save) => [save.revision, save.attempt.answers])).toEqual([
+      [0, {}],
       [1, { '1': 'C' }],
       [2, { '1': 'D' }],
     ])
@@ -82,7 +83,7 @@ describe('answering', () => {
     actor.send({ type: 'GO_TO', index: 1 })
     actor.send({ type: 'GO_TO', index: 7 })
     expect(context().attempt.currentIndex).toBe(1)
-    expect(log.saves.map((save) => save.attempt.currentIndex)).toEqual([1, 2, 1])
+    expect(log.saves.map((save) => save.attempt.currentIndex)).toEqual([0, 1, 2, 1])
   })
 
   it('refuses a manual submit until every question is answered', () => {

@@ -76,10 +76,11 @@ const showSubmitFailure = {
 /**
  * One student's exam, from its first question until the submission is stored on the device
  * (spec §4): answers, moves between questions, tab switches, the timer and the submission.
- * Every change to the attempt goes to the progress writer; the timer's end submits. The
- * proctor hears of the attempt on start, every 30 s, at each tab switch, on reconnect and when
- * the submission is stored; a deadline the server moves (extra time) restarts the timer. All
- * I/O is injected with `provide`.
+ * The progress writer is handed the attempt as the session opens it (so the first click writes one
+ * row, not everything, and the device learns at once if the attempt is gone) and then every change
+ * to it; the timer's end submits. The proctor hears of the attempt on start, every 30 s, at each tab
+ * switch, on reconnect and when the submission is stored; a deadline the server moves (extra time)
+ * restarts the timer. All I/O is injected with `provide`.
  */
 export const examSessionMachine = setup({
   types: {
@@ -184,7 +185,7 @@ export const examSessionMachine = setup({
   states: {
     inProgress: {
       type: 'parallel',
-      entry: inProgressReport,
+      entry: ['persistProgress', inProgressReport],
       on: {
         PROGRESS_SAVED: { actions: { type: 'markSaved', params: ({ event }) => ({ revision: event.revision }) } },
         PROGRESS_SAVE_FAILED: { actions: { type: 'markSaveFailed', params: ({ event }) => ({ message: event.message }) } },

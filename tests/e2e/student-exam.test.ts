@@ -92,6 +92,8 @@ describe('the student exam', () => {
     await exam.page.clock.install()
     const code = await exam.newCode()
     await startExam(exam.page, code)
+    // The answers below are written by the progress worker, off the page's main thread.
+    await expect.poll(() => exam.page.workers().some((worker) => worker.url().includes('/progress.worker'))).toBe(true)
     await answer(exam.page, 'B')
     await exam.page.getByRole('button', { name: 'Next' }).click()
     await answer(exam.page, 'D')

@@ -1,5 +1,4 @@
 import 'fake-indexeddb/auto'
-import type { Table } from 'dexie'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { answersFingerprint } from '../../src/domain/answers-fingerprint'
 import {
@@ -37,23 +36,28 @@ describe('attempt store', () => {
     await saveNewAttempt(attempt)
     const first = { id: attempt.id, answers: { '1': 'A' as const }, currentIndex: 0, tabSwitches: 0 }
     await saveAttemptProgress(first)
+    // What reaches IndexedDB itself, under Dexie and the progress writer alike.
     const written: string[] = []
-    for (const table of [examDb.attempts, examDb.answers, examDb.positions] as Table[]) {
-      const created = () => void written.push(`${table.name} creating`)
-      const updated = () => void written.push(`${table.name} updating`)
-      table.hook('creating', created)
-      table.hook('updating', updated)
-      onTestFinished(() => {
-        table.hook('creating').unsubscribe(created)
-        table.hook('updating').unsubscribe(updated)
+    for (const method of ['put', 'add', 'delete'] as const) {
+      const original = IDBObjectStore.prototype[method] as (this: IDBObjectStore, ...args: unknown[]) => IDBRequest
+      const spy = vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (
+        this: IDBObjectStore,
+        ...args: unknown[]
+      ) {
+        written.push(`${this.name} ${method} ${JSON.stringify(args[0])}`)
+        return original.apply(this, args)
       })
+      onTestFinished(() => spy.mockRestore())
     }
     const clicked = { ...first, answers: { '1': 'A' as const, '2': 'C' as const } }
     await saveAttemptProgress(clicked, first)
-    expect(written).toEqual(['answers creating'])
+    expect(written).toEqual([`answers put {"attemptId":"${attempt.id}","questionNumber":"2","letter":"C"}`])
     const changedMind = { ...clicked, answers: { '1': 'B' as const, '2': 'C' as const }, currentIndex: 1 }
     await saveAttemptProgress(changedMind, clicked)
-    expect(written).toEqual(['answers creating', 'answers updating', 'positions updating'])
+    expect(written.slice(1)).toEqual([
+      `answers put {"attemptId":"${attempt.id}","questionNumber":"1","letter":"B"}`,
+      `positions put {"attemptId":"${attempt.id}","currentIndex":1,"tabSwitches":0}`,
+    ])
     expect(await unfinishedAttempt()).toEqual({ ...attempt, answers: { '1': 'B', '2': 'C' }, currentIndex: 1 })
     expect(await examDb.attempts.get(attempt.id)).toEqual(attempt)
   })

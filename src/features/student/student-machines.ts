@@ -17,7 +17,7 @@ import { normalizeLoginCode } from '../../domain/login-code'
 import { isStoragePersistent, requestPersistentStorage } from '../../lib/browser/persistent-storage'
 import { subscribeWhenLoaded } from '../../lib/browser/subscribe-when-loaded'
 import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/offline/active-schedule-cache'
-import type { AttemptProgress } from '../../lib/offline/attempt-store'
+import type { AttemptProgress } from '../../lib/offline/progress-write'
 import { examDatabaseExists } from '../../lib/offline/exam-db-exists'
 import { checkLoginCode, fetchExamQuestions } from '../../lib/student/student-api'
 import {
@@ -116,8 +116,8 @@ const liveExamSessionMachine = examSessionMachine.provide({
     progressWriter: fromCallback<ProgressWriterEvent>(({ receive, sendBack }) => {
       // One write at a time, in order, so an older state never overwrites a newer one; each writes only
       // what changed since the last one stored (an answer click: one small row). When nothing is being
-      // written (the usual click) the write starts at once, in the click's own task: its requests reach
-      // IndexedDB before React re-renders the screen, rather than after.
+      // written (the usual click) the write starts at once, in the click's own task: it reaches the progress
+      // worker before React re-renders the screen, rather than after.
       let writes = Promise.resolve()
       let writing = 0
       let stored: AttemptProgress | undefined

@@ -1,53 +1,29 @@
 import Dexie, { liveQuery } from 'dexie'
 import { deviceTime, type ExamAttempt } from '../../domain/exam-attempt'
 import { examDb } from './exam-db'
+import { progressChange, type AttemptProgress } from './progress-write'
+import { storeProgress } from './progress-writer'
 
 export async function saveNewAttempt(attempt: ExamAttempt): Promise<void> {
   await examDb.attempts.add(attempt)
 }
 
-/** What changes during an exam: answers, current question, tab switches. */
-export type AttemptProgress = Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'>
-
-/** Thrown inside a progress write to undo it: the attempt was submitted meanwhile. */
-class AttemptNotInProgress extends Error {}
-
 /**
  * Stores what changed during an exam since `stored` (the progress last stored, when the caller knows it):
  * an answer click is one small row, a move or a tab switch another; the attempt's record is not rewritten.
- * Without `stored` every answer and the position are written. An attempt already submitted is left alone,
- * so a write queued before Submit cannot reopen it.
+ * Without `stored` every answer and the position are written. A write that lands after Submit does not
+ * reopen the attempt (withProgress reads the rows only while it is in progress).
  */
-export async function saveAttemptProgress(progress: AttemptProgress, stored?: AttemptProgress): Promise<void> {
-  const attemptId = progress.id
-  const answered = Object.entries(progress.answers).filter(([number, letter]) => stored?.answers[number] !== letter)
-  const cleared = Object.keys(stored?.answers ?? {}).filter((number) => progress.answers[number] === undefined)
-  const moved = stored?.currentIndex !== progress.currentIndex || stored.tabSwitches !== progress.tabSwitches
-  try {
-    await examDb.transaction('rw', [examDb.attempts, examDb.answers, examDb.positions], async () => {
-      // The writes go with the check rather than after it (one round trip to the database, not two): an
-      // attempt found not in progress undoes them, the transaction being aborted. Only the status index's
-      // keys are read, never the attempt's record with its questions.
-      const [inProgress] = await Promise.all([
-        examDb.attempts.where('status').equals('in_progress').primaryKeys(),
-        answered.length > 0 &&
-          examDb.answers.bulkPut(answered.map(([questionNumber, letter]) => ({ attemptId, questionNumber, letter }))),
-        cleared.length > 0 && examDb.answers.bulkDelete(cleared.map((number) => [attemptId, number])),
-        moved && examDb.positions.put({ attemptId, currentIndex: progress.currentIndex, tabSwitches: progress.tabSwitches }),
-      ])
-      if (inProgress.includes(attemptId)) return
-      if ((await examDb.attempts.where('id').equals(attemptId).count()) === 0)
-        throw new Error('The exam attempt is missing from this device.')
-      throw new AttemptNotInProgress()
-    })
-  } catch (error) {
-    if (!(error instanceof AttemptNotInProgress)) throw error
-  }
+export function saveAttemptProgress(progress: AttemptProgress, stored?: AttemptProgress): Promise<void> {
+  return storeProgress(progressChange(progress, stored))
 }
 
-/** An attempt as its record and its answer and position rows (newer than the record's) make it. */
+/**
+ * An attempt in progress as its record and its answer and position rows (newer than the record's) make it;
+ * a submitted one is its record, which holds what was submitted (a row written after Submit is not read).
+ */
 async function withProgress(attempt: ExamAttempt | undefined): Promise<ExamAttempt | undefined> {
-  if (!attempt) return undefined
+  if (attempt?.status !== 'in_progress') return attempt
   const [answers, position] = await Promise.all([
     examDb.answers.where('[attemptId+questionNumber]').between([attempt.id, Dexie.minKey], [attempt.id, Dexie.maxKey]).toArray(),
     examDb.positions.get(attempt.id),

@@ -1,0 +1,63 @@
+import type { ExamAttempt } from '../../domain/exam-attempt'
+import type { StoredAnswer, StoredPosition } from './exam-db'
+
+/** What changes during an exam: answers, current question, tab switches. */
+export type AttemptProgress = Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'>
+
+/** What one save writes: the answers given or changed, the answers taken back, and the position if it moved. */
+export interface ProgressChange {
+  attemptId: string
+  answered: StoredAnswer[]
+  cleared: string[]
+  position: StoredPosition | null
+}
+
+/**
+ * What changed since `stored` (the progress last stored, when the caller knows it): an answer click is one
+ * answer, a move or a tab switch the position. Without `stored` every answer and the position are written.
+ */
+export function progressChange(progress: AttemptProgress, stored?: AttemptProgress): ProgressChange {
+  const attemptId = progress.id
+  const moved = stored?.currentIndex !== progress.currentIndex || stored.tabSwitches !== progress.tabSwitches
+  return {
+    attemptId,
+    answered: Object.entries(progress.answers)
+      .filter(([number, letter]) => stored?.answers[number] !== letter)
+      .map(([questionNumber, letter]) => ({ attemptId, questionNumber, letter })),
+    cleared: Object.keys(stored?.answers ?? {}).filter((number) => progress.answers[number] === undefined),
+    position: moved ? { attemptId, currentIndex: progress.currentIndex, tabSwitches: progress.tabSwitches } : null,
+  }
+}
+
+/**
+ * Writes a change to the exam database, straight through IndexedDB (no Dexie: this runs in the progress
+ * worker too). The rows and the commit go out at once, nothing read first: a write landing after Submit
+ * cannot reopen the attempt, as the rows are read only for an attempt still in progress (attempt-store's
+ * withProgress). Whether the attempt is still on the device is asked alongside, in a transaction of its own,
+ * so a device whose storage was cleared says so instead of "saved".
+ */
+export async function writeProgress(database: IDBDatabase, change: ProgressChange): Promise<void> {
+  const write = database.transaction(['answers', 'positions'], 'readwrite')
+  const answers = write.objectStore('answers')
+  for (const answer of change.answered) answers.put(answer)
+  for (const number of change.cleared) answers.delete([change.attemptId, number])
+  if (change.position) write.objectStore('positions').put(change.position)
+  write.commit()
+  const check = database.transaction('attempts', 'readonly').objectStore('attempts').count(change.attemptId)
+  const [found] = await Promise.all([requestResult(check), transactionCompletion(write)])
+  if (found === 0) throw new Error('The exam attempt is missing from this device.')
+}
+
+function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+function transactionCompletion(transaction: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve()
+    transaction.onabort = () => reject(transaction.error ?? new Error('The answers could not be stored on this device.'))
+  })
+}
