@@ -3,6 +3,7 @@ import { answersFingerprint } from '../../src/domain/answers-fingerprint.ts'
 import {
   answer,
   answerQuestion,
+  appUrl,
   currentQuestionNumber,
   dataOf,
   enterExam,
@@ -123,6 +124,18 @@ describe('the student exam', () => {
     ).toBe(2)
     await exam.page.evaluate(() => window.dispatchEvent(new Event('blur')))
     await exam.page.getByText(/Tab switches so far: 2\./).waitFor()
+  })
+
+  it('counts leaving the exam for another address and coming back once, as a reload does not', async () => {
+    const code = await exam.newCode()
+    await startExam(exam.page, code)
+    await answer(exam.page, 'C')
+    await exam.page.getByText('Answers saved on this device').waitFor()
+    await exam.page.goto(`${appUrl}/`)
+    await exam.page.getByRole('heading', { level: 1 }).first().waitFor()
+    await exam.page.goBack()
+    await exam.page.getByText(/Tab switches so far: 1\./).waitFor()
+    expect(await option(exam.page, 'C').isChecked()).toBe(true)
   })
 
   it('blocks the browser back button during the exam and counts the attempt', async () => {

@@ -33,7 +33,7 @@ export function ExamScreen() {
   const phase = useSelector(session, examPhase)
   const send = session?.send ?? ignoreExamEvent
   const answering = phase === 'answering'
-  useExamGuards(send, answering)
+  useExamGuards(send, answering, attempt?.id)
   const positionHeading = useRef<HTMLHeadingElement>(null)
   const currentIndex = attempt?.currentIndex
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react'
+import { cleanup, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, expect, it, vi } from 'vitest'
@@ -8,7 +8,7 @@ import { useExamGuards } from './use-exam-guards'
 function guardedExam() {
   const events: ExamSessionEvent['type'][] = []
   const send = (event: ExamSessionEvent) => void events.push(event.type)
-  renderHook(() => useExamGuards(send, true), {
+  renderHook(() => useExamGuards(send, true, 'attempt-1'), {
     wrapper: ({ children }: { children: ReactNode }) => (
       <MemoryRouter initialEntries={['/student/exam']}>{children}</MemoryRouter>
     ),
@@ -22,8 +22,14 @@ function pageBecomes(state: DocumentVisibilityState) {
   document.dispatchEvent(new Event('visibilitychange'))
 }
 
+/** This document as the browser loaded it. */
+function documentLoadedBy(type: 'navigate' | 'reload' | 'back_forward') {
+  vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as unknown as PerformanceEntry])
+}
+
 afterEach(() => {
   vi.restoreAllMocks()
+  sessionStorage.clear()
 })
 
 it('counts the page turning hidden and the window losing focus as leaving the exam', () => {
@@ -35,7 +41,7 @@ it('counts the page turning hidden and the window losing focus as leaving the ex
   expect(events).toEqual(['LEFT_PAGE', 'RETURNED', 'LEFT_PAGE', 'RETURNED'])
 })
 
-it('does not count a reload or a closed tab (the page hidden as it is unloaded), but counts a page kept for Back', () => {
+it('does not count the page hidden as it is unloaded, but counts one kept in the back-forward cache', () => {
   const events = guardedExam()
   window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }))
   pageBecomes('hidden')
@@ -44,4 +50,25 @@ it('does not count a reload or a closed tab (the page hidden as it is unloaded),
   window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }))
   pageBecomes('hidden')
   expect(events).toEqual(['LEFT_PAGE', 'RETURNED'])
+  expect(sessionStorage.getItem('holdfast.unloaded-exam')).toBe('attempt-1')
+})
+
+it('counts an exam unloaded and opened again in this tab once, but not after a reload', () => {
+  sessionStorage.setItem('holdfast.unloaded-exam', 'attempt-1')
+  documentLoadedBy('reload')
+  expect(guardedExam()).toEqual([])
+  cleanup()
+
+  sessionStorage.setItem('holdfast.unloaded-exam', 'attempt-1')
+  documentLoadedBy('back_forward')
+  expect(guardedExam()).toEqual(['LEFT_PAGE', 'RETURNED'])
+  cleanup()
+  // Noted once: the next page of the exam starts afresh.
+  expect(guardedExam()).toEqual([])
+  cleanup()
+
+  // Another attempt's note (one submitted while away) is not this one's.
+  sessionStorage.setItem('holdfast.unloaded-exam', 'attempt-0')
+  documentLoadedBy('navigate')
+  expect(guardedExam()).toEqual([])
 })
