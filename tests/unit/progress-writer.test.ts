@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ProgressWriteReply, ProgressWriteRequest } from '../../src/lib/offline/progress-writer'
+import type { ProgressWriteReply, ProgressWriteRequest } from '../../src/lib/offline/progress-write'
 import { clearExamDb, examAttempt } from './exam-fixtures'
 
 /**
@@ -23,8 +23,8 @@ const workerScope = {
 
 let workers: StandInWorker[] = []
 
-/** A Worker that runs progress.worker.ts, or one whose script never loads. */
-function standInWorker(loads: boolean) {
+/** A Worker that runs progress.worker.ts, one whose script never loads, or one that never answers. */
+function standInWorker(behaviour: 'runs' | 'fails to load' | 'never answers') {
   return class implements StandInWorker {
     sent: ProgressWriteRequest[] = []
     onmessage: StandInWorker['onmessage'] = null
@@ -32,13 +32,13 @@ function standInWorker(loads: boolean) {
     terminated = false
     constructor(readonly url: URL) {
       workers.push(this)
-      workerScope.postMessage = (reply) => setTimeout(() => this.onmessage?.({ data: reply }))
-      if (!loads) setTimeout(() => this.onerror?.({ preventDefault: () => {} }))
+      workerScope.postMessage = (reply) => queueMicrotask(() => this.onmessage?.({ data: reply }))
+      if (behaviour === 'fails to load') queueMicrotask(() => this.onerror?.({ preventDefault: () => {} }))
     }
     postMessage(request: ProgressWriteRequest) {
       this.sent.push(request)
       // Structured clone, as postMessage makes one.
-      if (loads) setTimeout(() => void workerScope.onmessage?.({ data: structuredClone(request) }))
+      if (behaviour === 'runs') queueMicrotask(() => void workerScope.onmessage?.({ data: structuredClone(request) }))
     }
     terminate() {
       this.terminated = true
@@ -62,11 +62,12 @@ beforeEach(async () => {
 })
 afterEach(() => {
   vi.unstubAllGlobals()
+  vi.useRealTimers()
 })
 
 describe('the progress worker', () => {
   it('is handed each change and stores it, the page hearing back once it is committed', async () => {
-    const store = await freshPage(standInWorker(true))
+    const store = await freshPage(standInWorker('runs'))
     const attempt = examAttempt()
     await store.saveNewAttempt(attempt)
     const opened = { id: attempt.id, answers: {}, currentIndex: 0, tabSwitches: 0 }
@@ -88,14 +89,14 @@ describe('the progress worker', () => {
   })
 
   it("passes on the worker's failure: an attempt the device no longer has is not reported as saved", async () => {
-    const store = await freshPage(standInWorker(true))
+    const store = await freshPage(standInWorker('runs'))
     await expect(
       store.saveAttemptProgress({ id: 'missing', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 }),
     ).rejects.toThrow('The exam attempt is missing from this device.')
   })
 
   it('is replaced by the page itself when its script cannot load, nothing sent to it being lost', async () => {
-    const store = await freshPage(standInWorker(false))
+    const store = await freshPage(standInWorker('fails to load'))
     const attempt = examAttempt()
     await store.saveNewAttempt(attempt)
     const opened = { id: attempt.id, answers: {}, currentIndex: 0, tabSwitches: 0 }
@@ -109,5 +110,36 @@ describe('the progress worker', () => {
     expect(workers[0]!.terminated).toBe(true)
     expect(workers[0]!.sent).toHaveLength(2)
     expect(await store.unfinishedAttempt()).toEqual({ ...attempt, answers: { '1': 'B' }, currentIndex: 2 })
+  })
+
+  it('is given up when it does not answer in time, the page writing what it held', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const store = await freshPage(standInWorker('never answers'))
+    const { progressWorkerPatienceMs } = await import('../../src/lib/offline/progress-writer')
+    const attempt = examAttempt()
+    await store.saveNewAttempt(attempt)
+    let saved = false
+    const saving = store
+      .saveAttemptProgress({ id: attempt.id, answers: { '3': 'D' }, currentIndex: 2, tabSwitches: 0 })
+      .then(() => (saved = true))
+    await vi.advanceTimersByTimeAsync(progressWorkerPatienceMs - 1)
+    expect(saved).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await saving
+    expect(workers[0]!.terminated).toBe(true)
+    expect(await store.unfinishedAttempt()).toEqual({ ...attempt, answers: { '3': 'D' }, currentIndex: 2 })
+  })
+
+  it('never creates the database: with none on the device the page writes, and says the attempt is missing', async () => {
+    const store = await freshPage(standInWorker('runs'))
+    const { examDb } = await import('../../src/lib/offline/exam-db')
+    await examDb.delete()
+    await expect(
+      store.saveAttemptProgress({ id: 'gone', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 }),
+    ).rejects.toThrow('The exam attempt is missing from this device.')
+    expect(workers[0]!.terminated).toBe(true)
+    // The database the page made is Dexie's, whole.
+    expect(examDb.verno).toBe(3)
+    expect(await examDb.answers.count()).toBe(1)
   })
 })

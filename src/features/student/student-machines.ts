@@ -36,10 +36,14 @@ const outbox = () => import('../../lib/offline/outbox')
 const attemptReports = () => import('../../lib/sync/attempt-reports')
 const syncWorker = () => import('../../lib/sync/sync-worker')
 
-/** Fetches the storage code while the student types the login code, so Continue waits only for the server. */
+/**
+ * Fetches the storage code while the student types the login code, so Continue waits only for the server,
+ * and starts the progress worker, so its script is in before the first answer is clicked.
+ */
 export function preloadExamStorage(): void {
   void outbox()
   void attemptStore()
+  void import('../../lib/offline/progress-writer').then(({ startProgressWorker }) => startProgressWorker())
 }
 
 /** Starts the sync worker (once) and has it send what is waiting now. */
@@ -110,7 +114,7 @@ function reportAttempt(attempt: ExamAttempt, state: ReportedAttemptState): void 
     .catch(() => undefined)
 }
 
-/** The exam session with its real I/O: Dexie, the outbox, the sync worker and the browser's online events. */
+/** The exam session with its real I/O: the attempt store and progress worker, the outbox, the sync worker and the browser's online events. */
 const liveExamSessionMachine = examSessionMachine.provide({
   actors: {
     progressWriter: fromCallback<ProgressWriterEvent>(({ receive, sendBack }) => {

@@ -12,6 +12,21 @@ export interface ProgressChange {
   position: StoredPosition | null
 }
 
+/** What the page asks of the progress worker (progress.worker.ts). */
+export interface ProgressWriteRequest {
+  id: number
+  change: ProgressChange
+}
+
+/**
+ * The worker's answer: stored (failure null), refused with a message (as the page would be), or
+ * `'unavailable'`: the worker cannot reach the database, and the page writes the change itself.
+ */
+export interface ProgressWriteReply {
+  id: number
+  failure: null | 'unavailable' | { message: string }
+}
+
 /**
  * What changed since `stored` (the progress last stored, when the caller knows it): an answer click is one
  * answer, a move or a tab switch the position. Without `stored` every answer and the position are written.
@@ -38,13 +53,20 @@ export function progressChange(progress: AttemptProgress, stored?: AttemptProgre
  */
 export async function writeProgress(database: IDBDatabase, change: ProgressChange): Promise<void> {
   const write = database.transaction(['answers', 'positions'], 'readwrite')
-  const answers = write.objectStore('answers')
-  for (const answer of change.answered) answers.put(answer)
-  for (const number of change.cleared) answers.delete([change.attemptId, number])
-  if (change.position) write.objectStore('positions').put(change.position)
-  write.commit()
+  const committed = transactionCompletion(write)
+  try {
+    const answers = write.objectStore('answers')
+    for (const answer of change.answered) answers.put(answer)
+    for (const number of change.cleared) answers.delete([change.attemptId, number])
+    if (change.position) write.objectStore('positions').put(change.position)
+  } catch (error) {
+    write.abort()
+    throw error
+  }
+  // Browsers before commit() (Safari 14, say) commit as soon as the requests are done.
+  write.commit?.()
   const check = database.transaction('attempts', 'readonly').objectStore('attempts').count(change.attemptId)
-  const [found] = await Promise.all([requestResult(check), transactionCompletion(write)])
+  const [found] = await Promise.all([requestResult(check), committed])
   if (found === 0) throw new Error('The exam attempt is missing from this device.')
 }
 
