@@ -119,14 +119,15 @@ for (const code of codes) {
   await context.addInitScript('window.__name = (target) => target')
   await context.addInitScript(watchCommits)
   const page = await context.newPage()
-  await page.goto(`${app.stack.url}/student`)
-  await page.getByLabel('Login Code').fill(code)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await page.getByLabel('Full Name').fill('Bench Student')
+  // The code step starts the progress worker.
   const workerStarted = page.waitForEvent('worker', {
     predicate: (worker) => worker.url().includes('progress.worker'),
     timeout: 30_000,
   })
+  await page.goto(`${app.stack.url}/student`)
+  await page.getByLabel('Login Code').fill(code)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByLabel('Full Name').fill('Bench Student')
   await page.getByRole('button', { name: 'Start Test' }).click()
   const progressWorker = await workerStarted.catch(() => {
     throw new Error('The progress worker did not start: answers would be written by the page.')
