@@ -119,7 +119,7 @@ for (const code of codes) {
   await context.addInitScript('window.__name = (target) => target')
   await context.addInitScript(watchCommits)
   const page = await context.newPage()
-  // The code step starts the progress worker.
+  // The name step starts the progress worker.
   const workerStarted = page.waitForEvent('worker', {
     predicate: (worker) => worker.url().includes('progress.worker'),
     timeout: 30_000,

@@ -3,7 +3,7 @@ import { afterPaint } from '../../lib/browser/after-paint'
 import { loadExamPage } from './exam-page-loader'
 import { ScheduleStatusPanel } from './schedule-status-panel'
 import { StudentFlow, type StudentFlowSnapshot } from './student-flow-context'
-import { preloadExamStorage } from './student-machines'
+import { preloadExamStorage, preloadProgressWorker } from './student-machines'
 
 function loginStep(snapshot: StudentFlowSnapshot): 'code' | 'name' | 'waiting' {
   if (snapshot.matches('codeStep')) return 'code'
@@ -82,8 +82,16 @@ function NameStep() {
   const flow = StudentFlow.useActorRef()
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
   const [name, setName] = useState('')
-  // The exam screen's code arrives while the student types, so Start Test waits only for the questions.
-  useEffect(() => afterPaint(() => void loadExamPage()), [])
+  // The exam screen's code and the progress worker arrive while the student types, so Start Test waits only
+  // for the questions.
+  useEffect(
+    () =>
+      afterPaint(() => {
+        void loadExamPage()
+        preloadProgressWorker()
+      }),
+    [],
+  )
 
   function submit(event: FormEvent) {
     event.preventDefault()

@@ -36,13 +36,14 @@ const outbox = () => import('../../lib/offline/outbox')
 const attemptReports = () => import('../../lib/sync/attempt-reports')
 const syncWorker = () => import('../../lib/sync/sync-worker')
 
-/**
- * Fetches the storage code while the student types the login code, so Continue waits only for the server,
- * and starts the progress worker, so its script is in before the first answer is clicked.
- */
+/** Fetches the storage code while the student types the login code, so Continue waits only for the server. */
 export function preloadExamStorage(): void {
   void outbox()
   void attemptStore()
+}
+
+/** Starts the progress worker while the student types their name, so its script is in before the first answer. */
+export function preloadProgressWorker(): void {
   void import('../../lib/offline/progress-writer').then(({ startProgressWorker }) => startProgressWorker())
 }
 
