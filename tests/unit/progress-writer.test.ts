@@ -95,16 +95,18 @@ describe('the progress worker', () => {
     ).rejects.toThrow('The exam attempt is missing from this device.')
   })
 
-  it('is replaced by the page itself when its script cannot load, nothing sent to it being lost', async () => {
+  it('is replaced by the page itself when its script cannot load, what it was given written first, in order', async () => {
     const store = await freshPage(standInWorker('fails to load'))
     const attempt = examAttempt()
     await store.saveNewAttempt(attempt)
     const opened = { id: attempt.id, answers: {}, currentIndex: 0, tabSwitches: 0 }
-    const answered = { ...opened, answers: { '1': 'B' as const } }
-    // Both are sent before the worker's failure is known.
-    await Promise.all([store.saveAttemptProgress(opened), store.saveAttemptProgress(answered, opened)])
-    const moved = { ...answered, currentIndex: 2 }
-    await store.saveAttemptProgress(moved, answered)
+    const first = { ...opened, answers: { '1': 'A' as const } }
+    const changedMind = { ...first, answers: { '1': 'B' as const } }
+    // Both are sent before the worker's failure is known; the next comes once it is.
+    const given = [store.saveAttemptProgress(first, opened), store.saveAttemptProgress(changedMind, first)]
+    await Promise.resolve()
+    const moved = { ...changedMind, currentIndex: 2 }
+    await Promise.all([...given, store.saveAttemptProgress(moved, changedMind)])
 
     expect(workers).toHaveLength(1)
     expect(workers[0]!.terminated).toBe(true)

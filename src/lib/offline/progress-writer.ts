@@ -62,13 +62,20 @@ export function startProgressWorker(): Worker | null {
   return started
 }
 
-async function writeHere(change: ProgressChange): Promise<void> {
-  const database = examDb.isOpen() ? examDb.backendDB() : (await examDb.open()).backendDB()
-  await writeProgress(database, change)
+/** The page's own writes, one after another: a change handed back by a failed worker before any newer one. */
+let pageWrites = Promise.resolve()
+
+function writeHere(change: ProgressChange): Promise<void> {
+  const written = pageWrites.then(async () => {
+    const database = examDb.isOpen() ? examDb.backendDB() : (await examDb.open()).backendDB()
+    await writeProgress(database, change)
+  })
+  pageWrites = written.catch(() => undefined)
+  return written
 }
 
 /**
- * Stops a worker that failed and writes what it was given here, oldest first, and everything after. It is
+ * Stops a worker that failed and writes what it was given here, oldest first, before anything newer. It is
  * stopped first, so a change it had not yet written cannot land after a newer one written here.
  */
 function giveUpWorker(failed: Worker): void {
@@ -77,9 +84,8 @@ function giveUpWorker(failed: Worker): void {
   worker = null
   const given = [...pending.values()]
   pending.clear()
-  let written = Promise.resolve()
   for (const write of given) {
     clearTimeout(write.timer)
-    written = written.then(() => writeHere(write.change)).then(write.resolve, write.reject)
+    writeHere(write.change).then(write.resolve, write.reject)
   }
 }
