@@ -421,6 +421,26 @@ end
 $function$;
 COMMENT ON FUNCTION private.note_question_bank_change() IS 'Notes that the question bank changed now (private.question_bank_changes).';
 
+CREATE OR REPLACE FUNCTION private.note_question_insert_statement()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform set_config('holdfast.question_insert_statement', 'insert', true);
+  return null;
+end
+$function$;
+
+CREATE OR REPLACE FUNCTION private.question_keys(numbers integer[], keys text[])
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_object_agg(q.number::text, q.key), '{}'::jsonb) from unnest(numbers, keys) as q(number, key)
+$function$;
+
 CREATE OR REPLACE FUNCTION private.raise_without_detail(sql_state text, message text)
  RETURNS void
  LANGUAGE plpgsql
@@ -543,10 +563,12 @@ AS $function$
 begin
   -- "all": the statement left the bank empty (Delete All, or the retention job after an exam).
   perform private.record_question_batch('questions_deleted', array(select q.question_number from deleted q),
-                                        jsonb_build_object('all', not exists (select 1 from public.questions)));
+    jsonb_build_object('all', not exists (select 1 from public.questions),
+      'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer)) from deleted q)));
   return null;
 end
 $function$;
+COMMENT ON FUNCTION private.record_question_deletes() IS 'Records questions deleted by one statement, each with the key it had.';
 
 CREATE OR REPLACE FUNCTION private.record_question_inserts()
  RETURNS trigger
@@ -554,13 +576,19 @@ CREATE OR REPLACE FUNCTION private.record_question_inserts()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  imported boolean := coalesce(current_setting('holdfast.question_insert_statement', true), '') = 'upsert';
 begin
+  perform set_config('holdfast.question_insert_statement', '', true);
   perform private.record_question_batch(
-    case when private.request_is_upsert() then 'questions_imported' else 'questions_added' end,
-    array(select q.question_number from inserted q), '{"replaced": false}');
+    case when imported then 'questions_imported' else 'questions_added' end,
+    array(select q.question_number from inserted q),
+    jsonb_build_object('replaced', false,
+      'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer)) from inserted q)));
   return null;
 end
 $function$;
+COMMENT ON FUNCTION private.record_question_inserts() IS 'Records questions inserted by one statement, each with its key: questions_imported when the statement was an upsert (its update part ran), else questions_added.';
 
 CREATE OR REPLACE FUNCTION private.record_question_updates()
  RETURNS trigger
@@ -571,10 +599,14 @@ AS $function$
 declare
   change record;
   changes jsonb;
-  imported boolean := private.request_is_upsert();
+  -- An update run by an INSERT statement is the ON CONFLICT DO UPDATE of an upsert: an import.
+  imported boolean := coalesce(current_setting('holdfast.question_insert_statement', true), '') in ('insert', 'upsert');
 begin
   if imported then
-    perform private.record_question_batch('questions_imported', array(select q.question_number from updated q), '{"replaced": true}');
+    perform set_config('holdfast.question_insert_statement', 'upsert', true);
+    perform private.record_question_batch('questions_imported', array(select q.question_number from updated q),
+      jsonb_build_object('replaced', true,
+        'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer)) from updated q)));
   end if;
   for change in
     select n.question_number as number, to_jsonb(o) as old_row, to_jsonb(n) as new_row
@@ -593,7 +625,7 @@ begin
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_question_updates() IS 'Records an update of questions: a question_changed row (every changed field, old and new) per question changed, or for an import one questions_imported row with the replaced questions and a question_changed row per question whose correct answer it changed.';
+COMMENT ON FUNCTION private.record_question_updates() IS 'Records an update of questions: a question_changed row (every changed field, old and new) per question changed; for an import (an upsert''s update part) one questions_imported row with the replaced questions and their keys, and a question_changed row per question whose key it changed.';
 
 CREATE OR REPLACE FUNCTION private.record_room_time()
  RETURNS trigger
@@ -964,15 +996,6 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.request_client_address() IS 'The client address of this API request (an IPv6 address as its /64), or unknown.';
-
-CREATE OR REPLACE FUNCTION private.request_is_upsert()
- RETURNS boolean
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select coalesce(nullif(current_setting('request.headers', true), '')::jsonb ->> 'prefer', '') like '%resolution=merge-duplicates%'
-$function$;
 
 CREATE OR REPLACE FUNCTION private.require_admin()
  RETURNS void
@@ -1368,8 +1391,10 @@ CREATE POLICY "Visitors can read active exam schedules" ON public.exam_schedule 
   USING (is_active);
 CREATE TRIGGER exam_schedule_record_changes AFTER INSERT OR DELETE OR UPDATE ON public.exam_schedule FOR EACH ROW EXECUTE FUNCTION private.record_schedule_change();
 GRANT SELECT ON TABLE public.exam_schedule TO anon;
-GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.exam_schedule TO authenticated;
+GRANT SELECT, DELETE ON TABLE public.exam_schedule TO authenticated;
 GRANT ALL ON TABLE public.exam_schedule TO service_role;
+GRANT INSERT (exam_name, start_time, end_time, duration_minutes, is_active, shuffle_questions, shuffle_options) ON TABLE public.exam_schedule TO authenticated;
+GRANT UPDATE (exam_name, start_time, end_time, duration_minutes, is_active, shuffle_questions, shuffle_options) ON TABLE public.exam_schedule TO authenticated;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.exam_schedule;
 
 CREATE TABLE public.key_corrections (
@@ -1420,8 +1445,10 @@ CREATE TRIGGER login_codes_record_deletion AFTER DELETE ON public.login_codes RE
 CREATE TRIGGER login_codes_record_extra_time AFTER UPDATE OF extra_minutes ON public.login_codes FOR EACH ROW WHEN ((new.extra_minutes IS DISTINCT FROM old.extra_minutes)) EXECUTE FUNCTION private.record_extra_time();
 CREATE TRIGGER login_codes_record_generation AFTER INSERT ON public.login_codes REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.record_login_code_batch();
 CREATE TRIGGER login_codes_shift_attempt_deadlines AFTER UPDATE OF extra_minutes ON public.login_codes FOR EACH ROW WHEN ((new.extra_minutes IS DISTINCT FROM old.extra_minutes)) EXECUTE FUNCTION private.shift_attempt_deadlines();
-GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.login_codes TO authenticated;
+GRANT SELECT, DELETE ON TABLE public.login_codes TO authenticated;
 GRANT ALL ON TABLE public.login_codes TO service_role;
+GRANT INSERT (code, extra_minutes) ON TABLE public.login_codes TO authenticated;
+GRANT UPDATE (extra_minutes) ON TABLE public.login_codes TO authenticated;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.login_codes;
 
 CREATE TABLE public.questions (
@@ -1457,11 +1484,14 @@ CREATE POLICY "Admins can update questions" ON public.questions FOR UPDATE TO au
   USING (( SELECT public.is_admin() AS is_admin))
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE TRIGGER questions_note_bank_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION private.note_question_bank_change();
+CREATE TRIGGER questions_note_insert_statement BEFORE INSERT ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION private.note_question_insert_statement();
 CREATE TRIGGER questions_record_deletes AFTER DELETE ON public.questions REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_deletes();
 CREATE TRIGGER questions_record_inserts AFTER INSERT ON public.questions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_inserts();
 CREATE TRIGGER questions_record_updates AFTER UPDATE ON public.questions REFERENCING OLD TABLE AS previous NEW TABLE AS updated FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_updates();
-GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.questions TO authenticated;
+GRANT SELECT, DELETE ON TABLE public.questions TO authenticated;
 GRANT ALL ON TABLE public.questions TO service_role;
+GRANT INSERT (question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, exam_category_id) ON TABLE public.questions TO authenticated;
+GRANT UPDATE (question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, exam_category_id) ON TABLE public.questions TO authenticated;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.questions;
 
 CREATE TABLE public.room_time_additions (
@@ -1564,20 +1594,13 @@ CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (lo
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
 CREATE INDEX submissions_submitted_at_score_idx ON public.submissions USING btree (submitted_at DESC) INCLUDE (score);
 CREATE INDEX submissions_voided_submitted_at_idx ON public.submissions USING btree (submitted_at) WHERE (voided_at IS NOT NULL);
-CREATE POLICY "Admins can create submissions" ON public.submissions FOR INSERT TO authenticated
-  WITH CHECK (( SELECT public.is_admin() AS is_admin));
-CREATE POLICY "Admins can delete submissions" ON public.submissions FOR DELETE TO authenticated
-  USING (( SELECT public.is_admin() AS is_admin));
 CREATE POLICY "Admins can read submissions" ON public.submissions FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
-CREATE POLICY "Admins can update submissions" ON public.submissions FOR UPDATE TO authenticated
-  USING (( SELECT public.is_admin() AS is_admin))
-  WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, submitted_at, score, question_count, voided_at ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
 CREATE TRIGGER submissions_record_answer_file_recovery AFTER INSERT ON public.submissions FOR EACH ROW WHEN (new.recovered_from_file) EXECUTE FUNCTION private.record_answer_file_recovery();
 CREATE TRIGGER submissions_record_served_key BEFORE INSERT ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.record_served_key();
 CREATE TRIGGER submissions_record_void_change AFTER UPDATE OF voided_at ON public.submissions FOR EACH ROW WHEN ((old.voided_at IS DISTINCT FROM new.voided_at)) EXECUTE FUNCTION private.record_void_change();
-GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.submissions TO authenticated;
+GRANT SELECT ON TABLE public.submissions TO authenticated;
 GRANT ALL ON TABLE public.submissions TO service_role;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.submissions;
 

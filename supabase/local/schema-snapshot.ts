@@ -15,7 +15,7 @@ const header = `-- What supabase/migrations leave in the database, schemas publi
  * Renders the objects of the `public` and `private` schemas as SQL, each as it stands after every
  * migration: schemas, then per schema its tables, views and functions, each kind by name (and a
  * function by its arguments), and with each table its comments, row-level security, indexes,
- * policies, triggers, grants and publications. Objects of extensions are left out.
+ * policies, triggers, grants (the table's, then those on some of its columns) and publications. Objects of extensions are left out.
  *
  * The text depends only on the schema, so PGlite and PostgreSQL print the same file: identifiers
  * are printed with their schema (an empty search_path), a grantee holding every privilege prints
@@ -179,6 +179,25 @@ async function readCatalogue(tx: SqlClient) {
         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
        where ${inOurSchemas} and not t.tgisinternal
        order by t.tgname collate "C"`),
+    // Privileges on some columns only (GRANT INSERT (a, b) ON …): one statement per privilege and
+    // column list, naming every API grantee that holds exactly that.
+    columnGrants: await query<RelationPart>(`
+      select g.relation,
+             'GRANT ' || g.privilege || ' (' || g.columns || ') ON TABLE ' || g.relation
+             || ' TO ' || string_agg(g.grantee, ', ' order by g.grantee collate "C")
+             || case when g.grantable then ' WITH GRANT OPTION' else '' end || ';' as sql
+        from (select a.attrelid::regclass::text as relation, e.privilege_type as privilege, e.is_grantable as grantable,
+                     case when e.grantee = 0 then 'PUBLIC' else quote_ident(r.rolname) end as grantee,
+                     string_agg(quote_ident(a.attname), ', ' order by a.attnum) as columns
+                from pg_catalog.pg_attribute a
+                join pg_catalog.pg_class c on c.oid = a.attrelid
+                join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+                cross join lateral aclexplode(a.attacl) e
+                left join pg_catalog.pg_roles r on r.oid = e.grantee
+               where ${inOurSchemas} and a.attnum > 0 and not a.attisdropped and ${isApiGrantee}
+               group by 1, 2, 3, 4) g
+       group by g.relation, g.privilege, g.columns, g.grantable
+       order by array_position(array['SELECT', 'INSERT', 'UPDATE', 'REFERENCES'], g.privilege), g.columns collate "C"`),
     // Realtime sends changes of the tables in a publication (supabase_realtime).
     publications: await query<RelationPart>(`
       select r.prrelid::regclass::text as relation,
@@ -261,6 +280,7 @@ function renderRelation(relation: RelationRow, catalogue: Catalogue): string {
     ...partsOf(catalogue.policies),
     ...partsOf(catalogue.triggers),
     ...grantStatements(relation.grants, `TABLE ${relation.qualified_name}`),
+    ...partsOf(catalogue.columnGrants),
     ...partsOf(catalogue.publications),
   )
   return statements.join('\n')
