@@ -80,7 +80,7 @@ describe('what the log records', () => {
     const rows = await recorded(async () => {
       succeeded(await admin.from('login_codes').update({ extra_minutes: 20 }).eq('code', code))
       succeeded(await admin.from('login_codes').update({ extra_minutes: 20 }).eq('code', code))
-      succeeded(await admin.from('login_codes').update({ is_used: false }).eq('code', code))
+      succeeded(await service.from('login_codes').update({ is_used: false }).eq('code', code))
     })
     expect(rows).toMatchObject([{ action: 'extra_time_changed', subject: code, details: { from: 0, to: 20 } }])
   })
@@ -151,11 +151,14 @@ describe('what the log records', () => {
       expect(imported).toHaveLength(3)
       expect(imported).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ action: 'questions_imported', details: { count: 2, numbers: [2, 3], replaced: false } }),
+          expect.objectContaining({
+            action: 'questions_imported',
+            details: { count: 2, numbers: [2, 3], replaced: false, keys: { '2': 'B', '3': 'B' } },
+          }),
           expect.objectContaining({
             action: 'questions_imported',
             subject: '1',
-            details: { count: 1, numbers: [1], replaced: true },
+            details: { count: 1, numbers: [1], replaced: true, keys: { '1': 'D' } },
           }),
           expect.objectContaining({
             action: 'question_changed',

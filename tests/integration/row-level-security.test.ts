@@ -386,6 +386,23 @@ describe('administrator', () => {
     for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
   })
 
+  it('reads submissions but cannot write them: only the functions that record themselves do (issue 23)', async () => {
+    const before = await everyTable()
+    const writes = writeAttempts(admin).submissions
+    for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
+    expect(await everyTable()).toEqual(before)
+  })
+
+  it("changes only a login code's extra time: whether and when it was used are the student functions'", async () => {
+    const before = await everyTable()
+    expectPermissionDenied(await writeAttempts(admin).login_codes.update(), 'admin is_used off')
+    expectPermissionDenied(
+      await admin.from('login_codes').insert({ code: randomCode(), is_used: true, used_by: 'Somebody', used_at: isoFromNow(0) }),
+      'admin insert used',
+    )
+    expect(await everyTable()).toEqual(before)
+  })
+
   it('reads the submission tallies but cannot write them: only the trigger on submissions does', async () => {
     expect(must(await admin.from('submission_tallies').select('bucket').limit(1))).toHaveLength(1)
     const writes = writeAttempts(admin).submission_tallies
@@ -684,8 +701,9 @@ describe('constraints the database enforces', () => {
     for (const code of [valid.toLowerCase(), valid.slice(0, 7), `${valid}A`, `${valid.slice(0, 7)}-`, `${valid.slice(0, 7)} `]) {
       await expectViolation(() => admin.from('login_codes').insert({ code }).select(), '23514', 'login_codes_code_check')
     }
+    // Only the operator's key may rename a code (an administrator may change only its extra time).
     await expectViolation(
-      () => admin.from('login_codes').update({ code: 'short' }).eq('id', fixture.code.id).select(),
+      () => service.from('login_codes').update({ code: 'short' }).eq('id', fixture.code.id).select(),
       '23514',
       'login_codes_code_check',
     )
@@ -701,7 +719,7 @@ describe('constraints the database enforces', () => {
 
   it('a code cannot be unused yet name who used it', async () => {
     await expectViolation(
-      () => admin.from('login_codes').update({ used_by: 'Somebody' }).eq('id', fixture.code.id).select(),
+      () => service.from('login_codes').update({ used_by: 'Somebody' }).eq('id', fixture.code.id).select(),
       '23514',
       'login_codes_used_fields',
     )
@@ -811,7 +829,7 @@ describe('constraints the database enforces', () => {
 
   it('one submission per login code', async () => {
     await expectViolation(
-      () => admin.from('submissions').insert(submissionRow(fixture.usedCode.code)).select(),
+      () => service.from('submissions').insert(submissionRow(fixture.usedCode.code)).select(),
       '23505',
       'submissions_login_code_key',
     )

@@ -129,7 +129,7 @@ describe('void_submission', () => {
     expect((await dayRows(`${tag} 0`)).map((row) => row.rank)).toEqual([null])
   })
 
-  it("records an administrator's direct update of the table too", async () => {
+  it("refuses an administrator's direct update, and records the service role's (the operator's key)", async () => {
     const row = ids[3] as string
     const rows = async () =>
       must(
@@ -140,13 +140,19 @@ describe('void_submission', () => {
           .in('action', ['submission_voided', 'submission_restored'])
           .order('id'),
       )
-    const direct = await admin
+    const byAdmin = await admin
+      .from('submissions')
+      .update({ voided_at: isoFromNow(0), void_reason: 'By hand' })
+      .eq('id', row)
+    expect(byAdmin.error?.code).toBe('42501')
+    expect(await rows()).toEqual([])
+    const direct = await service
       .from('submissions')
       .update({ voided_at: isoFromNow(0), void_reason: 'By hand' })
       .eq('id', row)
     expect(direct.error).toBeNull()
     expect(await rows()).toMatchObject([{ action: 'submission_voided', details: { reason: 'By hand' } }])
-    expect((await admin.from('submissions').update({ voided_at: null, void_reason: null }).eq('id', row)).error).toBeNull()
+    expect((await service.from('submissions').update({ voided_at: null, void_reason: null }).eq('id', row)).error).toBeNull()
     expect(await rows()).toMatchObject([
       { action: 'submission_voided' },
       { action: 'submission_restored', details: { reason: 'By hand' } },
