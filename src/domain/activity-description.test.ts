@@ -40,6 +40,27 @@ describe('describeActivity', () => {
     expect(words('questions_deleted', { count: 1, numbers: [3], all: false }, '3')).toBe('Deleted question 3')
   })
 
+  it('tells the key of each question added, imported or deleted, so a delete and re-add shows the old key and the new', () => {
+    expect(words('questions_deleted', { count: 1, numbers: [7], all: false, keys: { '7': 'B' } }, '7')).toBe(
+      'Deleted question 7 (key B)',
+    )
+    expect(words('questions_added', { count: 1, numbers: [7], keys: { '7': 'D' } }, '7')).toBe('Added question 7 (key D)')
+    expect(
+      words('questions_imported', {
+        count: 3,
+        numbers: [2, 10, 9],
+        replaced: false,
+        keys: { '10': 'A', '2': 'C', '9': 'DESCRIPTIVE' },
+      }),
+    ).toBe('Imported 3 questions (2, 9–10) from a CSV file; keys 2: C, 9: descriptive, 10: A')
+    expect(words('questions_imported', { count: 1, numbers: [5], replaced: true, keys: { '5': 'A' } }, '5')).toBe(
+      'A CSV import replaced question 5 (key A)',
+    )
+    expect(words('questions_deleted', { count: 2, numbers: [1, 2], all: true, keys: { '1': 'A', '2': 'B' } })).toBe(
+      'Deleted all questions: 2 questions (1–2); keys 1: A, 2: B',
+    )
+  })
+
   it('tells schedules created, changed and deleted, with moments in the caller’s words', () => {
     const window = { start_time: 's', end_time: 'e', duration_minutes: 30, is_active: true }
     expect(words('schedule_created', window, 'Maths')).toBe('Created the exam schedule "Maths": <s> to <e>, 30 minutes, active')

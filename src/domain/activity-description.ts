@@ -84,6 +84,27 @@ function questionsPhrase(details: Details): string {
   return count === 1 ? `question ${questionNumbers(details)}` : `${count} questions (${questionNumbers(details)})`
 }
 
+/** A question's key as the bank stores it (a letter, or DESCRIPTIVE) in words. */
+function questionKeyWords(key: unknown): string {
+  const text = textOf(key)
+  return text === 'DESCRIPTIVE' ? 'descriptive' : text
+}
+
+/**
+ * The key of each question a row added, imported or deleted (`keys`, number → key; rows from before
+ * migration 20261127000100 have none): " (key B)" for one, "; keys 1: A, 2: B" for several, so a
+ * key changed by deleting and re-adding a question reads old and new.
+ */
+function questionKeys(details: Details): string {
+  const keys = details.keys
+  if (typeof keys !== 'object' || keys === null || Array.isArray(keys)) return ''
+  const entries = Object.entries(keys as Record<string, unknown>).sort(([a], [b]) => Number(a) - Number(b))
+  const [only] = entries
+  if (!only) return ''
+  if (entries.length === 1) return ` (key ${questionKeyWords(only[1])})`
+  return `; keys ${entries.map(([number, key]) => `${number}: ${questionKeyWords(key)}`).join(', ')}`
+}
+
 /** Each changed field with its old and new value, from a row's `changes`. */
 function changedFields(details: Details): Array<[string, unknown, unknown]> {
   const changes = details.changes
@@ -165,15 +186,15 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
         'student',
       )} (${codeList(details.codes)})`
     case 'questions_added':
-      return `Added ${questionsPhrase(details)}`
+      return `Added ${questionsPhrase(details)}${questionKeys(details)}`
     case 'questions_imported':
       return details.replaced
-        ? `A CSV import replaced ${questionsPhrase(details)}`
-        : `Imported ${questionsPhrase(details)} from a CSV file`
+        ? `A CSV import replaced ${questionsPhrase(details)}${questionKeys(details)}`
+        : `Imported ${questionsPhrase(details)} from a CSV file${questionKeys(details)}`
     case 'question_changed':
       return `Changed question ${subject}: ${changedFields(details).map(questionChange).join('; ')}`
     case 'questions_deleted':
-      return details.all ? `Deleted all questions: ${questionsPhrase(details)}` : `Deleted ${questionsPhrase(details)}`
+      return `${details.all ? 'Deleted all questions: ' : 'Deleted '}${questionsPhrase(details)}${questionKeys(details)}`
     case 'schedule_created':
       return `Created the exam schedule "${subject}": ${scheduleWindow(details, formatMoment)}`
     case 'schedule_changed':
