@@ -1582,7 +1582,7 @@ COMMENT ON COLUMN public.submissions.recovered_from_file IS 'Recorded by an admi
 COMMENT ON COLUMN public.submissions.arrived_late IS 'Arrived more than 2 minutes after the code''s deadline, accepted because the device stamped it in time: for the proctor''s judgement.';
 COMMENT ON COLUMN public.submissions.device_started_at IS 'The start the device reported; started_at is the server''s record of the code''s first start when there is one.';
 COMMENT ON COLUMN public.submissions.device_time_taken IS 'The time taken the device reported; time_taken is measured by the server from the recorded start when there is one.';
-COMMENT ON COLUMN public.submissions.question_count IS 'How many questions the exam served this submission (set by the server: the code''s first attempt''s count, else the usable questions 1 to 50; never below the score). Every percentage is score / question_count. Defaults to a full exam of 50 for rows an administrator inserts.';
+COMMENT ON COLUMN public.submissions.question_count IS 'How many questions the exam served this submission (set by the server: the code''s first attempt''s count, else the usable questions 1 to 50; never below the score). Every percentage is score / question_count. Defaults to a full exam of 50 for rows the service role inserts directly.';
 COMMENT ON COLUMN public.submissions.voided_at IS 'When an administrator voided the submission (void_submission); null while it counts. A voided submission is left out of every statistic and ranking.';
 COMMENT ON COLUMN public.submissions.void_reason IS 'Why the submission was voided, as the administrator wrote it; shown with it in Test Results and the printed report.';
 COMMENT ON COLUMN public.submissions.voided_by IS 'The email of the administrator who voided it.';

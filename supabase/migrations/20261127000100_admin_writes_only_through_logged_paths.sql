@@ -22,6 +22,8 @@ grant select on table public.submissions to authenticated;
 drop policy "Admins can create submissions" on public.submissions;
 drop policy "Admins can update submissions" on public.submissions;
 drop policy "Admins can delete submissions" on public.submissions;
+comment on column public.submissions.question_count is
+  'How many questions the exam served this submission (set by the server: the code''s first attempt''s count, else the usable questions 1 to 50; never below the score). Every percentage is score / question_count. Defaults to a full exam of 50 for rows the service role inserts directly.';
 
 -- Login codes: the Login Code Manager inserts codes with their extra time, changes the extra time
 -- and deletes codes. Whether and when a code was used, and when it was made (codes expire 7 days

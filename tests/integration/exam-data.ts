@@ -270,7 +270,7 @@ export async function moveSubmissionPastItsExam(submissionId: string): Promise<v
   )
 }
 
-/** A submission row as an administrator (or the service role) would store it directly. */
+/** A submission row as the service role (the operator's key; administrators cannot) would store it directly. */
 export function submissionRow(code: string, fields: Partial<TablesInsert<'submissions'>> = {}): TablesInsert<'submissions'> {
   return {
     id: crypto.randomUUID(),
