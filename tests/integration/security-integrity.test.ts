@@ -17,7 +17,6 @@ import {
   withEveryAttemptOver,
   withEveryExamOver,
   withOnlySchedule,
-  withSchedule,
   type Question,
 } from './exam-data.ts'
 
@@ -306,7 +305,7 @@ describe('detailed solutions', () => {
 
   it('are held while the window is open for the rest of the room, and say when they come', async () => {
     const end = isoFromNow(hour)
-    await withSchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
+    await withOnlySchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
       const code = await newCode()
       await submitted(code)
       expectHeld(await lookup(code), end)
@@ -367,7 +366,7 @@ describe('detailed solutions', () => {
 
   it('are held for a submission that claims a start long ago', async () => {
     const end = isoFromNow(hour)
-    await withSchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
+    await withOnlySchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
       const code = await newCode()
       await submitted(code, { answers: {}, started_at: '2000-01-01T00:00:00Z' })
       expectHeld(await lookup(code), end)
@@ -378,7 +377,7 @@ describe('detailed solutions', () => {
 
   it('are held after the window for a student who started late on extra time, while another may still start', async () => {
     const end = isoFromNow(-10 * minute)
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: end }, async () => {
+    await withOnlySchedule({ start_time: isoFromNow(-2 * hour), end_time: end }, async () => {
       const late = await newCode({ extra_minutes: 60 })
       await newCode({ extra_minutes: 180 })
       const attemptId = await start(late)
