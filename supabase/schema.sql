@@ -18,14 +18,6 @@ CREATE TABLE private.answer_file_secret (
 COMMENT ON TABLE private.answer_file_secret IS 'The one server secret the answer-file keys are derived from.';
 ALTER TABLE private.answer_file_secret ENABLE ROW LEVEL SECURITY;
 
-CREATE TABLE private.question_bank_changes (
-  id boolean NOT NULL DEFAULT true,
-  changed_at timestamp with time zone NOT NULL DEFAULT now(),
-  CONSTRAINT question_bank_changes_pkey PRIMARY KEY (id),
-  CONSTRAINT question_bank_changes_id_check CHECK (id)
-);
-COMMENT ON TABLE private.question_bank_changes IS 'When the question bank last changed (one row, kept by a statement trigger on public.questions): the solutions of a submission made without a start list the bank only while it is unchanged since the submission arrived.';
-
 CREATE OR REPLACE FUNCTION private.answer_file_key(code text)
  RETURNS bytea
  LANGUAGE sql
@@ -356,16 +348,12 @@ begin
   if sub.submitted_at < now() - interval '30 days' then
     return jsonb_build_object('outcome', 'result_expired');
   end if;
-  -- The solutions are the exam the code was given: once the clean-up took a started code's
-  -- snapshot, there is none to list (the bank may hold the next exam by then), as after 24 hours;
-  -- a code never started was scored against the bank as it was when its submission arrived, so
-  -- the bank is listed only while it has not changed since (migration 20261124004020).
+  -- The solutions are the exam the code was given, its snapshot: a code never started has none,
+  -- and once the clean-up took a started code's, there is none to list (as after 24 hours).
   within_day := sub.submitted_at >= now() - interval '24 hours'
-    and (exists (select 1 from public.attempt_questions aq where aq.login_code = sub.login_code)
-         or (not exists (select 1 from public.exam_attempts a where a.login_code = sub.login_code)
-             and (select b.changed_at from private.question_bank_changes b) <= sub.received_at));
+    and exists (select 1 from public.attempt_questions aq where aq.login_code = sub.login_code);
   release_at := private.solutions_release_at(sub);
-  released := within_day and now() >= release_at;
+  released := within_day and coalesce(now() >= release_at, false);
   return jsonb_build_object(
     'outcome', 'ok',
     'student_name', sub.student_name,
@@ -378,48 +366,29 @@ begin
     'time_taken', sub.time_taken,
     'answers_fingerprint', sub.answers_fingerprint,
     'solutions_available', released,
-    -- Set while the solutions are still held back for the rest of the room.
+    -- Held back for the rest of the room; the time they come, when it is known.
+    'solutions_held', within_day and not released,
     'solutions_release_at', case when within_day and not released then release_at end,
     'solutions', case when released then (
-      -- The exam the code was given (its snapshot) in question order; without one, the bank as before.
       -- accepted: what the submission is scored against now (its served_key entry: the key it was
       -- given, or a key correction's letters, or * for a void question), so the page marks what the
       -- score counts (migration 20261124004100).
       select coalesce(jsonb_agg(jsonb_build_object(
-               'question_number', q.question_number, 'question_text', q.question_text,
-               'option_a', q.option_a, 'option_b', q.option_b, 'option_c', q.option_c, 'option_d', q.option_d,
-               'correct_answer', q.correct_answer,
+               'question_number', aq.question_number, 'question_text', aq.question_text,
+               'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
+               'correct_answer', aq.correct_answer,
                'accepted', k.accepted,
-               'student_answer', sub.answers ->> q.question_number::text,
-               'is_correct', coalesce(private.key_accepts(k.accepted, sub.answers ->> q.question_number::text), false))
-             order by q.question_number), '[]'::jsonb)
-        from (select aq.question_number, aq.question_text, aq.option_a, aq.option_b, aq.option_c, aq.option_d, aq.correct_answer
-                from public.attempt_questions aq
-               where aq.login_code = sub.login_code
-              union all
-              select bq.question_number, bq.question_text, bq.option_a, bq.option_b, bq.option_c, bq.option_d, bq.correct_answer
-                from public.questions bq
-               where public.is_usable_mcq(bq) and bq.question_number between 1 and 50
-                 and not exists (select 1 from public.attempt_questions aq where aq.login_code = sub.login_code)) q
-        cross join lateral (select coalesce(sub.served_key ->> q.question_number::text, q.correct_answer) as accepted) k
+               'student_answer', sub.answers ->> aq.question_number::text,
+               'is_correct', coalesce(private.key_accepts(k.accepted, sub.answers ->> aq.question_number::text), false))
+             order by aq.question_number), '[]'::jsonb)
+        from public.attempt_questions aq
+        cross join lateral (select coalesce(sub.served_key ->> aq.question_number::text, aq.correct_answer) as accepted) k
+       where aq.login_code = sub.login_code
     ) end);
 end
 $function$;
-COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot (for a code never started, the bank while unchanged since its submission arrived) only within 24 hours of submission, once the exam is over for everyone, and while a started code''s snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question).';
+COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question).';
 GRANT EXECUTE ON FUNCTION private.lookup_result(code text) TO service_role;
-
-CREATE OR REPLACE FUNCTION private.note_question_bank_change()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  update private.question_bank_changes set changed_at = now();
-  return null;
-end
-$function$;
-COMMENT ON FUNCTION private.note_question_bank_change() IS 'Notes that the question bank changed now (private.question_bank_changes).';
 
 CREATE OR REPLACE FUNCTION private.note_question_insert_statement()
  RETURNS trigger
@@ -1052,30 +1021,40 @@ CREATE OR REPLACE FUNCTION private.solutions_release_at(sub public.submissions)
  SET search_path TO ''
 AS $function$
 declare
-  latest_start_extra constant interval := interval '180 minutes';
   grace constant interval := interval '2 minutes';
-  moment timestamptz;
-  schedule public.exam_schedule;
+  shown_for constant interval := interval '24 hours';
+  unstarted_extra integer;
+  last_window_end timestamptz;
   last_deadline timestamptz;
 begin
-  select coalesce(min(a.started_at), sub.submitted_at) into moment
-    from public.exam_attempts a where a.login_code = sub.login_code;
-  select * into schedule from public.exam_schedule es
-   where es.is_active and moment between es.start_time - grace and es.end_time + latest_start_extra
-   order by es.created_at desc limit 1;
+  -- A started code keeps its first start's deadline (below); one never started may still start.
+  select max(lc.extra_minutes) into unstarted_extra
+    from public.login_codes lc
+   where not lc.is_used
+     and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code);
+  if unstarted_extra is not null and not exists (select 1 from public.active_exam_schedule()) then
+    return null;
+  end if;
+  -- There is one question bank, and the clean-up deletes questions and snapshots only 24 hours
+  -- after the last closed window; solutions are shown only within 24 hours of the submission. So
+  -- any active schedule starting before then may serve these same questions (or become the one
+  -- students take): until its end, moved by the extra time of a code that may still start, the
+  -- key stays held.
+  select max(es.end_time) into last_window_end
+    from public.exam_schedule es
+   where es.is_active and es.start_time < sub.submitted_at + shown_for;
+  -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
-   where not exists (select 1 from public.submissions s where s.login_code = a.login_code)
-     and a.started_at between coalesce(schedule.start_time - grace, moment - interval '24 hours')
-                          and coalesce(schedule.end_time + latest_start_extra, moment);
+   where a.started_at > now() - shown_for
+     and not exists (select 1 from public.submissions s where s.login_code = a.login_code);
   return greatest(
-    schedule.end_time + make_interval(mins => coalesce(
-      (select max(lc.extra_minutes) from public.login_codes lc where not lc.is_used), 0)),
+    last_window_end + make_interval(mins => coalesce(unstarted_extra, 0)),
     last_deadline,
     sub.submitted_at) + grace;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When the exam of a submission is over for every student (see the comment above it in migration 20261124000100): its window''s end moved by the largest extra time of an unused code, and every deadline of an attempt without a submission started in that window, plus 2 minutes of grace.';
+COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt that could still be written is over (migration 20261127000200): the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
 
 CREATE OR REPLACE FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer)
  RETURNS public.exam_attempts
@@ -1483,7 +1462,6 @@ CREATE POLICY "Admins can read questions" ON public.questions FOR SELECT TO auth
 CREATE POLICY "Admins can update questions" ON public.questions FOR UPDATE TO authenticated
   USING (( SELECT public.is_admin() AS is_admin))
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
-CREATE TRIGGER questions_note_bank_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION private.note_question_bank_change();
 CREATE TRIGGER questions_note_insert_statement BEFORE INSERT ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION private.note_question_insert_statement();
 CREATE TRIGGER questions_record_deletes AFTER DELETE ON public.questions REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_deletes();
 CREATE TRIGGER questions_record_inserts AFTER INSERT ON public.questions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_inserts();

@@ -10,14 +10,15 @@ import {
   openStudentPortal,
   option,
   pagePerTest,
-  releaseSolutions,
   replaceQuestionBank,
   service,
   signInAsAdmin,
+  startAndSubmitExam,
   submissionsFor,
   submitCode,
   submitExam,
   waitForText,
+  withSolutionsReleased,
 } from './fixtures.ts'
 
 /**
@@ -85,14 +86,15 @@ describe('axe finds no serious or critical violation', () => {
     }
 
     const code = await newCode()
-    await submitExam(code, 'Ada Lovelace', { '1': 'A', '2': 'B', '3': 'D', '4': 'B' })
-    await releaseSolutions(code)
-    await open('/solutions', 'View Results')
-    await page.getByLabel('Login code').fill(code)
-    await page.getByRole('button', { name: 'View My Results' }).click()
-    await page.getByText('Ada Lovelace').first().waitFor()
-    await page.getByText(bank[0]?.question_text as string).waitFor()
-    await expectAccessible('results with solutions')
+    await startAndSubmitExam(code, 'Ada Lovelace', { '1': 'A', '2': 'B', '3': 'D', '4': 'B' })
+    await withSolutionsReleased(code, async () => {
+      await open('/solutions', 'View Results')
+      await page.getByLabel('Login code').fill(code)
+      await page.getByRole('button', { name: 'View My Results' }).click()
+      await page.getByText('Ada Lovelace').first().waitFor()
+      await page.getByText(bank[0]?.question_text as string).waitFor()
+      await expectAccessible('results with solutions')
+    })
   })
 
   it('on the student steps with their messages, the exam with its tab-switch warning, and the completion screen', async () => {

@@ -8,7 +8,6 @@ import {
   keepSharedData,
   loginCodesPerFile,
   pagePerFile,
-  releaseSolutions,
   replaceQuestionBank,
   service,
   signInAsAdmin,
@@ -17,6 +16,7 @@ import {
   submissionsFor,
   timerSeconds,
   waitForText,
+  withSolutionsReleased,
 } from './fixtures.ts'
 
 /**
@@ -177,19 +177,20 @@ describe('solutions only when the exam is over for everyone', () => {
     await done.page.getByText(/^Detailed solutions will be available after the exam closes at /).waitFor()
     expect(await done.page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
 
-    await releaseSolutions(doneCode)
-    await lookUp()
-    const solutions = done.page.getByRole('region', { name: 'Detailed Solutions' })
-    await solutions.waitFor()
-    expect(await solutions.getByRole('heading', { level: 4 }).allTextContents()).toEqual(
-      bank.map((q) => `Question ${q.question_number}`),
-    )
-    expect(await solutions.locator('.question-solution__summary').first().textContent()).toBe(
-      'You chose B: “Bravo 1”. The correct answer is A: “Alpha 1”.',
-    )
-    expect(await solutions.locator('.question-solution__summary').nth(2).textContent()).toBe(
-      'You chose C: “Charlie 3”, the correct answer.',
-    )
+    await withSolutionsReleased(doneCode, async () => {
+      await lookUp()
+      const solutions = done.page.getByRole('region', { name: 'Detailed Solutions' })
+      await solutions.waitFor()
+      expect(await solutions.getByRole('heading', { level: 4 }).allTextContents()).toEqual(
+        bank.map((q) => `Question ${q.question_number}`),
+      )
+      expect(await solutions.locator('.question-solution__summary').first().textContent()).toBe(
+        'You chose B: “Bravo 1”. The correct answer is A: “Alpha 1”.',
+      )
+      expect(await solutions.locator('.question-solution__summary').nth(2).textContent()).toBe(
+        'You chose C: “Charlie 3”, the correct answer.',
+      )
+    })
   })
 })
 

@@ -193,6 +193,27 @@ export async function submitExam(
   return receipt
 }
 
+/**
+ * Starts the exam as the student app does (exam_questions: the code's snapshot is taken) and
+ * submits it, taken in 12:34: a result whose detailed solutions can be listed (a code never
+ * started lists none).
+ */
+export async function startAndSubmitExam(
+  code: string,
+  studentName: string,
+  answers: Record<string, string>,
+  tabSwitches = 2,
+): Promise<{ score: number; answers_fingerprint: string }> {
+  const started = dataOf(await anon.rpc('exam_questions', { code, attempt_id: randomUUID(), student_name: studentName })) as {
+    outcome: string
+  }
+  if (started.outcome !== 'ok') throw new Error(`exam_questions answered ${started.outcome}`)
+  const receipt = await submitExam(code, studentName, answers, tabSwitches)
+  // The server times a started exam from its recorded start: the 12:34 the device claimed.
+  dataOf(await service.from('submissions').update({ time_taken: 754 }).eq('login_code', code).select())
+  return receipt
+}
+
 /** Moves a submission back in time, as if it had been made `ageMs` ago. */
 export async function backdateSubmission(code: string, ageMs: number): Promise<void> {
   const submittedAt = new Date(Date.now() - ageMs).toISOString()
@@ -206,13 +227,15 @@ export async function backdateSubmission(code: string, ageMs: number): Promise<v
 }
 
 /**
- * Moves a submission 20 hours back, past the end of its exam for every student: its detailed
- * solutions are out (for 4 more hours).
+ * Runs `work` with the detailed solutions of `code` out: its submission and attempts moved 20
+ * hours back (still within its day, for 4 more hours) and, meanwhile, the exam over for everyone:
+ * every active schedule set aside for one that closed 22 hours ago (no code can start) and every
+ * attempt still running out of time, all put back afterwards.
  */
-export async function releaseSolutions(code: string): Promise<void> {
+export async function withSolutionsReleased<T>(code: string, work: () => Promise<T>): Promise<T> {
   const twentyHours = (20 / 24) * day
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString()
   await backdateSubmission(code, twentyHours)
-  // The server places a submission by its code's recorded start: that moves back too.
   for (const attempt of dataOf(await service.from('exam_attempts').select('id, started_at, deadline').eq('login_code', code))) {
     const earlier = (iso: string) => new Date(Date.parse(iso) - twentyHours).toISOString()
     dataOf(
@@ -222,6 +245,29 @@ export async function releaseSolutions(code: string): Promise<void> {
         .eq('id', attempt.id)
         .select(),
     )
+  }
+  const running = dataOf(await service.from('exam_attempts').select('id, deadline').gt('deadline', hoursAgo(0.05)))
+  const overAt = hoursAgo(0.05)
+  for (const attempt of running) {
+    dataOf(await service.from('exam_attempts').update({ deadline: overAt }).eq('id', attempt.id).select())
+  }
+  try {
+    return await withNoActiveSchedule(() => withSchedule({ start_time: hoursAgo(23), end_time: hoursAgo(22) }, work))
+  } finally {
+    for (const attempt of running) {
+      dataOf(await service.from('exam_attempts').update({ deadline: attempt.deadline }).eq('id', attempt.id).select())
+    }
+  }
+}
+
+/** Runs `work` with no active schedule: every active one is set aside meanwhile and put back afterwards. */
+export async function withNoActiveSchedule<T>(work: () => Promise<T>): Promise<T> {
+  const active = dataOf(await service.from('exam_schedule').select('id').eq('is_active', true)).map((s) => s.id)
+  dataOf(await service.from('exam_schedule').update({ is_active: false }).in('id', active).select())
+  try {
+    return await work()
+  } finally {
+    dataOf(await service.from('exam_schedule').update({ is_active: true }).in('id', active).select())
   }
 }
 

@@ -8,9 +8,11 @@ import {
   day,
   deleteLoginCodes,
   pagePerFile,
-  releaseSolutions,
+  startAndSubmitExam,
   submissionsFor,
-  submitExam,
+  waitForText,
+  withNoActiveSchedule,
+  withSolutionsReleased,
   wrongAnswer,
 } from './fixtures.ts'
 
@@ -39,7 +41,7 @@ async function submittedCode(studentName: string, right = 30, wrong = 10): Promi
   const key = await answerKey()
   const answers: Record<string, string> = {}
   for (let n = 1; n <= right + wrong; n++) answers[String(n)] = n <= right ? key.get(n)! : wrongAnswer(key.get(n))
-  await submitExam(code, studentName, answers)
+  await startAndSubmitExam(code, studentName, answers)
   return code
 }
 
@@ -76,36 +78,49 @@ describe('looking up a result on /solutions', () => {
     expect(await page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
   })
 
+  it('holds the solutions with no time given while no schedule is active and a code may still start', async () => {
+    const code = await submittedCode('Ada Lovelace')
+    await newCode()
+
+    await withNoActiveSchedule(async () => {
+      await lookUp(code)
+
+      await waitForText(page, 'Detailed solutions will be available once every student has finished the exam.')
+      expect(await fact('Score').textContent()).toBe('30 / 50')
+      expect(await page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+    })
+  })
+
   it('shows a submission with its per-question solutions once the exam is over for everyone', async () => {
     const code = await submittedCode('Grace Hopper')
-    await releaseSolutions(code)
+    await withSolutionsReleased(code, async () => {
+      await lookUp(code)
 
-    await lookUp(code)
+      await page.getByRole('heading', { name: 'Your Results' }).waitFor()
+      expect(await fact('Student Name').textContent()).toBe('Grace Hopper')
+      expect(await fact('Login Code').textContent()).toBe(code)
+      expect(await fact('Score').textContent()).toBe('30 / 50')
+      expect(await fact('Percentage').textContent()).toBe('60%')
+      expect(await fact('Correct Answers').textContent()).toBe('30')
+      // The wrong and the unanswered: out of the exam's 50 questions.
+      expect(await fact('Incorrect Answers').textContent()).toBe('20')
+      expect(await fact('Tab Switches').textContent()).toBe('2')
+      expect(await fact('Time Taken').textContent()).toBe('12:34')
+      expect(await page.getByText('You Passed', { exact: true }).isVisible()).toBe(true)
 
-    await page.getByRole('heading', { name: 'Your Results' }).waitFor()
-    expect(await fact('Student Name').textContent()).toBe('Grace Hopper')
-    expect(await fact('Login Code').textContent()).toBe(code)
-    expect(await fact('Score').textContent()).toBe('30 / 50')
-    expect(await fact('Percentage').textContent()).toBe('60%')
-    expect(await fact('Correct Answers').textContent()).toBe('30')
-    // The wrong and the unanswered: out of the exam's 50 questions.
-    expect(await fact('Incorrect Answers').textContent()).toBe('20')
-    expect(await fact('Tab Switches').textContent()).toBe('2')
-    expect(await fact('Time Taken').textContent()).toBe('12:34')
-    expect(await page.getByText('You Passed', { exact: true }).isVisible()).toBe(true)
-
-    const solutions = page.getByRole('region', { name: 'Detailed Solutions' })
-    const question = (n: number) =>
-      solutions.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Question ${n}`, exact: true }) })
-    expect(await question(1).locator('.question-solution__verdict').textContent()).toBe('Correct')
-    expect(await question(31).locator('.question-solution__verdict').textContent()).toBe('Incorrect')
-    expect(await question(45).locator('.question-solution__verdict').textContent()).toBe('Not answered')
-    const key = await answerKey()
-    const correctOption = await question(31).getByRole('listitem').filter({ hasText: 'Correct answer' }).textContent()
-    expect(correctOption).toMatch(new RegExp(`^${key.get(31)}\\.`))
-    expect(await question(31).getByRole('listitem').filter({ hasText: 'Your answer' }).textContent()).not.toContain(
-      'Correct answer',
-    )
+      const solutions = page.getByRole('region', { name: 'Detailed Solutions' })
+      const question = (n: number) =>
+        solutions.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Question ${n}`, exact: true }) })
+      expect(await question(1).locator('.question-solution__verdict').textContent()).toBe('Correct')
+      expect(await question(31).locator('.question-solution__verdict').textContent()).toBe('Incorrect')
+      expect(await question(45).locator('.question-solution__verdict').textContent()).toBe('Not answered')
+      const key = await answerKey()
+      const correctOption = await question(31).getByRole('listitem').filter({ hasText: 'Correct answer' }).textContent()
+      expect(correctOption).toMatch(new RegExp(`^${key.get(31)}\\.`))
+      expect(await question(31).getByRole('listitem').filter({ hasText: 'Your answer' }).textContent()).not.toContain(
+        'Correct answer',
+      )
+    })
   })
 
   it('replaces the solutions by a notice a day after the submission', async () => {

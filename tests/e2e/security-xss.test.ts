@@ -12,11 +12,11 @@ import {
   pagePerFile,
   printRequests,
   recordPrintRequests,
-  releaseSolutions,
   replaceQuestionBank,
   service,
   signInAsAdmin,
   submitCode,
+  withSolutionsReleased,
 } from './fixtures.ts'
 
 /**
@@ -114,16 +114,17 @@ describe('hostile text', () => {
     await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await expectShownAsText('completion', [])
 
-    await releaseSolutions(code)
-    await page.goto(`${appUrl}/solutions`)
-    await page.getByLabel('Login code').fill(code)
-    await page.getByRole('button', { name: 'View My Results' }).click()
-    await expectShownAsText('solutions', [
-      payload.studentName,
-      payload.questionText,
-      payload.secondQuestion,
-      ...Object.values(options),
-    ])
+    await withSolutionsReleased(code, async () => {
+      await page.goto(`${appUrl}/solutions`)
+      await page.getByLabel('Login code').fill(code)
+      await page.getByRole('button', { name: 'View My Results' }).click()
+      await expectShownAsText('solutions', [
+        payload.studentName,
+        payload.questionText,
+        payload.secondQuestion,
+        ...Object.values(options),
+      ])
+    })
   })
 
   it('is shown as text to the administrator: questions, codes, results, the printed report and schedules', async () => {

@@ -111,8 +111,9 @@ export function loginCodesPerFile(): FileCodes {
 }
 
 /**
- * The attempt ids a file's tests start (push each one): after every test their time is made over,
- * so the next test's room has nobody still writing (add_time_for_everyone, held solutions).
+ * The attempt ids a file's tests start (push each one): after every test their time (and its 2
+ * minutes of grace) is made over, so the next test's room has nobody still writing
+ * (add_time_for_everyone, held solutions).
  */
 export function attemptsEndedAfterEachTest(): string[] {
   const started: string[] = []
@@ -120,7 +121,7 @@ export function attemptsEndedAfterEachTest(): string[] {
     succeeded(
       await service
         .from('exam_attempts')
-        .update({ deadline: isoFromNow(-minute) })
+        .update({ deadline: isoFromNow(-3 * minute) })
         .in('id', started.splice(0)),
     )
   })
@@ -209,6 +210,80 @@ export async function withSchedule<T>(
   }
 }
 
+/**
+ * Runs `work` with no active schedule: every active one, the seed's open window among them, is
+ * made inactive meanwhile and active again afterwards.
+ */
+export async function withNoActiveSchedule<T>(work: () => PromiseLike<T>): Promise<T> {
+  const active = must(await service.from('exam_schedule').select('id').eq('is_active', true)).map((s) => s.id)
+  succeeded(await service.from('exam_schedule').update({ is_active: false }).in('id', active))
+  try {
+    return await work()
+  } finally {
+    succeeded(await service.from('exam_schedule').update({ is_active: true }).in('id', active))
+  }
+}
+
+/**
+ * Runs `work` with a new active schedule (see withSchedule) as the only active one (see
+ * withNoActiveSchedule). Held solutions wait for every active schedule, so a test of their
+ * release owns them all.
+ */
+export async function withOnlySchedule<T>(
+  fields: Partial<TablesInsert<'exam_schedule'>> & Pick<TablesInsert<'exam_schedule'>, 'start_time' | 'end_time'>,
+  work: (schedule: Schedule) => Promise<T>,
+): Promise<T> {
+  return withNoActiveSchedule(() => withSchedule(fields, work))
+}
+
+/**
+ * Runs `work` with every attempt still running (any file's, deadline and 2 minutes of grace not
+ * yet past) out of time, their deadlines put back afterwards: held solutions wait for every
+ * attempt started in the last 24 hours without a submission. Attempts `work` starts are its own.
+ */
+export async function withEveryAttemptOver<T>(work: () => PromiseLike<T>): Promise<T> {
+  const running: Array<{ id: string; deadline: string }> = []
+  for (let from = 0; ; from += 1000) {
+    const batch = must(
+      await service
+        .from('exam_attempts')
+        .select('id, deadline')
+        .gt('deadline', isoFromNow(-3 * minute))
+        .order('id')
+        .range(from, from + 999),
+    )
+    running.push(...batch)
+    if (batch.length < 1000) break
+  }
+  const ids = running.map((a) => a.id)
+  for (let i = 0; i < ids.length; i += 100) {
+    succeeded(
+      await service
+        .from('exam_attempts')
+        .update({ deadline: isoFromNow(-3 * minute) })
+        .in('id', ids.slice(i, i + 100)),
+    )
+  }
+  try {
+    return await work()
+  } finally {
+    for (const { id, deadline } of running) {
+      succeeded(await service.from('exam_attempts').update({ deadline }).eq('id', id))
+    }
+  }
+}
+
+/**
+ * Runs `work` where the exam is over for everyone: every running attempt out of time (see
+ * withEveryAttemptOver) and, as the only active schedule, a window that closed 22 hours ago, so no
+ * code can start (a code's extra minutes move its end by 3 hours at most).
+ */
+export async function withEveryExamOver<T>(work: () => PromiseLike<T>): Promise<T> {
+  return withEveryAttemptOver(() =>
+    withOnlySchedule({ start_time: isoFromNow(-23 * hour), end_time: isoFromNow(-22 * hour) }, async () => await work()),
+  )
+}
+
 type TableName = keyof Database['public']['Tables']
 
 /** Every row of `table` ordered by `key`, read a page at a time: a read returns at most max_rows rows. */
@@ -258,8 +333,9 @@ export function submitExamArgs(code: string, fields: Partial<SubmitExamArgs> = {
 }
 
 /**
- * Moves a submission 20 hours into the past, into a stretch of time no schedule or attempt of the
- * tests covers: its exam is over for everyone, so its detailed solutions are out (for 4 more hours).
+ * Moves a submission 20 hours into the past: its own 2 minutes of grace are long over and it is
+ * still within its day (for 4 more hours). Its detailed solutions are out once every other attempt
+ * is over too (withEveryExamOver).
  */
 export async function moveSubmissionPastItsExam(submissionId: string): Promise<void> {
   succeeded(

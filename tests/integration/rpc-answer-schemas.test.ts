@@ -26,6 +26,8 @@ import {
   must,
   submitExamArgs,
   succeeded,
+  withEveryExamOver,
+  withNoActiveSchedule,
   withQuestionBankRestored,
   withSchedule,
 } from './exam-data.ts'
@@ -151,16 +153,25 @@ describe('lookup_result', () => {
   const lookup = async (code: string) => must(await anon.rpc('lookup_result', { code }))
   const result = (answer: unknown) => outcomeOf(resultLookupAnswerSchema, answer)
 
-  it('answers ok with solutions held and with them released in the schema', async () => {
+  it('answers ok with solutions held (until a time, or with none known) and with them released in the schema', async () => {
     const code = await newCode()
-    const args = submitExamArgs(code)
-    must(await anon.rpc('submit_exam', args))
+    const attemptId = randomUUID()
+    await start(code, attemptId)
+    expect(await submit(code, { submission_id: attemptId, submitted_at: isoFromNow(0) })).toMatchObject({ outcome: 'accepted' })
     const held = await lookup(code)
     expect(result(held)).toBe('ok')
-    await moveSubmissionPastItsExam(args.submission_id)
-    const released = await lookup(code)
+    expect(v.parse(resultLookupAnswerSchema, held)).toMatchObject({
+      solutions_held: true,
+      solutions_release_at: expect.any(String),
+    })
+    await newCode()
+    const heldWithoutTime = await withNoActiveSchedule(() => lookup(code))
+    expect(result(heldWithoutTime)).toBe('ok')
+    expect(v.parse(resultLookupAnswerSchema, heldWithoutTime)).toMatchObject({ solutions_held: true, solutions_release_at: null })
+    await moveSubmissionPastItsExam(attemptId)
+    const released = await withEveryExamOver(() => lookup(code))
     expect(result(released)).toBe('ok')
-    expect(v.parse(resultLookupAnswerSchema, released)).toMatchObject({ solutions: expect.any(Array) })
+    expect(v.parse(resultLookupAnswerSchema, released)).toMatchObject({ solutions: expect.any(Array), solutions_held: false })
   })
 
   it('answers invalid, unused, no_submission, code_expired and result_expired in the schema', async () => {

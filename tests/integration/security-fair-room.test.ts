@@ -17,6 +17,7 @@ import {
   submitExamArgs,
   succeeded,
   withQuestionBankRestored,
+  withEveryExamOver,
   withQuestions,
   withSchedule,
 } from './exam-data.ts'
@@ -280,25 +281,12 @@ describe('solutions once the clean-up took the snapshot', () => {
           .update({ started_at: isoFromNow(-20 * hour - 5 * minute), deadline: isoFromNow(-20 * hour + 25 * minute) })
           .eq('login_code', code),
       )
-      succeeded(await service.from('attempt_questions').delete().eq('login_code', code))
-      await importNextExam()
-      await expectNoSolutionsOfTheNextExam(code, receipt.score)
-    })
-  })
-})
-
-describe('solutions of a submission made without a start', () => {
-  it('lists no question the bank took after the submission arrived (the next exam’s), and keeps the score', async () => {
-    await withQuestionBankRestored(async () => {
-      // A student burns a code with a submission made without starting (no snapshot)…
-      const code = await newCode()
-      const args = submitExamArgs(code)
-      const receipt = must(await anon.rpc('submit_exam', args)) as { score: number }
-      await moveSubmissionPastItsExam(args.submission_id)
-      expect(must(await anon.rpc('lookup_result', { code }))).toMatchObject({ solutions_available: true })
-      // …and looks again once the next exam is imported, within the result's day.
-      await importNextExam()
-      await expectNoSolutionsOfTheNextExam(code, receipt.score)
+      await withEveryExamOver(async () => {
+        expect(must(await anon.rpc('lookup_result', { code }))).toMatchObject({ solutions_available: true })
+        succeeded(await service.from('attempt_questions').delete().eq('login_code', code))
+        await importNextExam()
+        await expectNoSolutionsOfTheNextExam(code, receipt.score)
+      })
     })
   })
 })

@@ -14,7 +14,9 @@ import {
   submissionsFor,
   submitExamArgs,
   succeeded,
-  withSchedule,
+  withEveryAttemptOver,
+  withEveryExamOver,
+  withOnlySchedule,
   type Question,
 } from './exam-data.ts'
 
@@ -282,8 +284,15 @@ describe('detailed solutions', () => {
   type Lookup = { outcome: string; solutions: unknown; solutions_available: boolean; solutions_release_at: string | null }
   const lookup = async (code: string) => must(await anon.rpc('lookup_result', { code })) as unknown as Lookup
 
+  /** Starts `code` and submits it as its device does (the attempt id as submission id, stamped now). */
   async function submitted(code: string, fields = {}): Promise<string> {
-    const args = submitExamArgs(code, { answers: { [probe.question_number]: probe.correct_answer }, ...fields })
+    const attemptId = await start(code)
+    const args = submitExamArgs(code, {
+      submission_id: attemptId,
+      answers: { [probe.question_number]: probe.correct_answer },
+      submitted_at: isoFromNow(0),
+      ...fields,
+    })
     expect(must(await anon.rpc('submit_exam', args))).toMatchObject({ outcome: 'accepted' })
     return args.submission_id
   }
@@ -296,7 +305,7 @@ describe('detailed solutions', () => {
 
   it('are held while the window is open for the rest of the room, and say when they come', async () => {
     const end = isoFromNow(hour)
-    await withSchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
+    await withOnlySchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
       const code = await newCode()
       await submitted(code)
       expectHeld(await lookup(code), end)
@@ -307,17 +316,20 @@ describe('detailed solutions', () => {
     const code = await newCode()
     const extraTime = await newCode({ extra_minutes: 90 })
     const end = isoFromNow(-10 * minute)
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
-      await submitted(code, { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) })
-      succeeded(await service.from('exam_schedule').update({ end_time: end }).eq('id', schedule.id))
-      const held = await lookup(code)
-      expectHeld(held, end)
-      expect(Date.parse(held.solutions_release_at as string)).toBeGreaterThanOrEqual(Date.parse(end) + 90 * minute)
+    await withEveryAttemptOver(() =>
+      withOnlySchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
+        const submissionId = await submitted(code)
+        succeeded(await service.from('exam_schedule').update({ end_time: end }).eq('id', schedule.id))
+        await moveSubmissionPastItsExam(submissionId)
+        const held = await lookup(code)
+        expectHeld(held, end)
+        expect(Date.parse(held.solutions_release_at as string)).toBeGreaterThanOrEqual(Date.parse(end) + 90 * minute)
 
-      // That student is done: the room is over, the solutions come.
-      succeeded(await service.from('login_codes').update({ extra_minutes: 0 }).eq('code', extraTime))
-      expect(await lookup(code)).toMatchObject({ solutions_available: true, solutions_release_at: null })
-    })
+        // That student is done: the room is over, the solutions come.
+        succeeded(await service.from('login_codes').update({ extra_minutes: 0 }).eq('code', extraTime))
+        expect(await lookup(code)).toMatchObject({ solutions_available: true, solutions_release_at: null })
+      }),
+    )
   })
 
   it.each(['in_progress', 'submitted_on_device'] as const)(
@@ -325,36 +337,38 @@ describe('detailed solutions', () => {
     async (state) => {
       const code = await newCode()
       const writing = await newCode()
-      await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
-        const attemptId = await start(writing)
-        await report(writing, attemptId, 0, state)
-        await submitted(code, { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) })
-        const deadline = isoFromNow(15 * minute)
-        succeeded(await service.from('exam_attempts').update({ deadline }).eq('id', attemptId))
-        succeeded(
-          await service
-            .from('exam_schedule')
-            .update({ end_time: isoFromNow(-5 * minute) })
-            .eq('id', schedule.id),
-        )
-        expectHeld(await lookup(code), deadline)
+      await withEveryAttemptOver(() =>
+        withOnlySchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
+          const attemptId = await start(writing)
+          await report(writing, attemptId, 0, state)
+          await moveSubmissionPastItsExam(await submitted(code))
+          const deadline = isoFromNow(15 * minute)
+          succeeded(await service.from('exam_attempts').update({ deadline }).eq('id', attemptId))
+          succeeded(
+            await service
+              .from('exam_schedule')
+              .update({ end_time: isoFromNow(-5 * minute) })
+              .eq('id', schedule.id),
+          )
+          expectHeld(await lookup(code), deadline)
 
-        succeeded(
-          await service
-            .from('exam_attempts')
-            .update({ deadline: isoFromNow(-5 * minute) })
-            .eq('id', attemptId),
-        )
-        expect(await lookup(code)).toMatchObject({ solutions_available: true })
-      })
+          succeeded(
+            await service
+              .from('exam_attempts')
+              .update({ deadline: isoFromNow(-5 * minute) })
+              .eq('id', attemptId),
+          )
+          expect(await lookup(code)).toMatchObject({ solutions_available: true })
+        }),
+      )
     },
   )
 
-  it('are held for a submission that claims a start long ago without ever starting', async () => {
+  it('are held for a submission that claims a start long ago', async () => {
     const end = isoFromNow(hour)
-    await withSchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
+    await withOnlySchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
       const code = await newCode()
-      await submitted(code, { answers: {}, started_at: '2000-01-01T00:00:00Z', submitted_at: isoFromNow(-55 * minute) })
+      await submitted(code, { answers: {}, started_at: '2000-01-01T00:00:00Z' })
       expectHeld(await lookup(code), end)
       const [stored] = await submissionsFor(code)
       expect(Date.parse(stored?.started_at as string)).toBeGreaterThanOrEqual(Date.parse(isoFromNow(-hour)) - 3 * minute)
@@ -363,7 +377,7 @@ describe('detailed solutions', () => {
 
   it('are held after the window for a student who started late on extra time, while another may still start', async () => {
     const end = isoFromNow(-10 * minute)
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: end }, async () => {
+    await withOnlySchedule({ start_time: isoFromNow(-2 * hour), end_time: end }, async () => {
       const late = await newCode({ extra_minutes: 60 })
       await newCode({ extra_minutes: 180 })
       const attemptId = await start(late)
@@ -377,7 +391,7 @@ describe('detailed solutions', () => {
   it('come once the exam is over for everyone', async () => {
     const code = await newCode()
     await moveSubmissionPastItsExam(await submitted(code))
-    const result = await lookup(code)
+    const result = await withEveryExamOver(() => lookup(code))
     expect(result).toMatchObject({ solutions_available: true, solutions_release_at: null })
     expect(JSON.stringify(result.solutions)).toContain('correct_answer')
   })

@@ -461,6 +461,7 @@ describe('lookup_result for a code that is not yours', () => {
       'score',
       'solutions',
       'solutions_available',
+      'solutions_held',
       'solutions_release_at',
       'started_at',
       'student_name',

@@ -7,6 +7,8 @@ import type { ExamResult } from '../../lib/student/results-api'
 import { formatDateTime } from './format-date-time'
 import { QuestionSolutions } from './question-solutions'
 
+export const solutionsHeldWithoutTimeMessage = 'Detailed solutions will be available once every student has finished the exam.'
+
 export function ExamResultView({ result, onSearchAnotherCode }: { result: ExamResult; onSearchAnotherCode: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null)
   // The form the student used is gone: take them (and their screen reader) to what replaced it.
@@ -55,6 +57,9 @@ export function ExamResultView({ result, onSearchAnotherCode }: { result: ExamRe
         <p className="exam-result__notice">
           Detailed solutions will be available after the exam closes at {formatDateTime(result.solutions_release_at)}.
         </p>
+      ) : result.solutions_held ? (
+        // No schedule limits when a code not yet used may start: the time is not known.
+        <p className="exam-result__notice">{solutionsHeldWithoutTimeMessage}</p>
       ) : (
         <p className="exam-result__notice">
           Detailed solutions are no longer available. They can be viewed for 24 hours after submission; your score stays available

@@ -5,6 +5,7 @@ import type { AnswerLetter } from '../../domain/question'
 import { lookupRefusalMessages, type LookupRefusal } from '../../domain/result-lookup'
 import { lookupResult, type ExamResult, type QuestionSolution } from '../../lib/student/results-api'
 import { findPendingSubmission } from '../../lib/offline/outbox'
+import { solutionsHeldWithoutTimeMessage } from './exam-result-view'
 import { formatDateTime } from './format-date-time'
 import { voidedQuestionNote } from './question-solutions'
 import { SolutionsPage } from './solutions-page'
@@ -255,6 +256,21 @@ describe('SolutionsPage', () => {
 
     const expected = `Detailed solutions will be available after the exam closes at ${formatDateTime(releaseAt)}.`
     expect((await screen.findByText(/Detailed solutions will be available/)).textContent).toBe(expected)
+    expect(screen.queryByText(/no longer available/)).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Detailed Solutions' })).toBeNull()
+  })
+
+  it('says the solutions come once every student has finished when no time is known', async () => {
+    lookupResultMock.mockResolvedValue({
+      outcome: 'ok',
+      result: { ...result, solutions: null, solutions_held: true, solutions_release_at: null },
+    })
+    renderPage()
+
+    lookUp('AB12CD34')
+
+    expect((await screen.findByText(/Detailed solutions will be available/)).textContent).toBe(solutionsHeldWithoutTimeMessage)
+    expect(solutionsHeldWithoutTimeMessage).toBe('Detailed solutions will be available once every student has finished the exam.')
     expect(screen.queryByText(/no longer available/)).toBeNull()
     expect(screen.queryByRole('region', { name: 'Detailed Solutions' })).toBeNull()
   })

@@ -106,6 +106,17 @@ describe('parseResultLookup', () => {
     expect(lookup).toMatchObject({ outcome: 'ok', result: { solutions: null, solutions_release_at: releaseAt } })
   })
 
+  it('reads a result whose solutions are held with no release time known', () => {
+    const lookup = parseResultLookup({
+      ...okAnswer,
+      solutions_available: false,
+      solutions_held: true,
+      solutions: null,
+      solutions_release_at: null,
+    })
+    expect(lookup).toMatchObject({ outcome: 'ok', result: { solutions: null, solutions_held: true, solutions_release_at: null } })
+  })
+
   it.each(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired', 'rate_limited'])(
     'passes the refusal %s on',
     (outcome) => {

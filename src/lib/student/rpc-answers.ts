@@ -104,8 +104,13 @@ export const resultLookupAnswerSchema = v.variant('outcome', [
     time_taken: v.number(),
     /** Per-question solutions within 24 hours of submission, once the exam is over for everyone; null otherwise. */
     solutions: v.nullable(v.array(questionSolutionSchema)),
-    /** While the solutions are held back: when the exam closes for everyone. Absent from a server older than migration 20261124000100. */
+    /** While the solutions are held back: when the exam closes for everyone, if known. Absent from a server older than migration 20261124000100. */
     solutions_release_at: v.optional(v.nullable(v.string()), null),
+    /**
+     * True while the solutions are held back for the rest of the room, with or without a known
+     * release time. Absent from a server older than migration 20261127000200.
+     */
+    solutions_held: v.optional(v.boolean()),
     /** The score before the examiner corrected the answer key, when they did (migration 20261124002040). */
     regraded_from: v.optional(v.number()),
   }),
