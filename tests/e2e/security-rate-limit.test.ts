@@ -94,7 +94,10 @@ describe('a network over the code-guessing limit', () => {
     await exam.context.setExtraHTTPHeaders({ 'X-Forwarded-For': limitedLater })
     await startExam(exam.page, code, 'Started Before')
     await limitNetwork(limitedLater)
-    await answerAll(exam.page, exam.questions.map(() => 'A'))
+    await answerAll(
+      exam.page,
+      exam.questions.map(() => 'A'),
+    )
     await exam.page.getByRole('button', { name: 'Submit Test' }).click()
     await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await waitForText(exam.page, 'Your answers have been received.')

@@ -63,7 +63,9 @@ function minuteFromNow(offsetMs: number): string {
 
 /** As if `address` had made `failures` wrong guesses `offsetMs` from now (its browsers' own counts untouched). */
 async function recordAddressFailures(address: string, failures: number, offsetMs = 0): Promise<void> {
-  succeeded(await service.from('code_guess_failures').insert({ client_address: address, minute: minuteFromNow(offsetMs), failures }))
+  succeeded(
+    await service.from('code_guess_failures').insert({ client_address: address, minute: minuteFromNow(offsetMs), failures }),
+  )
 }
 
 async function guessWrong(client: Client, times: number): Promise<string[]> {
@@ -199,10 +201,19 @@ describe('the Proctor Room', () => {
     expect(must(await browserAt(addresses.cleared).rpc('check_login_code', { code }))).toBe('valid')
     expect(await limitOf(admin, addresses.cleared)).toBeUndefined()
     const logged = must(
-      await service.from('audit_log').select('actor, action, subject, details').eq('action', 'guessing_limit_cleared').eq('subject', addresses.cleared),
+      await service
+        .from('audit_log')
+        .select('actor, action, subject, details')
+        .eq('action', 'guessing_limit_cleared')
+        .eq('subject', addresses.cleared),
     )
     expect(logged).toEqual([
-      { actor: stack.adminEmail, action: 'guessing_limit_cleared', subject: addresses.cleared, details: { failures: addressLimit } },
+      {
+        actor: stack.adminEmail,
+        action: 'guessing_limit_cleared',
+        subject: addresses.cleared,
+        details: { failures: addressLimit },
+      },
     ])
     expect(must(await admin.rpc('clear_guessing_limit', { address: addresses.cleared }))).toEqual({ outcome: 'nothing_to_clear' })
   })
