@@ -7,6 +7,7 @@ import {
   openStudentPortal,
   randomCode,
   service,
+  signInAsAdmin,
   startExam,
   studentExamFixture,
   submissionsFor,
@@ -30,6 +31,8 @@ const address = '198.51.100.77'
 /** A network limited only once its student has started (and one whose single browser is limited). */
 const limitedLater = '198.51.100.78'
 const sharedNetwork = '198.51.100.79'
+/** A network the Proctor Room clears. */
+const clearedNetwork = '198.51.100.80'
 /** Wrong codes one browser may try in 10 minutes. */
 const browserLimit = 50
 const tooManyAttempts = 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.'
@@ -41,7 +44,13 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  dataOf(await service.from('code_guess_failures').delete().in('client_address', [address, limitedLater, sharedNetwork]).select())
+  dataOf(
+    await service
+      .from('code_guess_failures')
+      .delete()
+      .in('client_address', [address, limitedLater, sharedNetwork, clearedNetwork])
+      .select(),
+  )
 })
 
 async function limitNetwork(limited: string): Promise<void> {
@@ -124,6 +133,35 @@ describe('one browser over its own limit', () => {
       await page.getByLabel('Full Name').waitFor()
     } finally {
       await classmate.close()
+    }
+  })
+})
+
+describe('the Proctor Room', () => {
+  it('shows a limited network and clears it, once confirmed, so that its students can start', async () => {
+    await limitNetwork(clearedNetwork)
+    await signInAsAdmin(exam.page)
+    await exam.page.goto(`${appUrl}/admin/live`)
+    const panel = exam.page.getByRole('region', { name: 'Wrong login codes' })
+    await panel
+      .getByText(`Too many wrong login codes from ${clearedNetwork}: new students there cannot start until it clears at`)
+      .waitFor()
+    await panel.getByRole('button', { name: `Clear the limit on ${clearedNetwork}` }).click()
+    const dialog = exam.page.getByRole('dialog', { name: 'Clear the limit' })
+    await dialog.getByRole('button', { name: 'Clear the limit' }).click()
+    await waitForText(exam.page, `Cleared the limit on ${clearedNetwork}: students there can start again.`)
+    // The other networks of this file stay listed.
+    await panel.getByRole('button', { name: `Clear the limit on ${clearedNetwork}` }).waitFor({ state: 'detached' })
+
+    const code = await exam.newCode()
+    const student = await exam.context.browser()!.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': clearedNetwork } })
+    try {
+      const page = await student.newPage()
+      await openStudentPortal(page)
+      await submitCode(page, code)
+      await page.getByLabel('Full Name').waitFor()
+    } finally {
+      await student.close()
     }
   })
 })
