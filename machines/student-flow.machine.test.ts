@@ -142,7 +142,7 @@ describe('code step', () => {
   it.each([
     ['used', 'This login code has already been used.'],
     ['invalid', 'Invalid login code. Please check and try again.'],
-    ['rate_limited', 'Too many attempts from this network. Please wait a few minutes and try again.'],
+    ['rate_limited', 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.'],
     ['exam_closed', 'Exam is not currently available. Please check the schedule.'],
   ] as const)('stays on the code step for a %s code with %j', async (lookup, message) => {
     const { actor, settle, snapshot } = startFlow({ checkLoginCode: async () => lookup })
@@ -231,7 +231,7 @@ describe('loading the exam', () => {
   it.each([
     ['invalid', 'Invalid login code. Please check and try again.'],
     ['used', 'This login code has already been used.'],
-    ['rate_limited', 'Too many attempts from this network. Please wait a few minutes and try again.'],
+    ['rate_limited', 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.'],
     ['exam_closed', 'Exam is not currently available. Please check the schedule.'],
     [
       'time_over',

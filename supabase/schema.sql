@@ -18,6 +18,25 @@ CREATE TABLE private.answer_file_secret (
 COMMENT ON TABLE private.answer_file_secret IS 'The one server secret the answer-file keys are derived from.';
 ALTER TABLE private.answer_file_secret ENABLE ROW LEVEL SECURITY;
 
+CREATE TABLE private.code_guess_client_failures (
+  client_address text NOT NULL,
+  client_id text NOT NULL,
+  minute timestamp with time zone NOT NULL,
+  failures integer NOT NULL,
+  CONSTRAINT code_guess_client_failures_pkey PRIMARY KEY (client_address, client_id, minute),
+  CONSTRAINT code_guess_client_failures_client_id_check CHECK ((length(client_id) <= 64)),
+  CONSTRAINT code_guess_client_failures_failures_check CHECK ((failures > 0))
+);
+COMMENT ON TABLE private.code_guess_client_failures IS 'Failed login-code lookups per client (address and the app''s per-browser id; empty for none) and minute: the per-client limit. public.code_guess_failures keeps the address totals.';
+
+CREATE OR REPLACE FUNCTION private.address_guess_limit()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 20000 $function$;
+COMMENT ON FUNCTION private.address_guess_limit() IS 'Failed code guesses one address may make in 10 minutes, all its clients together (migration 20261121000500 says why).';
+
 CREATE OR REPLACE FUNCTION private.answer_file_key(code text)
  RETURNS bytea
  LANGUAGE sql
@@ -112,17 +131,29 @@ $function$;
 COMMENT ON FUNCTION private.check_login_code(code text) IS 'valid | used | invalid | exam_closed for a login code as typed (trimmed, upper-cased): exam_closed when the window, its end moved by the code''s extra minutes, is not open now.';
 GRANT EXECUTE ON FUNCTION private.check_login_code(code text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.client_guess_limit()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 50 $function$;
+COMMENT ON FUNCTION private.client_guess_limit() IS 'Failed code guesses one client may make in 10 minutes (migration 20261127000500 says why).';
+
 CREATE OR REPLACE FUNCTION private.code_guessing_limited(address text)
  RETURNS boolean
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(sum(f.failures), 0) >= 20000
-    from public.code_guess_failures f
-   where f.client_address = address and f.minute > now() - interval '10 minutes'
+  select (select coalesce(sum(f.failures), 0)
+            from public.code_guess_failures f
+           where f.client_address = address and f.minute > now() - interval '10 minutes') >= private.address_guess_limit()
+      or (select coalesce(sum(c.failures), 0)
+            from private.code_guess_client_failures c
+           where c.client_address = address and c.client_id = private.request_client_id()
+             and c.minute > now() - interval '10 minutes') >= private.client_guess_limit()
 $function$;
-COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when the address made 20,000 failed code guesses in the last 10 minutes (the reasoning is in migration 20261121000500).';
+COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 (migration 20261127000500).';
 
 CREATE OR REPLACE FUNCTION private.codes_still_writing()
  RETURNS SETOF text
@@ -401,6 +432,18 @@ begin
 end
 $function$;
 
+CREATE OR REPLACE FUNCTION private.proves_attempt(attempt_id uuid, code text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select attempt_id is not null and exists (
+    select 1 from public.exam_attempts a
+     where a.id = proves_attempt.attempt_id and a.login_code = public.normalize_login_code(proves_attempt.code))
+$function$;
+COMMENT ON FUNCTION private.proves_attempt(attempt_id uuid, code text) IS 'True when an attempt with this id was started with this code: a call that knows both is no guess.';
+
 CREATE OR REPLACE FUNCTION private.question_keys(numbers integer[], keys text[])
  RETURNS jsonb
  LANGUAGE sql
@@ -466,8 +509,12 @@ CREATE OR REPLACE FUNCTION private.record_code_guess_failure(address text)
 AS $function$
   insert into public.code_guess_failures (client_address, minute, failures)
   values (address, date_trunc('minute', now()), 1)
-  on conflict (client_address, minute) do update set failures = public.code_guess_failures.failures + 1
+  on conflict (client_address, minute) do update set failures = public.code_guess_failures.failures + 1;
+  insert into private.code_guess_client_failures (client_address, client_id, minute, failures)
+  values (address, private.request_client_id(), date_trunc('minute', now()), 1)
+  on conflict (client_address, client_id, minute) do update set failures = private.code_guess_client_failures.failures + 1;
 $function$;
+COMMENT ON FUNCTION private.record_code_guess_failure(address text) IS 'Counts one failed code guess for the address and for this request''s client at it.';
 
 CREATE OR REPLACE FUNCTION private.record_extra_time()
  RETURNS trigger
@@ -966,6 +1013,16 @@ end
 $function$;
 COMMENT ON FUNCTION private.request_client_address() IS 'The client address of this API request (an IPv6 address as its /64), or unknown.';
 
+CREATE OR REPLACE FUNCTION private.request_client_id()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select left(btrim(coalesce(nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-holdfast-client', '')), 64)
+$function$;
+COMMENT ON FUNCTION private.request_client_id() IS 'The student app''s per-browser id of this API request (header x-holdfast-client), or empty: the address''s unnamed client.';
+
 CREATE OR REPLACE FUNCTION private.require_admin()
  RETURNS void
  LANGUAGE plpgsql
@@ -1269,7 +1326,7 @@ CREATE TABLE public.audit_log (
   subject text,
   details jsonb NOT NULL DEFAULT '{}'::jsonb,
   CONSTRAINT audit_log_pkey PRIMARY KEY (id),
-  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text, 'key_corrected'::text]))),
+  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text, 'key_corrected'::text, 'guessing_limit_cleared'::text]))),
   CONSTRAINT audit_log_actor_check CHECK (((length(actor) >= 1) AND (length(actor) <= 320))),
   CONSTRAINT audit_log_details_check CHECK ((jsonb_typeof(details) = 'object'::text))
 );
@@ -1706,6 +1763,56 @@ $function$;
 COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions matching the search, voided ones left out, fall in it.';
 GRANT EXECUTE ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_guessing_limits()
+ RETURNS TABLE(client_address text, failures integer, limited boolean, limited_clients integer, since timestamp with time zone, clears_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  return query
+  with address_minutes as (
+    select f.client_address, f.minute, f.failures,
+           -- The failures of the later minutes: those still counted once this minute is 10 minutes old.
+           coalesce(sum(f.failures) over (partition by f.client_address order by f.minute desc
+                                          rows between unbounded preceding and 1 preceding), 0) as later
+      from public.code_guess_failures f
+     where f.minute > now() - interval '10 minutes'
+  ), addresses as (
+    select m.client_address, sum(m.failures)::integer as failures, min(m.minute) as since,
+           min(m.minute) filter (where m.later < private.address_guess_limit()) + interval '10 minutes' as clears_at
+      from address_minutes m
+     group by m.client_address
+  ), client_minutes as (
+    select c.client_address, c.client_id, c.minute, c.failures,
+           coalesce(sum(c.failures) over (partition by c.client_address, c.client_id order by c.minute desc
+                                          rows between unbounded preceding and 1 preceding), 0) as later
+      from private.code_guess_client_failures c
+     where c.minute > now() - interval '10 minutes'
+  ), limited_clients as (
+    select m.client_address, m.client_id,
+           min(m.minute) filter (where m.later < private.client_guess_limit()) + interval '10 minutes' as clears_at
+      from client_minutes m
+     group by m.client_address, m.client_id
+    having sum(m.failures) >= private.client_guess_limit()
+  ), client_counts as (
+    select l.client_address, count(*)::integer as clients, max(l.clears_at) as clears_at
+      from limited_clients l
+     group by l.client_address
+  )
+  select a.client_address, a.failures, a.failures >= private.address_guess_limit(), coalesce(c.clients, 0), a.since,
+         -- Null when nothing is limited yet (an address close to its limit).
+         case when a.failures >= private.address_guess_limit() then a.clears_at else c.clears_at end
+    from addresses a
+    left join client_counts c on c.client_address = a.client_address
+   where a.failures >= private.address_guess_limit() / 2 or c.clients is not null
+   order by a.failures desc, a.client_address;
+end
+$function$;
+COMMENT ON FUNCTION public.admin_guessing_limits() IS 'Administrators: addresses whose failed code guesses in the last 10 minutes reach half the address limit or include a limited client: failures, limited (the whole address), limited_clients, since, clears_at.';
+GRANT EXECUTE ON FUNCTION public.admin_guessing_limits() TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_item_analysis(time_zone text, day date DEFAULT NULL::date, schedule_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1912,6 +2019,7 @@ CREATE OR REPLACE FUNCTION public.apply_retention()
 AS $function$
 begin
   delete from public.code_guess_failures where minute < now() - interval '1 hour';
+  delete from private.code_guess_client_failures where minute < now() - interval '1 hour';
   return private.apply_retention();
 end
 $function$;
@@ -1944,8 +2052,33 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.check_login_code(code text) IS 'valid | used | invalid | exam_closed (the window, moved by the code''s extra minutes, is not open) for a login code as typed; rate_limited after too many invalid codes from one address.';
+COMMENT ON FUNCTION public.check_login_code(code text) IS 'valid | used | invalid | exam_closed (the window, moved by the code''s extra minutes, is not open) for a login code as typed; rate_limited after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.check_login_code(code text) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  cleared integer;
+begin
+  perform private.require_admin();
+  select coalesce(sum(f.failures), 0)::integer into cleared
+    from public.code_guess_failures f
+   where f.client_address = clear_guessing_limit.address and f.minute > now() - interval '10 minutes';
+  delete from public.code_guess_failures f where f.client_address = clear_guessing_limit.address;
+  delete from private.code_guess_client_failures c where c.client_address = clear_guessing_limit.address;
+  if cleared = 0 then
+    return jsonb_build_object('outcome', 'nothing_to_clear');
+  end if;
+  perform private.record_activity('guessing_limit_cleared', clear_guessing_limit.address, jsonb_build_object('failures', cleared));
+  return jsonb_build_object('outcome', 'cleared', 'failures', cleared);
+end
+$function$;
+COMMENT ON FUNCTION public.clear_guessing_limit(address text) IS 'Administrators: forgets the failed code guesses of an address and its clients, so students there can start again, and records it; cleared (with the failures of the last 10 minutes) or nothing_to_clear.';
+GRANT EXECUTE ON FUNCTION public.clear_guessing_limit(address text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.exam_questions(code text, attempt_id uuid DEFAULT NULL::uuid, student_name text DEFAULT NULL::text)
  RETURNS jsonb
@@ -1960,7 +2093,7 @@ declare
   failure_message text;
 begin
   perform private.refuse_read_only();
-  if private.code_guessing_limited(address) then
+  if private.code_guessing_limited(address) and not private.proves_attempt(attempt_id, code) then
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
   answer := private.exam_questions(code, attempt_id, student_name);
@@ -1973,7 +2106,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open, with the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from one address.';
+COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open, with the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
 GRANT EXECUTE ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.is_admin()
@@ -2042,7 +2175,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone; rate_limited after too many invalid codes from one address.';
+COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone; rate_limited after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.lookup_result(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.normalize_login_code(code text)
@@ -2313,7 +2446,8 @@ declare
 begin
   perform private.refuse_read_only();
   if private.code_guessing_limited(address)
-     and not exists (select 1 from public.submissions s where s.id = submit_exam.submission_id) then
+     and not exists (select 1 from public.submissions s where s.id = submit_exam.submission_id)
+     and not private.proves_attempt(submit_exam.submission_id, submit_exam.code) then
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
   answer := private.submit_exam(submission_id, code, student_name, answers, tab_switches, time_taken, started_at, submitted_at);
@@ -2326,7 +2460,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'Claims the code, scores from the stored answers and stores the submission, all or nothing. Idempotent on submission_id; a new submission is rate_limited after too many invalid codes from one address.';
+COMMENT ON FUNCTION public.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'Claims the code, scores from the stored answers and stores the submission, all or nothing. Idempotent on submission_id; rate_limited after too many invalid codes from this client or address, unless the submission is stored or its id is an attempt started with this code.';
 GRANT EXECUTE ON FUNCTION public.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.void_submission(submission_id uuid, reason text)

@@ -92,6 +92,9 @@ describe('describeActivity', () => {
       'Corrected the key of question 3 from C to B or D: 3 of 4 submissions changed score (1 fail to pass, 0 pass to fail), average 1.5 → 2',
     )
     expect(words('key_corrected', { ...figures, from: 'C', to: '*' }, '3')).toMatch(/to void \(counts for everyone\):/)
+    expect(words('guessing_limit_cleared', { failures: 20_000 }, '203.0.113.5')).toBe(
+      'Cleared the limit on wrong login codes from 203.0.113.5: 20000 wrong codes in the last 10 minutes forgotten',
+    )
     expect(words('something_new', {}, 'X')).toBe('something_new (X)')
   })
 })

@@ -13,7 +13,7 @@ describe('lookup refusal messages', () => {
         /^This exam result has expired\. Results are available for 30 days after submission\. \S/,
       ),
       withdrawn: 'Your result was withdrawn by the examiner. Please contact your exam administrator.',
-      rate_limited: 'Too many attempts from this network. Please wait a few minutes and try again.',
+      rate_limited: 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.',
       failed: 'Error retrieving exam results. Please check your login code and try again.',
     })
     expect(emptyLookupCodeMessage).toBe('Please enter your login code')

@@ -23,8 +23,8 @@ export const studentMessages = {
   codeUsedForSubmission: 'This login code has already been used for submission.',
   submitFailedOffline: 'Failed to submit test. Please check your connection and try again.',
   databaseAccess: 'Database access error. Please refresh the page and try again, or contact administrator.',
-  /** Not in the spec: the server's limit on wrong codes from one network (migration 20261121000500). */
-  rateLimited: 'Too many attempts from this network. Please wait a few minutes and try again.',
+  /** Not in the spec: the server's limit on wrong codes from one browser, or from one network (migrations 20261121000500, 20261127000500). */
+  rateLimited: 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.',
   /** Not in the spec: the exam of this code was started before and its time is over (migration 20261122000300). */
   timeOver:
     'The time for the exam with this login code is over. If your answers are waiting on another device, connect that device to send them.',

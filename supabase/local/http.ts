@@ -45,8 +45,9 @@ export function bearerToken(req: IncomingMessage): string | undefined {
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS',
+  // x-holdfast-client: the student app's browser id, which the code-guessing limit counts by.
   'Access-Control-Allow-Headers':
-    'apikey, authorization, x-client-info, content-type, accept, accept-profile, content-profile, prefer, range, x-retry-count, x-supabase-api-version',
+    'apikey, authorization, x-client-info, content-type, accept, accept-profile, content-profile, prefer, range, x-retry-count, x-supabase-api-version, x-holdfast-client',
   'Access-Control-Expose-Headers': 'Content-Range, X-Supabase-Api-Version',
   'Access-Control-Max-Age': '86400',
 }

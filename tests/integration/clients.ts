@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { inject } from 'vitest'
 import WebSocket from 'ws'
@@ -5,20 +6,24 @@ import type { Database } from '../../src/lib/api/database.types.ts'
 
 export const stack = inject('stack')
 
-/** A supabase-js client as a browser would make it (Node 20 needs `ws` for Realtime). */
+/**
+ * A supabase-js client as a browser would make it (Node 20 needs `ws` for Realtime), with a
+ * browser id of its own as the student app sends one: wrong codes are limited per browser, and
+ * the files share one address.
+ */
 export function anonClient(): SupabaseClient<Database> {
-  return createClient<Database>(stack.url, stack.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  })
+  return anonClientWith({})
 }
 
-/** An anonymous client that sends `headers` with every request (e.g. X-Forwarded-For, to act as many clients). */
+/**
+ * An anonymous client that sends `headers` with every request (e.g. X-Forwarded-For, to act as
+ * many clients), and a browser id of its own unless `headers` name one.
+ */
 export function anonClientWith(headers: Record<string, string>): SupabaseClient<Database> {
   return createClient<Database>(stack.url, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
-    global: { headers },
+    global: { headers: { 'x-holdfast-client': randomUUID().replaceAll('-', ''), ...headers } },
   })
 }
 

@@ -11,6 +11,8 @@ import {
 import {
   answerFileRecoverySchema,
   countsSchema,
+  guessingLimitClearedSchema,
+  guessingLimitsSchema,
   resultsSummarySchema,
   roomTimeAnswerSchema,
 } from '../../src/lib/admin/rpc-answers.ts'
@@ -244,5 +246,17 @@ describe('the admin functions the app parses', () => {
       )
       expect(await addTime()).toBe('nobody_writing')
     })
+  })
+  it('answers admin_guessing_limits and clear_guessing_limit in their schemas, limited, cleared and nothing_to_clear', async () => {
+    const admin = await adminClient()
+    const address = '192.0.2.90'
+    const minuteNow = new Date(Math.floor(Date.now() / minute) * minute).toISOString()
+    succeeded(await service.from('code_guess_failures').insert({ client_address: address, minute: minuteNow, failures: 20_000 }))
+    const limits = must(await admin.rpc('admin_guessing_limits'))
+    expect(v.safeParse(guessingLimitsSchema, limits).issues, JSON.stringify(limits)).toBeUndefined()
+    expect(limits.find((row) => row.client_address === address)).toMatchObject({ limited: true })
+    const clear = async () => outcomeOf(guessingLimitClearedSchema, must(await admin.rpc('clear_guessing_limit', { address })))
+    expect(await clear()).toBe('cleared')
+    expect(await clear()).toBe('nothing_to_clear')
   })
 })

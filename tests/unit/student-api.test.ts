@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { browserClientId } from '../../src/lib/api/client-id'
 import { createPublicApi } from '../../src/lib/api/public-api'
 import {
   checkLoginCode,
@@ -214,5 +215,36 @@ describe('checkLoginCode and readActiveSchedule', () => {
       order: 'created_at.desc',
       limit: '1',
     })
+  })
+})
+
+describe('the browser id sent with every student request', () => {
+  it('is the same id, kept in storage, on every request and every client made in this browser', async () => {
+    const storageOf = (stored = new Map<string, string>()) => ({
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    })
+    const storage = storageOf()
+    const sent: Array<string | null> = []
+    const fetchRecording = async (_input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers).get('x-holdfast-client'))
+      return Response.json('valid')
+    }
+    const config = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
+    await checkLoginCode('ABCD1234', undefined, createPublicApi(config, fetchRecording, browserClientId(storage)))
+    await checkLoginCode('ABCD1234', undefined, createPublicApi(config, fetchRecording, browserClientId(storage)))
+    expect(sent[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(sent[1]).toBe(sent[0])
+    expect(browserClientId(storageOf())).not.toBe(sent[0])
+  })
+
+  it('lasts the page when storage refuses', () => {
+    const refusing = {
+      getItem: () => {
+        throw new DOMException('blocked', 'SecurityError')
+      },
+      setItem: () => undefined,
+    }
+    expect(browserClientId(refusing)).toMatch(/^[0-9a-f]{32}$/)
   })
 })

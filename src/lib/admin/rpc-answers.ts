@@ -34,3 +34,21 @@ export const roomTimeAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('added'), students: v.pipe(v.number(), v.integer(), v.minValue(1)), minutes: v.number() }),
   v.object({ outcome: v.literal('nobody_writing') }),
 ])
+
+/** admin_guessing_limits: each address limited, with a limited browser, or close to its limit (migration 20261127000500). */
+export const guessingLimitsSchema = v.array(
+  v.object({
+    client_address: v.string(),
+    failures: count,
+    limited: v.boolean(),
+    limited_clients: count,
+    since: v.string(),
+    clears_at: v.nullable(v.string()),
+  }),
+)
+
+/** clear_guessing_limit: the failures forgotten, or the address had none left. */
+export const guessingLimitClearedSchema = v.variant('outcome', [
+  v.object({ outcome: v.literal('cleared'), failures: count }),
+  v.object({ outcome: v.literal('nothing_to_clear') }),
+])

@@ -480,6 +480,10 @@ export type Database = {
         }
         Returns: { band: number; submissions: number }[]
       }
+      admin_guessing_limits: {
+        Args: never
+        Returns: { client_address: string; failures: number; limited: boolean; limited_clients: number; since: string; clears_at: string }[]
+      }
       admin_item_analysis: {
         Args: {
           time_zone: string
@@ -519,6 +523,12 @@ export type Database = {
           code: string
         }
         Returns: string
+      }
+      clear_guessing_limit: {
+        Args: {
+          address: string
+        }
+        Returns: Json
       }
       exam_questions: {
         Args: {

@@ -6,6 +6,7 @@ import { offlineAfterMs, type AttemptStatus } from '../../../domain/attempt-stat
 import { listLiveAttempts, loadLiveAttemptCounts, type LiveAttempt } from '../../../lib/admin/admin-attempts'
 import { lastPageIndex } from '../../../lib/admin/admin-reads'
 import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/admin/answer-file-recovery'
+import { clearGuessingLimit, listGuessingLimits, type GuessingLimit } from '../../../lib/admin/guessing-limits'
 import { listRoomTimeAdditions } from '../../../lib/admin/room-time'
 import { watchTableChanges } from '../../../lib/admin/table-changes'
 import { attemptsPerPage, ProctorRoomPage } from './proctor-room-page'
@@ -20,6 +21,10 @@ vi.mock('../../../lib/admin/room-time', () => ({
   listRoomTimeAdditions: vi.fn(),
   addTimeForEveryone: vi.fn(),
   countStudentsStillWriting: vi.fn(),
+}))
+vi.mock('../../../lib/admin/guessing-limits', () => ({
+  listGuessingLimits: vi.fn(),
+  clearGuessingLimit: vi.fn(),
 }))
 vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 
@@ -91,6 +96,8 @@ beforeEach(() => {
     })
   vi.mocked(recoverSubmissionFromFile).mockReset()
   vi.mocked(listRoomTimeAdditions).mockReset().mockResolvedValue({ ok: true, data: [] })
+  vi.mocked(listGuessingLimits).mockReset().mockResolvedValue({ ok: true, data: [] })
+  vi.mocked(clearGuessingLimit).mockReset()
   channels = fakeTableChanges(watchTableChanges)
 })
 
@@ -262,6 +269,56 @@ describe('ProctorRoomPage', () => {
       expect.stringMatching(/^10 minutes for 2 students, by proctor@school\.test at /),
       expect.stringMatching(/^1 minute for 1 student, by an administrator at /),
     ])
+  })
+
+  it('warns of an address limited for wrong login codes, rechecks every 30 s, and clears it once confirmed', async () => {
+    await renderPage()
+    expect(screen.queryByRole('region', { name: 'Wrong login codes' })).toBeNull()
+
+    const clearsAt = inMs(7 * 60_000)
+    const limits: GuessingLimit[] = [
+      { address: '203.0.113.5', failures: 20_400, limited: true, limitedBrowsers: 0, clearsAt },
+      { address: '198.51.100.9', failures: 50, limited: false, limitedBrowsers: 1, clearsAt },
+    ]
+    vi.mocked(listGuessingLimits).mockResolvedValue({ ok: true, data: limits })
+    await elapse(30_000)
+    const panel = screen.getByRole('region', { name: 'Wrong login codes' })
+    const time = new Date(clearsAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    expect(
+      within(panel)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      `Limited: Too many wrong login codes from 203.0.113.5: new students there cannot start until it clears at ${time}. Clear`,
+      `Limited: One browser at 198.51.100.9 tried too many wrong login codes: a student there is told to wait until it clears at ${time}. Clear`,
+    ])
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Clear the limit on 203.0.113.5' }))
+    const dialog = screen.getByRole('dialog', { name: 'Clear the limit' })
+    expect(dialog.textContent).toContain(`Forget the ${(20_400).toLocaleString()} wrong login codes from 203.0.113.5`)
+    expect(clearGuessingLimit).not.toHaveBeenCalled()
+    vi.mocked(clearGuessingLimit).mockResolvedValue({ ok: true, data: { cleared: true } })
+    vi.mocked(listGuessingLimits).mockResolvedValue({ ok: true, data: [] })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear the limit' }))
+    await elapse()
+    expect(clearGuessingLimit).toHaveBeenCalledWith('203.0.113.5')
+    expect(screen.getByText('Cleared the limit on 203.0.113.5: students there can start again.')).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Wrong login codes' })).toBeNull()
+  })
+
+  it('keeps the limit and says so when clearing it fails', async () => {
+    vi.mocked(listGuessingLimits).mockResolvedValue({
+      ok: true,
+      data: [{ address: '203.0.113.5', failures: 20_000, limited: true, limitedBrowsers: 0, clearsAt: inMs(60_000) }],
+    })
+    vi.mocked(clearGuessingLimit).mockResolvedValue({ ok: false, error: 'Failed to clear the limit' })
+    await renderPage()
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the limit on 203.0.113.5' }))
+    const dialog = screen.getByRole('dialog', { name: 'Clear the limit' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear the limit' }))
+    await elapse()
+    expect(within(dialog).getByText('Failed to clear the limit')).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Wrong login codes' })).toBeTruthy()
   })
 
   it('says when no exam has started', async () => {

@@ -14,6 +14,7 @@ import { usePageChoice } from '../components/use-page-choice'
 import { AddTimeDialog, addedText } from './add-time-dialog'
 import { AnswerFileUpload } from './answer-file-upload'
 import { AttemptsTable } from './attempts-table'
+import { GuessingLimitsPanel } from './guessing-limits-panel'
 import { RoomTimeHistory } from './room-time-history'
 
 /** Attempts report progress, submissions end them, codes carry the extra time (time for everyone too). */
@@ -63,6 +64,7 @@ export function ProctorRoomPage() {
         <StatCard label="On track" value={data?.counts.on_track} tone="good" />
         <StatCard label="Received" value={data?.counts.received} />
       </StatCards>
+      <GuessingLimitsPanel onError={messages.showError} onSuccess={messages.showSuccess} />
 
       <div className="admin-button-row">
         <button type="button" className="admin-button" onClick={() => setAddingTime(true)}>
