@@ -478,7 +478,10 @@ describe('submit_exam against the server’s deadline', () => {
 })
 
 describe('recover_submission_from_file', () => {
-  /** An exam started on a device and finished there: its answer file, made as the completion screen makes it. */
+  /**
+   * An exam started on a device and finished there, its answers reported to the server in time:
+   * its answer file, made as the completion screen makes it.
+   */
   async function answerFile(fields: Partial<ExamSubmission> = {}, code?: string): Promise<AnswerFile> {
     const loginCode = code ?? (await newCode())
     const { attemptId, key } = await start(loginCode, randomUUID(), 'Zoë Ødegaard')
@@ -490,6 +493,7 @@ describe('recover_submission_from_file', () => {
       }),
       ...fields,
     } as ExamSubmission
+    await report(reportArgs(attemptId, loginCode, { answers: submission.answers }))
     return buildAnswerFile(submission, key)
   }
 
