@@ -183,7 +183,10 @@ describe('the proctor room', () => {
       fileName,
       `${answerFileRecoveryMessages.accepted} The file is well formed and was made for this code. 1 of 2 answers in the file match what the device reported to the server at `,
     )
-    await uploadSays(fileName, '1 answer differs or was given later and was not counted: question 2 (not reported, file C).')
+    await page
+      .getByRole('list', { name: 'Uploaded answer files' })
+      .getByText('1 answer differs or was given later and was not counted: question 2 (not reported, file C).', { exact: false })
+      .waitFor()
     expect(await page.getByText(/not typed or edited/).count()).toBe(0)
     await statusOf(code, 'Received')
     await attemptRow(code).getByText('Recovered from file', { exact: true }).waitFor()
