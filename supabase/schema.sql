@@ -1697,7 +1697,7 @@ COMMENT ON FUNCTION public.admin_day_answers(time_zone text, day date, search te
 GRANT EXECUTE ON FUNCTION public.admin_day_answers(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint)
+ RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer)
  LANGUAGE sql
  STABLE
 AS $function$
@@ -1705,7 +1705,8 @@ AS $function$
          r.submitted_at, r.received_at, r.answers_fingerprint, r.recovered_from_file, r.arrived_late,
          coalesce((select lc.extra_minutes from public.login_codes lc where lc.code = r.login_code), 0),
          r.voided_at, r.void_reason, r.regraded_at, r.score_before_regrade,
-         case when r.voided_at is null then r.rank end, r.display_order
+         case when r.voided_at is null then r.rank end, r.display_order,
+         ((r.recovery_check ->> 'file_answers')::integer - (r.recovery_check ->> 'counted')::integer)
     from (
       select s.*,
              rank() over (partition by s.voided_at is null order by s.score desc) as rank,
@@ -1719,7 +1720,7 @@ AS $function$
       or r.login_code ilike public.search_pattern(admin_day_results.search)
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, and when a key correction regraded it (with the score it had first). Read in pages.';
+COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers of a recovered answer file were not counted. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text)

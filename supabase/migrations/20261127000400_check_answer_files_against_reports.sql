@@ -255,3 +255,58 @@ comment on function public.recover_submission_from_file(jsonb) is
   'Administrators only: verifies an emergency answer file''s tag, counts only its answers that match what its attempt reported by the deadline plus 2 minutes of grace, and records them through the same idempotent path as submit_exam, marked recovered_from_file, keeping what differed in recovery_check. accepted with check (already_received when it was in before, changing nothing), malformed, unknown_code, bad_tag, not_reported (the attempt never reported its answers in time), code_used or exam_over.';
 revoke execute on function public.recover_submission_from_file(jsonb) from public, anon;
 grant execute on function public.recover_submission_from_file(jsonb) to authenticated, service_role;
+
+-- As in migration 20261124002040, with how many of a recovered file's answers were not counted
+-- (null for a submission not checked against a report), for Test Results and the printed report.
+drop function public.admin_day_results(text, date, text);
+
+create function public.admin_day_results(time_zone text, day date, search text default '')
+returns table (
+  id uuid,
+  student_name text,
+  login_code text,
+  score integer,
+  question_count integer,
+  tab_switches integer,
+  time_taken integer,
+  started_at timestamptz,
+  submitted_at timestamptz,
+  received_at timestamptz,
+  answers_fingerprint text,
+  recovered_from_file boolean,
+  arrived_late boolean,
+  extra_minutes integer,
+  voided_at timestamptz,
+  void_reason text,
+  regraded_at timestamptz,
+  score_before_regrade integer,
+  rank bigint,
+  display_order bigint,
+  uncounted_answers integer
+)
+-- Without a SET clause, so that it is inlined (migration 20261124000200 says why); every name is qualified.
+language sql stable
+as $$
+  select r.id, r.student_name, r.login_code, r.score, r.question_count, r.tab_switches, r.time_taken, r.started_at,
+         r.submitted_at, r.received_at, r.answers_fingerprint, r.recovered_from_file, r.arrived_late,
+         coalesce((select lc.extra_minutes from public.login_codes lc where lc.code = r.login_code), 0),
+         r.voided_at, r.void_reason, r.regraded_at, r.score_before_regrade,
+         case when r.voided_at is null then r.rank end, r.display_order,
+         ((r.recovery_check ->> 'file_answers')::integer - (r.recovery_check ->> 'counted')::integer)
+    from (
+      select s.*,
+             rank() over (partition by s.voided_at is null order by s.score desc) as rank,
+             row_number() over (order by s.voided_at is not null, s.score desc, s.time_taken, s.submitted_at, s.id) as display_order
+        from public.submissions s
+       where s.submitted_at >= (admin_day_results.day::timestamp at time zone admin_day_results.time_zone)
+         and s.submitted_at < ((admin_day_results.day + 1)::timestamp at time zone admin_day_results.time_zone)
+    ) r
+   where public.search_pattern(admin_day_results.search) is null
+      or r.student_name ilike public.search_pattern(admin_day_results.search)
+      or r.login_code ilike public.search_pattern(admin_day_results.search)
+   order by r.display_order
+$$;
+comment on function public.admin_day_results(text, date, text) is
+  'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers of a recovered answer file were not counted. Read in pages.';
+revoke execute on function public.admin_day_results(text, date, text) from public, anon;
+grant execute on function public.admin_day_results(text, date, text) to authenticated, service_role;

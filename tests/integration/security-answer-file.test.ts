@@ -150,6 +150,11 @@ describe('an answer file re-tagged by the student', () => {
     const row = await attempt(attemptId)
     expect(Date.parse(reported_at as string)).toBe(Date.parse(row.reported_answers_at!))
     expect(Date.parse(received_at as string)).toBe(Date.parse(row.reported_answers_received_at!))
+
+    // Test Results and the printed report mark it with the answers not counted.
+    const day = stored!.submitted_at.slice(0, 10)
+    const results = must(await admin.rpc('admin_day_results', { time_zone: 'UTC', day, search: code }))
+    expect(results.map((result) => [result.recovered_from_file, result.uncounted_answers])).toEqual([[true, questions - 5]])
   })
 
   it('lists an answer the device reported that the file leaves out', async () => {

@@ -482,7 +482,7 @@ export type Database = {
           day: string
           search?: string
         }
-        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number }[]
+        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number; uncounted_answers: number }[]
       }
       admin_day_score_bands: {
         Args: {
