@@ -206,7 +206,9 @@ describe('the proctor room', () => {
     await page.goto(`${appUrl}/admin/results`)
     await page.getByRole('searchbox', { name: 'Search' }).fill(code)
     const result = page.getByRole('row').filter({ hasText: code })
-    await result.getByRole('rowheader', { name: 'Katherine File Recovered from file' }).waitFor()
+    await result
+      .getByRole('rowheader', { name: 'Katherine File Recovered from file: 1 answer not counted', exact: true })
+      .waitFor()
   })
 
   it('gives a student extra time from the Login Code Manager, before and during the exam', async () => {
