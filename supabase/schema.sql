@@ -929,7 +929,7 @@ AS $function$
   select 7230415001::bigint
 $function$;
 
-CREATE OR REPLACE FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean)
+CREATE OR REPLACE FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean, answers jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -938,6 +938,7 @@ declare
   grace constant interval := interval '2 minutes';
   attempt public.exam_attempts;
   report_moment timestamptz := least(coalesce(report_exam_attempt.reported_at, now()), now());
+  takes_copy boolean;
 begin
   if report_exam_attempt.state is null or report_exam_attempt.state not in ('in_progress', 'submitted_on_device') then
     raise exception 'state must be in_progress or submitted_on_device' using errcode = '22023';
@@ -946,6 +947,13 @@ begin
      or report_exam_attempt.tab_switches is null or report_exam_attempt.tab_switches not between 0 and 100000
      or report_exam_attempt.online is null then
     raise exception 'answered_count and tab_switches must be counts within bounds, online true or false' using errcode = '22023';
+  end if;
+  -- As submit_exam checks them; at most 50 one-letter answers, so a copy stays small.
+  if report_exam_attempt.answers is not null
+     and (jsonb_typeof(report_exam_attempt.answers) <> 'object'
+          or exists (select 1 from jsonb_each(report_exam_attempt.answers) a
+                      where a.key !~ '^([1-9]|[1-4][0-9]|50)$' or a.value not in ('"A"', '"B"', '"C"', '"D"'))) then
+    perform private.invalid_argument('answers must map question numbers 1 to 50 to A, B, C or D');
   end if;
 
   select a.* into attempt from public.exam_attempts a
@@ -962,9 +970,22 @@ begin
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
 
+  -- The copy an answer file is checked against: only what reached the server in time (a report
+  -- the device claims it made earlier may still update the progress below, never the copy), and
+  -- never an older report over a newer one.
+  takes_copy := report_exam_attempt.answers is not null
+    and now() <= attempt.deadline + grace
+    and (attempt.reported_answers_at is null or report_moment >= attempt.reported_answers_at);
+
   if attempt.state in ('received', 'refused') or report_moment < attempt.reported_at then
     -- Overtaken by a later report, or the submission is in or refused: the device is alive, nothing else changes.
-    update public.exam_attempts a set last_seen = now() where a.id = attempt.id returning * into attempt;
+    update public.exam_attempts a
+       set last_seen = now(),
+           reported_answers = case when takes_copy then report_exam_attempt.answers else a.reported_answers end,
+           reported_answers_at = case when takes_copy then report_moment else a.reported_answers_at end,
+           reported_answers_received_at = case when takes_copy then now() else a.reported_answers_received_at end
+     where a.id = attempt.id
+    returning * into attempt;
   else
     update public.exam_attempts a
        set answered_count = report_exam_attempt.answered_count,
@@ -974,14 +995,17 @@ begin
            -- A device never takes back a queued submission.
            state = case when a.state = 'submitted_on_device' then a.state else report_exam_attempt.state end,
            reported_at = report_moment,
-           last_seen = now()
+           last_seen = now(),
+           reported_answers = case when takes_copy then report_exam_attempt.answers else a.reported_answers end,
+           reported_answers_at = case when takes_copy then report_moment else a.reported_answers_at end,
+           reported_answers_received_at = case when takes_copy then now() else a.reported_answers_received_at end
      where a.id = attempt.id
     returning * into attempt;
   end if;
   return jsonb_build_object('outcome', 'ok', 'deadline', attempt.deadline, 'server_now', now());
 end
 $function$;
-COMMENT ON FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) IS 'Records a device''s report on its own attempt made by its deadline: ok with the server''s deadline, invalid, or exam_closed.';
+COMMENT ON FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb) IS 'Records a device''s report on its own attempt made by its deadline, and the answers it carries when received by the deadline plus 2 minutes of grace: ok with the server''s deadline, invalid, or exam_closed.';
 
 CREATE OR REPLACE FUNCTION private.request_client_address()
  RETURNS text
@@ -1368,11 +1392,15 @@ CREATE TABLE public.exam_attempts (
   last_seen timestamp with time zone NOT NULL DEFAULT now(),
   refusal text,
   storage_persistent boolean,
+  reported_answers jsonb,
+  reported_answers_at timestamp with time zone,
+  reported_answers_received_at timestamp with time zone,
   CONSTRAINT exam_attempts_pkey PRIMARY KEY (id),
   CONSTRAINT exam_attempts_login_code_fkey FOREIGN KEY (login_code) REFERENCES public.login_codes(code) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT exam_attempts_check CHECK (((answered_count >= 0) AND (answered_count <= question_count))),
   CONSTRAINT exam_attempts_question_count_check CHECK (((question_count >= 1) AND (question_count <= 10000))),
   CONSTRAINT exam_attempts_refusal_check CHECK ((refusal = ANY (ARRAY['code_used'::text, 'exam_over'::text]))),
+  CONSTRAINT exam_attempts_reported_answers_check CHECK ((jsonb_typeof(reported_answers) = 'object'::text)),
   CONSTRAINT exam_attempts_state_check CHECK ((state = ANY (ARRAY['in_progress'::text, 'submitted_on_device'::text, 'received'::text, 'refused'::text]))),
   CONSTRAINT exam_attempts_student_name_check CHECK (((length(btrim(student_name)) >= 2) AND (length(btrim(student_name)) <= 200))),
   CONSTRAINT exam_attempts_tab_switches_check CHECK (((tab_switches >= 0) AND (tab_switches <= 100000)))
@@ -1386,6 +1414,9 @@ COMMENT ON COLUMN public.exam_attempts.reported_at IS 'When the device made its 
 COMMENT ON COLUMN public.exam_attempts.last_seen IS 'When the server last heard from the device.';
 COMMENT ON COLUMN public.exam_attempts.refusal IS 'Why the attempt''s submission was refused, when state is refused: code_used (another submission took the code) or exam_over.';
 COMMENT ON COLUMN public.exam_attempts.storage_persistent IS 'Whether the browser granted the device persistent storage for the exam (navigator.storage.persist()); null when unknown.';
+COMMENT ON COLUMN public.exam_attempts.reported_answers IS 'The answers (question number → original letter) of the latest report received before the deadline plus 2 minutes of grace; null when none was. An answer file counts only what matches it.';
+COMMENT ON COLUMN public.exam_attempts.reported_answers_at IS 'When the device made the report that carried reported_answers (its reported_at): an older report arriving later never replaces it.';
+COMMENT ON COLUMN public.exam_attempts.reported_answers_received_at IS 'When the server received the report that carried reported_answers (the server''s clock).';
 ALTER TABLE public.exam_attempts ENABLE ROW LEVEL SECURITY;
 CREATE INDEX exam_attempts_login_code_idx ON public.exam_attempts USING btree (login_code);
 CREATE INDEX exam_attempts_started_at_idx ON public.exam_attempts USING btree (started_at DESC);
@@ -1595,12 +1626,14 @@ CREATE TABLE public.submissions (
   served_key jsonb,
   regraded_at timestamp with time zone,
   score_before_regrade integer,
+  recovery_check jsonb,
   CONSTRAINT submissions_pkey PRIMARY KEY (id),
   CONSTRAINT submissions_login_code_key UNIQUE (login_code),
   CONSTRAINT submissions_answers_check CHECK ((jsonb_typeof(answers) = 'object'::text)),
   CONSTRAINT submissions_device_time_taken_check CHECK (((device_time_taken >= 0) AND (device_time_taken <= 86400))),
   CONSTRAINT submissions_login_code_check CHECK ((login_code ~ '^[A-Z0-9]{8}$'::text)),
   CONSTRAINT submissions_question_count_check CHECK ((question_count >= 1)),
+  CONSTRAINT submissions_recovery_check_check CHECK ((jsonb_typeof(recovery_check) = 'object'::text)),
   CONSTRAINT submissions_score_before_regrade_check CHECK ((score_before_regrade >= 0)),
   CONSTRAINT submissions_score_check CHECK ((score >= 0)),
   CONSTRAINT submissions_score_within_questions CHECK ((score <= question_count)),
@@ -1624,6 +1657,7 @@ COMMENT ON COLUMN public.submissions.voided_by IS 'The email of the administrato
 COMMENT ON COLUMN public.submissions.served_key IS 'The answer key the submission was scored against (question number → correct letter), from its code''s snapshot or the bank when stored: item analysis reads it after the questions are gone.';
 COMMENT ON COLUMN public.submissions.regraded_at IS 'When a key correction last changed this submission''s score.';
 COMMENT ON COLUMN public.submissions.score_before_regrade IS 'The score the submission had before its first regrade, shown once beside the new one.';
+COMMENT ON COLUMN public.submissions.recovery_check IS 'For a submission recovered from an answer file: the copy of the answers it was checked against (reported_at, received_at), how many answers the file held and how many were counted, and each question where the file and the copy differ (question, reported, file; null for none). Only the matching answers are stored and scored.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
@@ -1721,7 +1755,7 @@ COMMENT ON FUNCTION public.admin_day_answers(time_zone text, day date, search te
 GRANT EXECUTE ON FUNCTION public.admin_day_answers(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint)
+ RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer)
  LANGUAGE sql
  STABLE
 AS $function$
@@ -1729,7 +1763,8 @@ AS $function$
          r.submitted_at, r.received_at, r.answers_fingerprint, r.recovered_from_file, r.arrived_late,
          coalesce((select lc.extra_minutes from public.login_codes lc where lc.code = r.login_code), 0),
          r.voided_at, r.void_reason, r.regraded_at, r.score_before_regrade,
-         case when r.voided_at is null then r.rank end, r.display_order
+         case when r.voided_at is null then r.rank end, r.display_order,
+         ((r.recovery_check ->> 'file_answers')::integer - (r.recovery_check ->> 'counted')::integer)
     from (
       select s.*,
              rank() over (partition by s.voided_at is null order by s.score desc) as rank,
@@ -1743,7 +1778,7 @@ AS $function$
       or r.login_code ilike public.search_pattern(admin_day_results.search)
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, and when a key correction regraded it (with the score it had first). Read in pages.';
+COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers of a recovered answer file were not counted. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text)
@@ -2206,7 +2241,13 @@ CREATE OR REPLACE FUNCTION public.recover_submission_from_file(file jsonb)
  SET search_path TO ''
 AS $function$
 declare
+  submission_id uuid;
   already_received boolean;
+  attempt public.exam_attempts;
+  file_answers jsonb;
+  counted_answers jsonb;
+  file_check jsonb;
+  recorded integer;
   answer jsonb;
   failure_state text;
   failure_message text;
@@ -2223,27 +2264,63 @@ begin
   if private.answer_file_tag(file) is distinct from file ->> 'tag' then
     return jsonb_build_object('outcome', 'bad_tag');
   end if;
-  already_received := exists (select 1 from public.submissions s where s.id = (file ->> 'submission_id')::uuid);
+  submission_id := (file ->> 'submission_id')::uuid;
+  file_answers := file -> 'answers';
+  already_received := exists (select 1 from public.submissions s where s.id = submission_id);
+
+  if not already_received then
+    select a.* into attempt from public.exam_attempts a
+     where a.id = submission_id and a.login_code = file ->> 'login_code';
+    if attempt.reported_answers is null then
+      return jsonb_build_object('outcome', 'not_reported');
+    end if;
+    select coalesce(jsonb_object_agg(f.key, f.value), '{}'::jsonb) into counted_answers
+      from jsonb_each(file_answers) f
+     where attempt.reported_answers -> f.key = f.value;
+    file_check := jsonb_build_object(
+      'reported_at', attempt.reported_answers_at,
+      'received_at', attempt.reported_answers_received_at,
+      'file_answers', (select count(*) from jsonb_object_keys(file_answers)),
+      'counted', (select count(*) from jsonb_object_keys(counted_answers)),
+      'differences', coalesce((
+        select jsonb_agg(jsonb_build_object('question', q.question::integer,
+                                            'reported', attempt.reported_answers ->> q.question,
+                                            'file', file_answers ->> q.question)
+                         order by q.question::integer)
+          from (select jsonb_object_keys(file_answers) as question
+                union select jsonb_object_keys(attempt.reported_answers)) q
+         where (attempt.reported_answers -> q.question) is distinct from (file_answers -> q.question)), '[]'::jsonb));
+  end if;
+
   answer := private.record_submission(
-    (file ->> 'submission_id')::uuid,
+    submission_id,
     file ->> 'login_code',
     file ->> 'student_name',
-    file -> 'answers',
+    coalesce(counted_answers, file_answers),
     (file ->> 'tab_switches')::integer,
     (file ->> 'time_taken')::integer,
     (file ->> 'started_at')::timestamptz,
     (file ->> 'submitted_at')::timestamptz,
     true);
-  if answer ->> 'outcome' = 'accepted' then
-    return answer || jsonb_build_object('already_received', already_received);
+  if answer ->> 'outcome' is distinct from 'accepted' then
+    return answer;
   end if;
-  return answer;
+  if not already_received then
+    -- Only the submission this call stored: one the device sent meanwhile keeps no check.
+    update public.submissions s set recovery_check = file_check
+     where s.id = submission_id and s.recovered_from_file and s.recovery_check is null;
+    get diagnostics recorded = row_count;
+    already_received := recorded = 0;
+  end if;
+  return answer || jsonb_build_object(
+    'already_received', already_received,
+    'check', (select s.recovery_check from public.submissions s where s.id = submission_id));
 exception when others then
   get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.recover_submission_from_file(file jsonb) IS 'Administrators only: verifies an emergency answer file''s tag and records its submission through the same idempotent path as submit_exam, marked recovered_from_file. accepted (already_received when it was in before, changing nothing), malformed, unknown_code, bad_tag, code_used or exam_over.';
+COMMENT ON FUNCTION public.recover_submission_from_file(file jsonb) IS 'Administrators only: verifies an emergency answer file''s tag, counts only its answers that match what its attempt reported by the deadline plus 2 minutes of grace, and records them through the same idempotent path as submit_exam, marked recovered_from_file, keeping what differed in recovery_check. accepted with check (already_received when it was in before, changing nothing), malformed, unknown_code, bad_tag, not_reported (the attempt never reported its answers in time), code_used or exam_over.';
 GRANT EXECUTE ON FUNCTION public.recover_submission_from_file(file jsonb) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean DEFAULT false)
@@ -2336,7 +2413,7 @@ $function$;
 COMMENT ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) IS 'Administrators: corrects a question''s key (one letter, several, or * for void) and answers the dry run (submissions, changed, fail_to_pass, pass_to_fail, average_before, average_after); with apply, rescores every submission whose exam held the question in one transaction, marks the changed ones regraded and records it. Idempotent.';
 GRANT EXECUTE ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean)
+CREATE OR REPLACE FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean, answers jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2349,10 +2426,16 @@ declare
   failure_message text;
 begin
   perform private.refuse_read_only();
-  if private.code_guessing_limited(address) then
+  -- A report naming an attempt with its own code guesses nothing: a classmate's scan from the
+  -- same address must not cut a writing student off (issue 23).
+  if private.code_guessing_limited(address)
+     and not exists (select 1 from public.exam_attempts a
+                      where a.id = report_exam_attempt.attempt_id
+                        and a.login_code = public.normalize_login_code(report_exam_attempt.code)) then
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
-  answer := private.report_exam_attempt(attempt_id, code, answered_count, tab_switches, state, online, reported_at, storage_persistent);
+  answer := private.report_exam_attempt(attempt_id, code, answered_count, tab_switches, state, online, reported_at,
+                                        storage_persistent, answers);
   if answer ->> 'outcome' = 'invalid' then
     perform private.record_code_guess_failure(address);
   end if;
@@ -2362,8 +2445,8 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) IS 'A student device''s progress report on its attempt (no answers): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from one address.';
-GRANT EXECUTE ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean) TO anon, authenticated, service_role;
+COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb) IS 'A student device''s progress report on its attempt, with its answers (never answered back): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from one address (never for a report naming an existing attempt with its code).';
+GRANT EXECUTE ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.restore_submission(submission_id uuid)
  RETURNS jsonb

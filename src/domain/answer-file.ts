@@ -6,8 +6,10 @@ import { bytesToHex } from './sha256'
 /**
  * The emergency answer file: a submission still waiting on the device, as a file the student
  * hands to the proctor. The tag is HMAC-SHA256 under the key the device received with the
- * questions (one key per login code), so the server can tell a file made by the exam session
- * from one typed by hand or edited since. SQL `private.answer_file_tag` computes the same.
+ * questions (one key per login code), so the server can tell a well-formed file made for the code
+ * from a damaged one; the key is on the student's device, so the tag cannot tell an edited file
+ * apart, and the server counts only the answers that match what the device reported in time
+ * (migration 20261127000400). SQL `private.answer_file_tag` computes the same.
  */
 export interface AnswerFile extends Omit<ExamSubmission, 'code'> {
   format: 'holdfast-answer-file'

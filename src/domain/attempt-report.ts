@@ -1,9 +1,13 @@
-import { answeredCount, type ExamAttempt } from './exam-attempt'
+import { answeredCount, type Answers, type ExamAttempt } from './exam-attempt'
 
 /** What a device says about its attempt; 'received' is the server's to set. */
 export type ReportedAttemptState = 'in_progress' | 'submitted_on_device'
 
-/** The arguments of the `report_exam_attempt` RPC: progress for the proctor, never the answers. */
+/**
+ * The arguments of the `report_exam_attempt` RPC: progress for the proctor, and the answers the
+ * device holds, which the server keeps when they arrive in time: an emergency answer file counts
+ * only the answers that match them (migration 20261127000400).
+ */
 export interface AttemptReport {
   attempt_id: string
   code: string
@@ -16,6 +20,11 @@ export interface AttemptReport {
   reported_at: string
   /** Whether the browser granted the device persistent storage; null when unknown, which leaves the server's record as it is. */
   storage_persistent: boolean | null
+  /**
+   * The attempt's answers as the submission would carry them (question number → original letter);
+   * at most 50, a few hundred bytes. Absent from a report an older app stored.
+   */
+  answers?: Answers
 }
 
 /** The device reports on start, every 30 s, on each tab switch, on reconnect and when it queues the submission. */
@@ -37,5 +46,6 @@ export function buildAttemptReport(
     online,
     reported_at: new Date(now + attempt.serverOffsetMs).toISOString(),
     storage_persistent: storagePersistent,
+    answers: { ...attempt.answers },
   }
 }

@@ -12,6 +12,7 @@ import {
   pagePerFile,
   randomCode,
   replaceQuestionBank,
+  reportAnswersInTime,
   service,
   signInAsAdmin,
   startExam,
@@ -143,6 +144,8 @@ describe('the proctor room', () => {
     await student.page.clock.install()
     await startExam(student.page, code, 'Katherine File')
     await answerQuestion(student.page, code, 1, 'B')
+    await reportAnswersInTime(student.page, code, { '1': 'B' })
+    await answerQuestion(student.page, code, 2, 'C')
     await student.context.setOffline(true)
     await student.page.clock.fastForward('30:01')
     await student.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
@@ -175,12 +178,26 @@ describe('the proctor room', () => {
 
     const fileName = download.suggestedFilename()
     await upload.setInputFiles([json(fileName, fileText)])
-    await uploadSays(fileName, answerFileRecoveryMessages.accepted)
+    // Question 2 was answered after the device's last report reached the server: not counted, and named.
+    await uploadSays(
+      fileName,
+      `${answerFileRecoveryMessages.accepted} The file is well formed and was made for this code. 1 of 2 answers in the file match what the device reported to the server at `,
+    )
+    await page
+      .getByRole('list', { name: 'Uploaded answer files' })
+      .getByText('1 answer differs or was given later and was not counted: question 2 (not reported, file C).', { exact: false })
+      .waitFor()
+    expect(await page.getByText(/not typed or edited/).count()).toBe(0)
     await statusOf(code, 'Received')
     await attemptRow(code).getByText('Recovered from file', { exact: true }).waitFor()
     const [recovered, ...others] = await submissionsFor(code)
     expect(others).toEqual([])
-    expect(recovered).toMatchObject({ id: file.submission_id, answers: { '1': 'B' }, recovered_from_file: true })
+    expect(recovered).toMatchObject({
+      id: file.submission_id,
+      answers: { '1': 'B' },
+      recovered_from_file: true,
+      recovery_check: { file_answers: 2, counted: 1, differences: [{ question: 2, reported: null, file: 'C' }] },
+    })
 
     await upload.setInputFiles([json(fileName, fileText)])
     await uploadSays(fileName, answerFileRecoveryMessages.already_received)
@@ -189,7 +206,9 @@ describe('the proctor room', () => {
     await page.goto(`${appUrl}/admin/results`)
     await page.getByRole('searchbox', { name: 'Search' }).fill(code)
     const result = page.getByRole('row').filter({ hasText: code })
-    await result.getByRole('rowheader', { name: 'Katherine File Recovered from file' }).waitFor()
+    await result
+      .getByRole('rowheader', { name: 'Katherine File Recovered from file: 1 answer not counted', exact: true })
+      .waitFor()
   })
 
   it('gives a student extra time from the Login Code Manager, before and during the exam', async () => {

@@ -439,11 +439,29 @@ export async function runOutOfTimeOffline(exam: StudentExamFixture, name: string
   const code = await exam.newCode()
   await startExam(exam.page, code, name)
   await answerQuestion(exam.page, code, 1, letter)
+  await reportAnswersInTime(exam.page, code, { '1': letter })
   await exam.context.setOffline(true)
   // The page knows it is offline before the time runs out, so its submission waits on the device.
   await exam.page.getByText('Offline: answers stay on this device').waitFor()
   await exam.page.clock.fastForward('30:01')
   return code
+}
+
+/**
+ * Lets the exam's 30-second progress report (the page's clock installed) carry the answers given so
+ * far, and waits until the server holds them: an answer file counts only what its device reported in time.
+ */
+export async function reportAnswersInTime(page: Page, code: string, answers: Record<string, string>): Promise<void> {
+  await page.clock.fastForward('00:31')
+  await expect
+    .poll(
+      async () =>
+        dataOf(await service.from('exam_attempts').select('reported_answers').eq('login_code', code)).map(
+          (row) => row.reported_answers,
+        ),
+      { timeout: 30_000 },
+    )
+    .toEqual([answers])
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   minute,
   must,
   randomCode,
+  reportAnswers,
   submitExamArgs,
   succeeded,
   withQuestionBankRestored,
@@ -211,7 +212,8 @@ describe('what the log records', () => {
         ...submitExamArgs(recovered, { submission_id: attemptId, student_name: 'Zoë Ødegaard', started_at: isoFromNow(-minute) }),
         submitted_at: isoFromNow(0),
       } as ExamSubmission
-      const file = await buildAnswerFile(submission, started.answer_file_key)
+      await reportAnswers(attemptId, recovered, submission.answers)
+      const file = buildAnswerFile(submission, started.answer_file_key)
       const answer = must(await admin.rpc('recover_submission_from_file', { file: file as never })) as { outcome: string }
       expect(answer.outcome).toBe('accepted')
     })

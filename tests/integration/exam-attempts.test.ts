@@ -478,7 +478,10 @@ describe('submit_exam against the server’s deadline', () => {
 })
 
 describe('recover_submission_from_file', () => {
-  /** An exam started on a device and finished there: its answer file, made as the completion screen makes it. */
+  /**
+   * An exam started on a device and finished there, its answers reported to the server in time:
+   * its answer file, made as the completion screen makes it.
+   */
   async function answerFile(fields: Partial<ExamSubmission> = {}, code?: string): Promise<AnswerFile> {
     const loginCode = code ?? (await newCode())
     const { attemptId, key } = await start(loginCode, randomUUID(), 'Zoë Ødegaard')
@@ -490,6 +493,7 @@ describe('recover_submission_from_file', () => {
       }),
       ...fields,
     } as ExamSubmission
+    await report(reportArgs(attemptId, loginCode, { answers: submission.answers }))
     return buildAnswerFile(submission, key)
   }
 
@@ -636,8 +640,24 @@ describe('recover_submission_from_file', () => {
   it('gives the administrator a clear message for each outcome through the app’s call', async () => {
     const file = await answerFile()
     const text = JSON.stringify(file, null, 2)
-    expect(await recoverSubmissionFromFile(admin, text)).toEqual({ ok: true, data: answerFileRecoveryMessages.accepted })
-    expect(await recoverSubmissionFromFile(admin, text)).toEqual({ ok: true, data: answerFileRecoveryMessages.already_received })
+    const checked =
+      'The file is well formed and was made for this code. 3 of 3 answers in the file match what the device reported to the server at '
+    const accepted = await recoverSubmissionFromFile(admin, text)
+    expect(accepted).toMatchObject({
+      ok: true,
+      data: expect.stringContaining(`${answerFileRecoveryMessages.accepted} ${checked}`),
+    })
+    expect(accepted).toMatchObject({ ok: true, data: expect.stringMatching(/, in time; all were counted\.$/) })
+    expect(await recoverSubmissionFromFile(admin, text)).toMatchObject({
+      ok: true,
+      data: expect.stringContaining(`${answerFileRecoveryMessages.already_received} ${checked}`),
+    })
+    const unreported = await answerFile({ answers: { '1': 'D' } })
+    succeeded(await service.from('exam_attempts').update({ reported_answers: null }).eq('id', unreported.submission_id))
+    expect(await recoverSubmissionFromFile(admin, JSON.stringify(unreported))).toEqual({
+      ok: false,
+      error: answerFileRecoveryMessages.not_reported,
+    })
     const tampered = JSON.stringify({ ...(await answerFile()), tab_switches: 0 })
     expect(await recoverSubmissionFromFile(admin, tampered)).toEqual({ ok: false, error: answerFileRecoveryMessages.bad_tag })
     expect(await recoverSubmissionFromFile(admin, '{"format": "holdfast-answer-file", ')).toEqual({

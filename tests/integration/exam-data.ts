@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { afterAll, afterEach, expect } from 'vitest'
 import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
-import { serviceClient } from './clients.ts'
+import { anonClient, serviceClient } from './clients.ts'
 
 /** Test data arranged (and cleaned up) with the service role, behind row-level security's back. */
 
@@ -330,6 +330,26 @@ export function submitExamArgs(code: string, fields: Partial<SubmitExamArgs> = {
     submitted_at: isoFromNow(-minute),
     ...fields,
   }
+}
+
+/**
+ * What the student's device does every 30 s while writing: reports its attempt's answers, which an
+ * answer file is later checked against (migration 20261127000400). The report must be taken.
+ */
+export async function reportAnswers(attemptId: string, code: string, answers: Record<string, string>): Promise<void> {
+  const reply = must(
+    await anonClient().rpc('report_exam_attempt', {
+      attempt_id: attemptId,
+      code,
+      answered_count: Object.keys(answers).length,
+      tab_switches: 0,
+      state: 'in_progress',
+      online: true,
+      reported_at: isoFromNow(0),
+      answers,
+    }),
+  ) as { outcome: string }
+  expect(reply.outcome).toBe('ok')
 }
 
 /**

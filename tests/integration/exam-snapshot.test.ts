@@ -14,6 +14,7 @@ import {
   minute,
   moveSubmissionPastItsExam,
   must,
+  reportAnswers,
   submitExamArgs,
   succeeded,
   withEveryExamOver,
@@ -158,6 +159,7 @@ describe('the emergency answer file of a shuffled attempt', () => {
         } as ExamSubmission,
         key,
       )
+      await reportAnswers(attemptId, code, file.answers)
       expect(must(await admin.rpc('recover_submission_from_file', { file: file as never }))).toMatchObject({
         outcome: 'accepted',
         score: questions.length,

@@ -16,6 +16,8 @@ import {
   resultsSummarySchema,
   roomTimeAnswerSchema,
 } from '../../src/lib/admin/rpc-answers.ts'
+import { buildAnswerFile } from '../../src/domain/answer-file.ts'
+import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
 import type { Json } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
@@ -26,6 +28,7 @@ import {
   minute,
   moveSubmissionPastItsExam,
   must,
+  reportAnswers,
   submitExamArgs,
   succeeded,
   withEveryExamOver,
@@ -228,6 +231,19 @@ describe('the admin functions the app parses', () => {
     }
     expect(await recover(file)).toBe('unknown_code')
     expect(await recover({ ...file, login_code: await newCode() })).toBe('bad_tag')
+
+    const code = await newCode()
+    const attemptId = randomUUID()
+    const { answer_file_key: key } = (await start(code, attemptId)) as { answer_file_key: string }
+    const submission = submitExamArgs(code, { submission_id: attemptId, answers: { '1': 'A', '2': 'B' } }) as ExamSubmission
+    const tagged = buildAnswerFile(submission, key) as unknown as Json
+    expect(await recover(tagged)).toBe('not_reported')
+    await reportAnswers(attemptId, code, { '1': 'A', '2': 'C' })
+    const accepted = must(await admin.rpc('recover_submission_from_file', { file: tagged }))
+    expect(v.parse(answerFileRecoverySchema, accepted)).toMatchObject({
+      outcome: 'accepted',
+      check: { fileAnswers: 2, counted: 1, differences: [{ question: 2, reported: 'C', file: 'B' }] },
+    })
   })
 
   it('answers add_time_for_everyone in its schema, added and nobody_writing', async () => {

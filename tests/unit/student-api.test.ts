@@ -7,7 +7,10 @@ import {
   classifySubmitAnswer,
   fetchExamQuestions,
   readActiveSchedule,
+  sendAttemptReport,
 } from '../../src/lib/student/student-api'
+import { buildAttemptReport } from '../../src/domain/attempt-report'
+import { examAttempt, examStart } from './exam-fixtures'
 
 // One client for the file; each test sets its answer.
 let respond: (url: string) => Response | Promise<Response> = () => Response.json(null)
@@ -193,6 +196,36 @@ describe('classifyReportAnswer', () => {
     ['a report out of bounds', { data: null, error: error('22023', 'answered_count is more'), status: 400 }],
     ['an answer it cannot read', { data: { outcome: 'ok' }, error: null, status: 200 }],
   ])('drops a report after %s', (_, answer) => expect(classifyReportAnswer(answer).kind).toBe('dropped'))
+})
+
+describe('sendAttemptReport', () => {
+  it('sends the answers the device holds with the progress, as submit_exam takes them', async () => {
+    answering(() => Response.json({ outcome: 'ok', deadline: '2026-11-23T09:30:00Z', server_now: '2026-11-23T09:05:00Z' }))
+    const attempt = examAttempt({ answers: { '1': 'B', '3': 'D' }, tabSwitches: 2 })
+    const report = buildAttemptReport(attempt, 'in_progress', examStart + 30_000, true, true)
+    expect(await sendAttemptReport(report, client)).toEqual({ kind: 'delivered', deadline: '2026-11-23T09:30:00Z' })
+    expect(requests).toEqual(['http://api.test/rest/v1/rpc/report_exam_attempt'])
+    expect(lastBody).toEqual({
+      attempt_id: attempt.id,
+      code: 'ABCD1234',
+      answered_count: 2,
+      tab_switches: 2,
+      state: 'in_progress',
+      online: true,
+      reported_at: '2026-11-23T09:00:30.000Z',
+      storage_persistent: true,
+      answers: { '1': 'B', '3': 'D' },
+    })
+    expect(JSON.stringify(lastBody).length).toBeLessThan(1024)
+  })
+
+  it('sends a report an older app stored without answers as it was, leaving the server’s copy alone', async () => {
+    answering(() => Response.json({ outcome: 'ok', deadline: '2026-11-23T09:30:00Z', server_now: '2026-11-23T09:05:00Z' }))
+    const { answers: _answers, ...stored } = buildAttemptReport(examAttempt(), 'in_progress', examStart, true, null)
+    await sendAttemptReport(stored, client)
+    expect(lastBody).not.toHaveProperty('answers')
+    expect(lastBody).not.toHaveProperty('storage_persistent')
+  })
 })
 
 describe('checkLoginCode and readActiveSchedule', () => {

@@ -293,7 +293,9 @@ describe('sync worker', () => {
     expect(await latestFailure()).toEqual(['server', 'too many attempts from this network'])
     await worker.syncNow()
     expect(await latestFailure()).toEqual(['network', 'TypeError: Failed to fetch'])
-    await vi.waitFor(() => expect(statuses.at(-1)).toMatchObject({ state: 'pending', sendCount: 3, lastFailure: { kind: 'network' } }))
+    await vi.waitFor(() =>
+      expect(statuses.at(-1)).toMatchObject({ state: 'pending', sendCount: 3, lastFailure: { kind: 'network' } }),
+    )
     await worker.syncNow()
     expect(await entryOf(attempt.id)).toMatchObject({ state: 'accepted', lastError: null, lastErrorKind: null })
     stopWatching()
@@ -332,6 +334,20 @@ describe('attempt reports', () => {
     await recordAttemptReport(report({ answered_count: 2, tab_switches: 1 }))
     await worker.reportNow()
     expect(sendReport.mock.calls.map(([sent]) => [sent.answered_count, sent.tab_switches])).toEqual([[2, 1]])
+    expect(await pendingReports()).toEqual([])
+  })
+
+  it('sends the answers of the latest report, which replaces the older one on the device', async () => {
+    const sendReport = vi.fn(async (_sent: AttemptReport): Promise<ReportResult> => ({
+      kind: 'delivered',
+      deadline: '2026-11-23T09:30:00.000Z',
+    }))
+    const { worker } = await startWorker(neverSubmits, undefined, sendReport)
+    await recordAttemptReport(report({ answered_count: 1, answers: { '1': 'A' } }))
+    await recordAttemptReport(report({ answered_count: 2, answers: { '1': 'C', '2': 'B' } }))
+    expect(await pendingReports()).toHaveLength(1)
+    await worker.reportNow()
+    expect(sendReport.mock.calls.map(([sent]) => sent.answers)).toEqual([{ '1': 'C', '2': 'B' }])
     expect(await pendingReports()).toEqual([])
   })
 

@@ -15,7 +15,7 @@ import { resultsSummarySchema } from './rpc-answers'
 /** One row of admin_day_results: a submission without its answers, with its code's extra time and its rank in its day. */
 export type SubmissionResult = Omit<
   DayResultRow,
-  'voided_at' | 'void_reason' | 'regraded_at' | 'score_before_regrade' | 'rank'
+  'voided_at' | 'void_reason' | 'regraded_at' | 'score_before_regrade' | 'rank' | 'uncounted_answers'
 > & {
   /** When an administrator voided it; null while it counts. */
   voided_at: string | null
@@ -25,6 +25,8 @@ export type SubmissionResult = Omit<
   score_before_regrade: number | null
   /** Its rank by score in its day; null for a voided submission, which has none. */
   rank: number | null
+  /** How many answers of its recovered answer file differed from what the device reported in time and were not counted; null when not checked. */
+  uncounted_answers: number | null
 }
 type DayResultRow = Database['public']['Functions']['admin_day_results']['Returns'][number]
 

@@ -3,11 +3,21 @@ import { adminRequest, type AdminResult } from './admin-result'
 import type { Database, Json } from '../api/database.types'
 import * as v from 'valibot'
 import { answerFileRecoverySchema } from './rpc-answers'
+import { describeAnswerFileCheck } from '../../domain/answer-file-check'
 
-/** What `recover_submission_from_file` answers, and the words an administrator reads for each. */
+/** A time of day to the second, in the administrator's own time zone. */
+const formatClock = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+
+/**
+ * What `recover_submission_from_file` answers, and the words an administrator reads for each; an
+ * accepted file is followed by what the server checked it against (`describeAnswerFileCheck`).
+ */
 export const answerFileRecoveryMessages = {
-  accepted: 'Answer file accepted: the submission is recorded and marked "recovered from file".',
+  accepted: 'Answer file accepted: the submission is recorded and marked "Recovered from file".',
   already_received: 'This submission had already been received. Nothing was changed.',
+  not_reported:
+    'The device never reported its answers to the server before its deadline, so nothing in this file can be checked. Nothing was recorded.',
   malformed:
     'This is not a readable Holdfast answer file: it is damaged, incomplete or another kind of file. Nothing was recorded.',
   unknown_code: 'The login code in this answer file does not exist. Nothing was recorded.',
@@ -21,8 +31,9 @@ const uploadFailed = 'Failed to upload the answer file'
 
 /**
  * Uploads an emergency answer file (its text, as the student handed it over) as the signed-in
- * administrator of `client` (the app's getSupabase()). The server verifies its tag and records
- * the submission once; the message says what happened.
+ * administrator of `client` (the app's getSupabase()). The server verifies its tag, counts only
+ * the answers that match what the device reported in time and records the submission once; the
+ * message says what happened and what was checked.
  */
 export async function recoverSubmissionFromFile(client: SupabaseClient<Database>, text: string): Promise<AdminResult<string>> {
   let file: Json
@@ -42,7 +53,8 @@ function recoveryMessage(data: Json): AdminResult<string> {
   if (!parsed.success) return { ok: false, error: uploadFailed }
   const answer = parsed.output
   if (answer.outcome === 'accepted') {
-    return { ok: true, data: answerFileRecoveryMessages[answer.already_received ? 'already_received' : 'accepted'] }
+    const outcome = answerFileRecoveryMessages[answer.already_received ? 'already_received' : 'accepted']
+    return { ok: true, data: answer.check ? `${outcome} ${describeAnswerFileCheck(answer.check, formatClock)}` : outcome }
   }
   return { ok: false, error: answerFileRecoveryMessages[answer.outcome] }
 }

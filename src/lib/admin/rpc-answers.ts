@@ -23,10 +23,32 @@ export const resultsSummarySchema = v.object({
   day_choices: v.array(dayKey),
 })
 
-/** recover_submission_from_file: the submission recorded (or already in), or why not. */
+const answerLetterOrNone = v.nullable(v.picklist(['A', 'B', 'C', 'D']))
+
+/** submissions.recovery_check: what the server checked an answer file against (migration 20261127000400). */
+const answerFileCheckSchema = v.pipe(
+  v.object({
+    received_at: v.string(),
+    file_answers: count,
+    counted: count,
+    differences: v.array(
+      v.object({
+        question: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        reported: answerLetterOrNone,
+        file: answerLetterOrNone,
+      }),
+    ),
+  }),
+  v.transform(({ received_at, file_answers, ...rest }) => ({ receivedAt: received_at, fileAnswers: file_answers, ...rest })),
+)
+
+/**
+ * recover_submission_from_file: the submission recorded (or already in) with what its file was
+ * checked against (null for one the device sent itself), or why not.
+ */
 export const answerFileRecoverySchema = v.variant('outcome', [
-  v.object({ outcome: v.literal('accepted'), already_received: v.boolean() }),
-  v.object({ outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'code_used', 'exam_over']) }),
+  v.object({ outcome: v.literal('accepted'), already_received: v.boolean(), check: v.nullable(answerFileCheckSchema) }),
+  v.object({ outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'not_reported', 'code_used', 'exam_over']) }),
 ])
 
 /** add_time_for_everyone: the minutes added and how many students they reached, or nobody was writing. */

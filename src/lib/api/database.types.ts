@@ -129,6 +129,9 @@ export type Database = {
           login_code: string
           question_count: number
           refusal: string | null
+          reported_answers: Json | null
+          reported_answers_at: string | null
+          reported_answers_received_at: string | null
           reported_at: string | null
           started_at: string
           state: string
@@ -145,6 +148,9 @@ export type Database = {
           login_code: string
           question_count: number
           refusal?: string | null
+          reported_answers?: Json | null
+          reported_answers_at?: string | null
+          reported_answers_received_at?: string | null
           reported_at?: string | null
           started_at?: string
           state?: string
@@ -161,6 +167,9 @@ export type Database = {
           login_code?: string
           question_count?: number
           refusal?: string | null
+          reported_answers?: Json | null
+          reported_answers_at?: string | null
+          reported_answers_received_at?: string | null
           reported_at?: string | null
           started_at?: string
           state?: string
@@ -372,6 +381,7 @@ export type Database = {
           question_count: number
           received_at: string
           recovered_from_file: boolean
+          recovery_check: Json | null
           regraded_at: string | null
           score: number
           score_before_regrade: number | null
@@ -397,6 +407,7 @@ export type Database = {
           question_count?: number
           received_at?: string
           recovered_from_file?: boolean
+          recovery_check?: Json | null
           regraded_at?: string | null
           score: number
           score_before_regrade?: number | null
@@ -422,6 +433,7 @@ export type Database = {
           question_count?: number
           received_at?: string
           recovered_from_file?: boolean
+          recovery_check?: Json | null
           regraded_at?: string | null
           score?: number
           score_before_regrade?: number | null
@@ -470,7 +482,7 @@ export type Database = {
           day: string
           search?: string
         }
-        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number }[]
+        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number; uncounted_answers: number }[]
       }
       admin_day_score_bands: {
         Args: {
@@ -585,6 +597,7 @@ export type Database = {
           online: boolean
           reported_at: string
           storage_persistent?: boolean
+          answers?: Json
         }
         Returns: Json
       }

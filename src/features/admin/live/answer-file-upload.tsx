@@ -53,8 +53,10 @@ export function AnswerFileUpload({ onRecorded }: { onRecorded: () => void }) {
       <h2 id={titleId}>Emergency answer files</h2>
       <p id={hintId} className="admin-muted">
         When a student&apos;s answers cannot reach the server, their completion screen offers an answer file two minutes after the
-        deadline. Upload it here: the server checks that the file was not typed or edited by hand and records the submission once,
-        marked &quot;Recovered from file&quot;: it still comes from the student&apos;s device, so use your judgement.
+        deadline. Upload it here: the server checks that the file is well formed and was made for its code, then counts only the
+        answers that match what the student&apos;s device reported to it in time (every 30 seconds while it was online). Answers
+        that differ or were given later are listed and not counted. The submission is recorded once, marked &quot;Recovered from
+        file&quot;.
       </p>
       <label className="admin-field">
         <span>Answer files (.json)</span>

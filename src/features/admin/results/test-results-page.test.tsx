@@ -58,6 +58,7 @@ function submission(name: string, score: number, at: Date, changes: Partial<Stor
     void_reason: null,
     regraded_at: null,
     score_before_regrade: null,
+    uncounted_answers: null,
     ...changes,
   }
 }
@@ -208,12 +209,12 @@ describe('TestResultsPage', () => {
     expect(screen.queryByRole('navigation', { name: /^Pages of / })).toBeNull()
   })
 
-  it('marks extra time, a submission recovered from a file and one that arrived late, on screen and in the printed report', async () => {
+  it('marks extra time, a submission recovered from a file (with its answers not counted) and one that arrived late, on screen and in the printed report', async () => {
     stored = [
       submission('Ada Lovelace', 45, today, { extra_minutes: 15 }),
-      submission('Alan Turing', 30, today, { recovered_from_file: true }),
+      submission('Alan Turing', 30, today, { recovered_from_file: true, uncounted_answers: 0 }),
       submission('Grace Hopper', 20, today),
-      submission('Edsger Dijkstra', 10, today, { arrived_late: true, recovered_from_file: true }),
+      submission('Edsger Dijkstra', 10, today, { arrived_late: true, recovered_from_file: true, uncounted_answers: 3 }),
       submission('Barbara Liskov', 5, today, { arrived_late: true }),
     ]
     vi.spyOn(window, 'print').mockImplementation(() => {})
@@ -224,13 +225,16 @@ describe('TestResultsPage', () => {
     expect([ada?.[1], ada?.[7]]).toEqual(['Ada Lovelace', '12:34+15 min extra time'])
     expect([alan?.[1], alan?.[7]]).toEqual(['Alan TuringRecovered from file', '12:34'])
     expect([grace?.[1], grace?.[7]]).toEqual(['Grace Hopper', '12:34'])
-    expect([edsger?.[1], barbara?.[1]]).toEqual(['Edsger DijkstraRecovered from fileArrived late', 'Barbara LiskovArrived late'])
+    expect([edsger?.[1], barbara?.[1]]).toEqual([
+      'Edsger DijkstraRecovered from file: 3 answers not countedArrived late',
+      'Barbara LiskovArrived late',
+    ])
     const badges = (name: RegExp) =>
       [...within(table).getByRole('rowheader', { name }).querySelectorAll('.admin-badge--purple')].map(
         (badge) => badge.textContent,
       )
     expect(badges(/Alan Turing/)).toEqual(['Recovered from file'])
-    expect(badges(/Edsger Dijkstra/)).toEqual(['Recovered from file', 'Arrived late'])
+    expect(badges(/Edsger Dijkstra/)).toEqual(['Recovered from file: 3 answers not counted', 'Arrived late'])
     expect(badges(/Barbara Liskov/)).toEqual(['Arrived late'])
     expect(badges(/Grace Hopper/)).toEqual([])
 
@@ -241,7 +245,7 @@ describe('TestResultsPage', () => {
       '+15 min extra time',
       'Recovered from file',
       '',
-      'Recovered from file; Arrived late',
+      'Recovered from file: 3 answers not counted; Arrived late',
       'Arrived late',
     ])
   })
