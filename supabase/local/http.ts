@@ -25,7 +25,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
  * it is read (by its Content-Length) or as soon as the bytes received pass the limit (a chunked
  * one): nothing more of it is kept, so the caller answers at once while the rest arrives. The
  * rest is still read and dropped, so the client sees a clean 413 instead of a connection reset
- * mid-upload; past `16 × limit` (at least 1 MiB) the connection is cut.
+ * mid-upload; past `16 × limit` the connection is cut.
  */
 export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<string> {
   const declared = Number(req.headers['content-length'])
@@ -72,9 +72,12 @@ export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<st
   })
 }
 
-/** Reads the rest of a refused body without keeping it, cutting the connection past `16 × limit` (at least 1 MiB). */
+/**
+ * Reads the rest of a refused body without keeping it (dropping bytes costs next to nothing;
+ * parsing them was the cost), cutting the connection past `16 × limit`.
+ */
 function discardBody(req: IncomingMessage, limit: number, alreadyRead = 0): void {
-  const cap = Math.max(16 * limit, 1024 * 1024)
+  const cap = 16 * limit
   let read = alreadyRead
   req.on('data', (chunk: Buffer) => {
     read += chunk.length
