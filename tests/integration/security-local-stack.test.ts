@@ -406,10 +406,19 @@ describe('the Range header, validated as PostgREST does and never written into S
     const response = await fetch(`${sharedStack.url}/rest/v1/exam_schedule?select=id`, {
       headers: { apikey: sharedStack.anonKey, Range: range, ...(prefer ? { Prefer: prefer } : {}) },
     })
-    return { status: response.status, body: (await response.json()) as unknown, contentRange: response.headers.get('content-range') }
+    return {
+      status: response.status,
+      body: (await response.json()) as unknown,
+      contentRange: response.headers.get('content-range'),
+    }
   }
 
-  const unsatisfiable = (details: string) => ({ code: 'PGRST103', message: 'Requested range not satisfiable', details, hint: null })
+  const unsatisfiable = (details: string) => ({
+    code: 'PGRST103',
+    message: 'Requested range not satisfiable',
+    details,
+    hint: null,
+  })
 
   it.each([
     { range: `${'9'.repeat(400)}-`, what: 'a lower bound no float can hold' },

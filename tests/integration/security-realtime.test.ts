@@ -184,7 +184,8 @@ describe('an anonymous Realtime socket that never signs in', () => {
     const signedIn = await RawSocket.open(own.url, { apikey: own.serviceRoleKey, vsn: '2.0.0' })
     let ref = 0
     const beat = setInterval(() => {
-      for (const socket of [anonymous, signedIn]) if (socket.isOpen) socket.send([null, String(++ref), 'phoenix', 'heartbeat', {}])
+      for (const socket of [anonymous, signedIn])
+        if (socket.isOpen) socket.send([null, String(++ref), 'phoenix', 'heartbeat', {}])
     }, graceMs / 10)
     try {
       expect(await anonymous.closed).toBe(1008)

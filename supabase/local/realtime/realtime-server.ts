@@ -386,7 +386,9 @@ export async function startRealtime({
    * a join checked is closed. Sets iterate in insertion order, so the first found is the oldest.
    */
   function makeRoomForAnonymous(address: string): void {
-    const anonymous = [...connections].filter((connection) => !connection.signedIn && connection.ws.readyState === connection.ws.OPEN)
+    const anonymous = [...connections].filter(
+      (connection) => !connection.signedIn && connection.ws.readyState === connection.ws.OPEN,
+    )
     const fromAddress = anonymous.filter((connection) => connection.address === address)
     const evict = (among: Connection[]) => {
       const oldest = among.find((connection) => !connection.joinBeingChecked)
