@@ -2,10 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
 
-/** Largest request body the stack accepts; a full 5,000-question import fits well inside. */
+/** Largest request body the stack accepts from the service role (an operator's scripts). */
 export const maxBodyBytes = 8 * 1024 * 1024
 
-export class BodyTooLarge extends Error {}
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`Request body is larger than ${limit} bytes`)
+  }
+}
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = body === undefined ? '' : JSON.stringify(body)
@@ -17,23 +21,70 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 }
 
 /**
- * Reads the whole body. An oversized one is still read to its end (and dropped) before the
- * refusal, so the client sees a clean 413 instead of a connection reset mid-upload; past
- * `16 × limit` the connection is cut.
+ * Reads the whole body, as long as it is at most `limit` bytes. A larger one is refused before
+ * it is read (by its Content-Length) or as soon as the bytes received pass the limit (a chunked
+ * one): nothing more of it is kept, so the caller answers at once while the rest arrives. The
+ * rest is still read and dropped, so the client sees a clean 413 instead of a connection reset
+ * mid-upload; past `16 × limit` the connection is cut.
  */
-export async function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<string> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > 16 * limit) {
-      req.destroy()
-      break
-    }
-    if (size <= limit) chunks.push(chunk as Buffer)
+export function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<string> {
+  const declared = Number(req.headers['content-length'])
+  if (declared > limit) {
+    discardBody(req, limit)
+    return Promise.reject(new BodyTooLarge(limit))
   }
-  if (size > limit) throw new BodyTooLarge(`Request body is larger than ${limit} bytes`)
-  return Buffer.concat(chunks).toString('utf8')
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = () => {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onError)
+      req.off('close', onClose)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) {
+        chunks.push(chunk)
+        return
+      }
+      stop()
+      chunks.length = 0
+      discardBody(req, limit, size)
+      reject(new BodyTooLarge(limit))
+    }
+    const onEnd = () => {
+      stop()
+      resolve(Buffer.concat(chunks).toString('utf8'))
+    }
+    const onError = (error: Error) => {
+      stop()
+      reject(error)
+    }
+    const onClose = () => {
+      stop()
+      reject(new Error('The client closed the request before its body ended'))
+    }
+    req.on('data', onData)
+    req.on('end', onEnd)
+    req.on('error', onError)
+    req.on('close', onClose)
+  })
+}
+
+/**
+ * Reads the rest of a refused body without keeping it (dropping bytes costs next to nothing;
+ * parsing them was the cost), cutting the connection past `16 × limit`.
+ */
+function discardBody(req: IncomingMessage, limit: number, alreadyRead = 0): void {
+  const cap = 16 * limit
+  let read = alreadyRead
+  req.on('data', (chunk: Buffer) => {
+    read += chunk.length
+    if (read > cap) req.destroy()
+  })
+  req.on('error', () => {})
+  req.resume()
 }
 
 export function bearerToken(req: IncomingMessage): string | undefined {

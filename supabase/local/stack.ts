@@ -23,6 +23,8 @@ export interface StackOptions {
   databaseUrl?: string
   /** Realtime closes a socket that sent nothing, not even a heartbeat, for this long (default 60 s). */
   realtimeIdleTimeoutMs?: number
+  /** Realtime closes an anonymous socket that has not joined as a signed-in user within this long (default 10 s). */
+  realtimeAnonymousGraceMs?: number
   /** Built app to serve with SPA fallback (dist/). */
   staticDir?: string
   /** The first administrator; generated and printed once when absent and none exists. */
@@ -104,7 +106,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   let realtime: RealtimeServer
   try {
-    realtime = await startRealtime({ db, keys, log, idleTimeoutMs: options.realtimeIdleTimeoutMs, trustedProxies })
+    realtime = await startRealtime({
+      db,
+      keys,
+      log,
+      idleTimeoutMs: options.realtimeIdleTimeoutMs,
+      anonymousGraceMs: options.realtimeAnonymousGraceMs,
+      trustedProxies,
+    })
   } catch (error) {
     await db.close()
     throw error

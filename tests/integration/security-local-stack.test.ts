@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
-import { createServer } from 'node:http'
+import { createServer, request, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,8 +12,8 @@ import { createAuthApi } from '../../supabase/local/auth/auth-api.ts'
 import { createUser } from '../../supabase/local/auth/admin-accounts.ts'
 import { parseTrustedProxies } from '../../supabase/local/client-address.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
-import { serviceClient, stack as sharedStack } from './clients.ts'
-import { randomCode } from './exam-data.ts'
+import { adminClient, serviceClient, stack as sharedStack } from './clients.ts'
+import { must, randomCode, randomQuestionNumber, succeeded } from './exam-data.ts'
 
 /**
  * Probes of the local stack's own defences (issue 12): who may name the client's address,
@@ -298,4 +298,156 @@ describe('the data directory', () => {
     expect(await modeOf(fresh)).toBe(0o700)
     expect(await openToOthers(fresh)).toEqual([])
   }, 120_000)
+})
+
+describe('request bodies, limited by role before they are read (issue 23)', () => {
+  const sevenMegabytes = 7 * 1024 * 1024
+  const tooLarge = (limit: number) => ({
+    code: 'PGRST413',
+    message: 'Payload Too Large',
+    details: `A request body may have at most ${limit} bytes.`,
+    hint: null,
+  })
+
+  /**
+   * A POST of `submit_exam` to the shared stack whose body the test writes itself: `declared`
+   * names its Content-Length (else it is chunked). Resolves with the answer as soon as it comes.
+   */
+  function startUpload(declared?: number) {
+    const upload = request(new URL('/rest/v1/rpc/submit_exam', sharedStack.url), {
+      method: 'POST',
+      headers: {
+        apikey: sharedStack.anonKey,
+        'Content-Type': 'application/json',
+        ...(declared === undefined ? {} : { 'Content-Length': String(declared) }),
+      },
+    })
+    // The server may cut the connection once it has answered and dropped enough of the rest.
+    upload.on('error', () => {})
+    const answered = new Promise<IncomingMessage>((resolve) => upload.once('response', resolve))
+    return { upload, answered }
+  }
+
+  async function bodyOf(response: IncomingMessage): Promise<unknown> {
+    const chunks: Buffer[] = []
+    for await (const chunk of response) chunks.push(chunk as Buffer)
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  }
+
+  /** Another client's read, answered while the upload is still under way. */
+  async function anotherRequestIsAnswered(): Promise<void> {
+    const response = await fetch(`${sharedStack.url}/rest/v1/exam_schedule?select=id&limit=1`, {
+      headers: { apikey: sharedStack.anonKey },
+    })
+    expect(response.status).toBe(200)
+    await response.body?.cancel()
+  }
+
+  it('refuses a 7 MB anonymous body by its Content-Length with 413 before the client has sent more than 64 KiB of it, and answers others meanwhile', async () => {
+    const { upload, answered } = startUpload(sevenMegabytes)
+    upload.write(`{"p_code":"${'A'.repeat(64 * 1024)}`)
+    const response = await answered
+    expect(response.statusCode).toBe(413)
+    expect(await bodyOf(response)).toEqual(tooLarge(64 * 1024))
+    // The test never writes the rest: the answer cannot have waited for it.
+    await anotherRequestIsAnswered()
+    upload.destroy()
+  })
+
+  it('refuses a chunked anonymous body as soon as it passes 64 KiB, without waiting for the rest', async () => {
+    const { upload, answered } = startUpload()
+    // 80 KiB of a body that never ends: only a server that stops at the limit answers it.
+    upload.write(`{"p_code":"${'A'.repeat(80 * 1024)}`)
+    const response = await answered
+    expect(response.statusCode).toBe(413)
+    expect(await bodyOf(response)).toEqual(tooLarge(64 * 1024))
+    await anotherRequestIsAnswered()
+    upload.destroy()
+  })
+
+  it("still takes an administrator's import of 50 questions with every text at its longest, in 4-byte characters (about 1.8 MB)", async () => {
+    const admin = await adminClient()
+    const wide = '\u{1D465}'
+    const first = randomQuestionNumber()
+    const rows = Array.from({ length: 50 }, (_, i) => ({
+      question_number: first + i,
+      question_text: wide.repeat(5000),
+      option_a: wide.repeat(1000),
+      option_b: wide.repeat(1000),
+      option_c: wide.repeat(1000),
+      option_d: wide.repeat(1000),
+      correct_answer: 'A',
+      exam_category_id: null,
+    }))
+    expect(Buffer.byteLength(JSON.stringify(rows))).toBeGreaterThan(1_800_000)
+    try {
+      succeeded(await admin.from('questions').upsert(rows, { onConflict: 'question_number' }))
+      const stored = must(
+        await serviceClient()
+          .from('questions')
+          .select('question_number')
+          .gte('question_number', first)
+          .lt('question_number', first + 50),
+      )
+      expect(stored).toHaveLength(50)
+    } finally {
+      await serviceClient()
+        .from('questions')
+        .delete()
+        .gte('question_number', first)
+        .lt('question_number', first + 50)
+      await admin.auth.signOut({ scope: 'local' })
+    }
+  })
+})
+
+describe('the Range header, validated as PostgREST does and never written into SQL (issue 23)', () => {
+  async function readWithRange(range: string, prefer?: string) {
+    const response = await fetch(`${sharedStack.url}/rest/v1/exam_schedule?select=id`, {
+      headers: { apikey: sharedStack.anonKey, Range: range, ...(prefer ? { Prefer: prefer } : {}) },
+    })
+    return {
+      status: response.status,
+      body: (await response.json()) as unknown,
+      contentRange: response.headers.get('content-range'),
+    }
+  }
+
+  const unsatisfiable = (details: string) => ({
+    code: 'PGRST103',
+    message: 'Requested range not satisfiable',
+    details,
+    hint: null,
+  })
+
+  it.each([
+    { range: `${'9'.repeat(400)}-`, what: 'a lower bound no float can hold' },
+    { range: '100000000000000000000000-', what: 'a lower bound of 10^23' },
+    { range: '9223372036854775808-', what: 'a lower bound one past the largest bigint' },
+  ])('answers $what with 416 PGRST103, not a database error', async ({ range }) => {
+    expect(await readWithRange(range)).toMatchObject({
+      status: 416,
+      body: unsatisfiable('The lower boundary of the Range header must be at most 9223372036854775807.'),
+    })
+  })
+
+  it('answers a range whose upper bound passes every number with the rows there are, as PostgREST caps it', async () => {
+    const { status, body } = await readWithRange(`0-${'9'.repeat(400)}`)
+    expect(status).toBe(200)
+    expect(Array.isArray(body)).toBe(true)
+  })
+
+  it('reads past the end at the largest bigint offset, with nothing there', async () => {
+    expect(await readWithRange('9223372036854775807-')).toMatchObject({ status: 200, body: [] })
+  })
+
+  it('refuses an upper bound below the lower one with 416, and ignores what is not a rows range, as PostgREST does', async () => {
+    expect(await readWithRange('5-4')).toMatchObject({
+      status: 416,
+      body: unsatisfiable('The lower boundary must be lower than or equal to the upper boundary in the Range header.'),
+    })
+    for (const ignored of ['1e23-', '-5', 'rows=0-1', '0-1,3-4', '0x10-']) {
+      expect((await readWithRange(ignored)).status, ignored).toBe(200)
+    }
+  })
 })

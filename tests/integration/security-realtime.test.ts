@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import type { Session, SupabaseClient } from '@supabase/supabase-js'
-import { afterEach, describe, expect, it } from 'vitest'
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import type { Database } from '../../src/lib/api/database.types.ts'
-import { adminClient, anonClient, stack } from './clients.ts'
+import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
+import { adminClient, anonClient, nonAdminClient, stack } from './clients.ts'
 import { createCode, deleteCodes, randomCode } from './exam-data.ts'
 import { RawSocket, subscribe } from './realtime-subscriptions.ts'
 
@@ -19,6 +21,12 @@ const clients: SupabaseClient[] = []
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.close()
   for (const client of clients.splice(0)) await client.removeAllChannels()
+})
+
+/** A signed-in user who is no administrator: what a socket needs to join at all, and sees no hidden rows. */
+let userToken: string
+beforeAll(async () => {
+  userToken = (await sessionOf(await nonAdminClient())).access_token
 })
 
 async function openSocket(): Promise<RawSocket> {
@@ -42,7 +50,7 @@ function join(
   ref: string,
   topic: string,
   bindings: Array<{ event: string; table: string; filter?: string }>,
-  token = stack.anonKey,
+  token = userToken,
 ): Promise<Frame> {
   const postgresChanges = bindings.map((binding) => ({ schema: 'public', ...binding }))
   socket.send([ref, ref, `realtime:${topic}`, 'phx_join', { config: { postgres_changes: postgresChanges }, access_token: token }])
@@ -52,18 +60,141 @@ function join(
 const refused = (reason: unknown) => ({ status: 'error', response: { reason } })
 
 describe('Realtime sockets', () => {
+  const signInRequired = 'Unauthorized: Realtime is only for signed-in users'
+
   /** A socket as the client at `address` opens it, through the test stack's trusted loopback proxy. */
-  async function openFrom(address: string): Promise<RawSocket> {
-    const socket = await RawSocket.open(stack.url, { apikey: stack.anonKey, vsn: '2.0.0' }, { 'X-Forwarded-For': address })
+  async function openFrom(address: string, apikey = stack.anonKey): Promise<RawSocket> {
+    const socket = await RawSocket.open(stack.url, { apikey, vsn: '2.0.0' }, { 'X-Forwarded-For': address })
     sockets.push(socket)
     return socket
   }
 
-  it('are limited to 50 per client address, counting an IPv6 /64 as one, while others still connect', async () => {
-    for (let i = 0; i < 50; i++) await openFrom(i % 2 ? '2001:db8:5:7::1' : `2001:db8:5:7:${i.toString(16)}::9`)
-    await expect(openFrom('2001:db8:5:7:ffff::1')).rejects.toThrow('refused with HTTP 429')
-    await expect(openFrom('2001:db8:5:8::1')).resolves.toBeInstanceOf(RawSocket)
-    await expect(openFrom('198.51.100.23')).resolves.toBeInstanceOf(RawSocket)
+  /**
+   * An administrator's supabase-js client whose Realtime socket comes from `address`, as the
+   * browser's does: opened with the anon key, the user's token sent only in the join.
+   */
+  async function administratorAt(address: string): Promise<SupabaseClient<Database>> {
+    class FromAddress extends WebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols, { headers: { 'X-Forwarded-For': address } })
+      }
+    }
+    const client = createClient<Database>(stack.url, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: FromAddress as never },
+    })
+    const { error } = await client.auth.signInWithPassword({ email: stack.adminEmail, password: stack.adminPassword })
+    if (error) throw new Error(`sign-in failed: ${error.message}`)
+    clients.push(client)
+    return client
+  }
+
+  /** `client` subscribes to new login codes and hears of one made now. */
+  async function receivesAChange(client: SupabaseClient<Database>): Promise<void> {
+    const code = randomCode()
+    const watched = await subscribe(client, [{ event: 'INSERT', table: 'login_codes', filter: `code=eq.${code}` }])
+    try {
+      await createCode({ code })
+      await watched.changes.waitFor(() => true, 'the INSERT, for the administrator')
+      expect(watched.statuses.items).toEqual(['SUBSCRIBED'])
+    } finally {
+      await deleteCodes([code])
+    }
+  }
+
+  it("never keeps a signed-in administrator's channel out: 60 anonymous sockets from the room's address, then the proctor's from it subscribes and receives a change", async () => {
+    const room = '198.51.100.123'
+    const flood: RawSocket[] = []
+    for (let i = 0; i < 60; i++) flood.push(await openFrom(room))
+    await receivesAChange(await administratorAt(room))
+    // The anonymous ones keep a small share of their own: the oldest were closed to make room.
+    expect(flood.filter((socket) => socket.isOpen).length).toBeLessThanOrEqual(10)
+    expect(await flood[0]?.closed).toBe(1008)
+  })
+
+  it('keeps an IPv6 /64 as one address for the anonymous share, and others unaffected', async () => {
+    const flood: RawSocket[] = []
+    for (let i = 0; i < 20; i++) flood.push(await openFrom(i % 2 ? '2001:db8:5:7::1' : `2001:db8:5:7:${i.toString(16)}::9`))
+    const neighbour = await openFrom('2001:db8:5:8::1')
+    expect(flood.filter((socket) => socket.isOpen).length).toBeLessThanOrEqual(10)
+    expect(neighbour.isOpen).toBe(true)
+  })
+
+  it('never keeps an administrator out with anonymous sockets from many addresses: 250 from 25, then one from a fresh address', async () => {
+    const flood: RawSocket[] = []
+    for (let i = 0; i < 250; i++) flood.push(await openFrom(`203.0.113.${100 + (i % 25)}`))
+    await receivesAChange(await administratorAt('192.0.2.77'))
+    expect(flood.filter((socket) => socket.isOpen).length).toBeLessThanOrEqual(200)
+  })
+
+  it('refuses an anonymous join with the reason and closes its socket (students never use Realtime)', async () => {
+    const socket = await openSocket()
+    const [, , , , reply] = await join(socket, '1', 'anonymous', [{ event: '*', table: 'exam_schedule' }], stack.anonKey)
+    expect(reply).toEqual(refused(signInRequired))
+    expect(await socket.closed).toBe(1008)
+  })
+
+  it('refuses an anonymous supabase-js client its channel', async () => {
+    const anonymous = anonClient()
+    clients.push(anonymous)
+    await expect(subscribe(anonymous, [{ event: '*', table: 'exam_schedule' }])).rejects.toThrow(
+      `subscribing failed: CHANNEL_ERROR: ${signInRequired}`,
+    )
+  })
+
+  it("ends a signed-in channel whose token becomes the anon key (supabase-js's sign-out)", async () => {
+    const socket = await openSocket()
+    expect((await join(socket, '1', 'staff', [{ event: '*', table: 'exam_schedule' }]))[4]).toMatchObject({ status: 'ok' })
+    socket.send(['1', '2', 'realtime:staff', 'access_token', { access_token: stack.anonKey }])
+    await socket.frames.waitFor((f) => frameOf(f)[2] === 'realtime:staff' && frameOf(f)[3] === 'phx_close', 'phx_close')
+    expect(socket.frames.items.map(frameOf).filter((f) => f[3] === 'system')).toContainEqual([
+      '1',
+      null,
+      'realtime:staff',
+      'system',
+      { extension: 'system', status: 'error', message: signInRequired, channel: 'staff' },
+    ])
+    // Once signed in, a socket stays open for its other channels.
+    expect(socket.isOpen).toBe(true)
+  })
+
+  it('keeps counting signed-in sockets against their own limit of 50 per address', async () => {
+    const office = '198.51.100.124'
+    for (let i = 0; i < 50; i++) await openFrom(office, stack.serviceRoleKey)
+    await expect(openFrom(office, stack.serviceRoleKey)).rejects.toThrow('refused with HTTP 429')
+    // Anonymous sockets from there are still let in (their own share), and a signed-in one from elsewhere.
+    await expect(openFrom(office)).resolves.toBeInstanceOf(RawSocket)
+    await expect(openFrom('198.51.100.125', stack.serviceRoleKey)).resolves.toBeInstanceOf(RawSocket)
+  })
+})
+
+describe('an anonymous Realtime socket that never signs in', () => {
+  const graceMs = 1000
+  let own: RunningStack
+  beforeAll(async () => {
+    own = await startStack({ port: 0, realtimeAnonymousGraceMs: graceMs })
+  })
+  afterAll(async () => {
+    await own?.close()
+  })
+
+  it('is closed after the grace period, heartbeats or not, while a signed-in one stays', async () => {
+    const started = Date.now()
+    const anonymous = await RawSocket.open(own.url, { apikey: own.anonKey, vsn: '2.0.0' })
+    const signedIn = await RawSocket.open(own.url, { apikey: own.serviceRoleKey, vsn: '2.0.0' })
+    let ref = 0
+    const beat = setInterval(() => {
+      for (const socket of [anonymous, signedIn])
+        if (socket.isOpen) socket.send([null, String(++ref), 'phoenix', 'heartbeat', {}])
+    }, graceMs / 10)
+    try {
+      expect(await anonymous.closed).toBe(1008)
+      expect(Date.now() - started).toBeGreaterThanOrEqual(graceMs - 20)
+      expect(signedIn.isOpen).toBe(true)
+    } finally {
+      clearInterval(beat)
+      signedIn.close()
+    }
   })
 })
 
@@ -89,7 +220,7 @@ describe('Realtime filters', () => {
     expect(payload.response).toEqual({ reason: expect.stringContaining(complaint) })
   })
 
-  it("lets an anonymous socket's LIKE filter on hidden codes neither answer it nor knock the proctor's channel off", async () => {
+  it("lets a non-administrator's LIKE filter on hidden codes neither answer it nor knock the proctor's channel off", async () => {
     // The review's oracle: `like` with a trailing escape failed only once a hidden code matched
     // the prefix, and that failure gave every channel phx_error and lost the change.
     const proctor = await adminClient()
@@ -151,14 +282,14 @@ describe('Realtime limits', () => {
   it('refuses the 101st channel of one socket, as hosted Realtime does, until one is left', async () => {
     const socket = await openSocket()
     const refs = Array.from({ length: 101 }, (_, i) => String(i + 1))
-    for (const ref of refs) socket.send([ref, ref, `realtime:room-${ref}`, 'phx_join', { config: {} }])
+    for (const ref of refs) socket.send([ref, ref, `realtime:room-${ref}`, 'phx_join', { config: {}, access_token: userToken }])
     const replies = await socket.frames.waitForCount((f) => frameOf(f)[3] === 'phx_reply', 101, 'the join replies')
     expect(replies.slice(0, 100).map((f) => frameOf(f)[4].status)).toEqual(Array(100).fill('ok'))
     expect(frameOf(replies[100])[4]).toEqual(refused('ChannelRateLimitReached: Too many channels'))
 
     socket.send(['1', 'leave', 'realtime:room-1', 'phx_leave', {}])
     await socket.frames.waitFor(replyTo('leave'), 'the leave reply')
-    socket.send(['again', 'again', 'realtime:room-101', 'phx_join', { config: {} }])
+    socket.send(['again', 'again', 'realtime:room-101', 'phx_join', { config: {}, access_token: userToken }])
     expect(frameOf(await socket.frames.waitFor(replyTo('again'), 'the second try'))[4]).toMatchObject({ status: 'ok' })
   })
 })

@@ -28,6 +28,8 @@ export interface RealtimeOptions {
   log: (line: string) => void
   /** A socket that sends nothing, not even a heartbeat, for this long is closed (Phoenix's default: 60 s). */
   idleTimeoutMs?: number
+  /** An anonymous socket that has not joined a channel as a signed-in user within this long is closed (default 10 s). */
+  anonymousGraceMs?: number
   /** Proxies whose X-Forwarded-For names the client a socket is counted against. */
   trustedProxies: TrustedProxies
 }
@@ -45,10 +47,20 @@ interface Connection {
   address: string
   vsn: SerializerVersion
   apikey: string
+  /**
+   * Whether it counts against the signed-in budget: it joined a channel with a signed-in user's
+   * (or the service role's) token. Until then it is anonymous, as every socket realtime-js opens
+   * is (it sends the user's token only in its joins).
+   */
+  signedIn: boolean
+  /** An anonymous socket whose join is being checked is not the one evicted to make room. */
+  joinBeingChecked: boolean
   channels: Map<string, Channel>
   /** Channel messages are handled one after another, in the order they came. */
   inbox: Promise<void>
   idleTimer: NodeJS.Timeout
+  /** Closes it if it is still anonymous when this fires. */
+  graceTimer: NodeJS.Timeout | undefined
 }
 
 interface Channel {
@@ -87,12 +99,22 @@ const maxChannelsPerSocket = 100
 /** The app's busiest channel follows five tables with one binding each. */
 const maxBindingsPerJoin = 10
 /**
- * Sockets from one client address (an IPv6 /64), and in all. Only administrators' screens use
- * Realtime (students never open a socket), one per browser tab: these leave room for a whole
- * staff behind one NAT while bounding the bindings every change is checked against.
+ * Signed-in sockets from one client address (an IPv6 /64), and in all. Only administrators'
+ * screens use Realtime (students never open a socket), one per browser tab: these leave room for
+ * a whole staff behind one NAT while bounding the bindings every change is checked against.
  */
-const maxSocketsPerAddress = 50
-const maxSockets = 1000
+const maxSignedInSocketsPerAddress = 50
+const maxSignedInSockets = 1000
+/**
+ * Anonymous sockets (not yet joined as a signed-in user) from one address, and in all. The anon
+ * key is public, so these are anyone's: they never take from the signed-in budget, and when
+ * theirs is full the oldest anonymous socket is closed to make room rather than the newcomer
+ * refused, because an administrator's socket is anonymous too until its first join arrives.
+ */
+const maxAnonymousSocketsPerAddress = 10
+const maxAnonymousSockets = 200
+/** Why a socket that joined without a signed-in user's token is refused and closed. */
+const signInRequired = 'Unauthorized: Realtime is only for signed-in users'
 /** Sign-out ends the channels of its session within this long, even when no change comes to end them sooner. */
 const sessionCheckIntervalMs = 2000
 
@@ -106,6 +128,7 @@ export async function startRealtime({
   keys,
   log,
   idleTimeoutMs = 60_000,
+  anonymousGraceMs = 10_000,
   trustedProxies,
 }: RealtimeOptions): Promise<RealtimeServer> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes })
@@ -260,10 +283,26 @@ export async function startRealtime({
 
     const token = typeof payload.access_token === 'string' ? payload.access_token : connection.apikey
     let identity: Awaited<ReturnType<typeof identify>>
+    connection.joinBeingChecked = true
     try {
       identity = await identify(token)
     } catch (error) {
-      return reply(connection, message, 'error', { reason: `InvalidJWTToken: ${(error as Error).message}` })
+      reply(connection, message, 'error', { reason: `InvalidJWTToken: ${(error as Error).message}` })
+      return closeIfAnonymous(connection)
+    } finally {
+      connection.joinBeingChecked = false
+    }
+    if (identity.role === 'anon') {
+      reply(connection, message, 'error', { reason: signInRequired })
+      return closeIfAnonymous(connection)
+    }
+    if (!connection.signedIn) {
+      const tooMany = overSignedInLimit(connection.address)
+      if (tooMany) {
+        reply(connection, message, 'error', { reason: `ConnectionRateLimitReached: ${tooMany}` })
+        return closeIfAnonymous(connection)
+      }
+      signIn(connection)
     }
 
     const ids = entries.map(() => nextBindingId++)
@@ -298,7 +337,10 @@ export async function startRealtime({
     if (typeof token !== 'string' || token === channel.token) return
     try {
       const identity = await identify(token)
-      if (connection.channels.get(channel.topic) === channel) adoptToken(connection, channel, token, identity)
+      if (connection.channels.get(channel.topic) !== channel) return
+      // supabase-js sends the anon key once its user signs out.
+      if (identity.role === 'anon') shutDown(connection, channel, signInRequired)
+      else adoptToken(connection, channel, token, identity)
     } catch (error) {
       if (connection.channels.get(channel.topic) === channel) shutDown(connection, channel, (error as Error).message)
     }
@@ -319,23 +361,58 @@ export async function startRealtime({
     // Broadcast and presence are not served here; like Realtime, other events get no answer.
   }
 
-  /** Why one more socket from `address` is refused, or undefined when it is welcome. */
-  function overSocketLimit(address: string): string | undefined {
-    if (connections.size >= maxSockets) return 'Too many connections'
-    let fromAddress = 0
-    for (const connection of connections) if (connection.address === address) fromAddress++
-    return fromAddress >= maxSocketsPerAddress ? 'Too many connections from this address' : undefined
+  /** Why one more signed-in socket from `address` is refused, or undefined when it is welcome. */
+  function overSignedInLimit(address: string): string | undefined {
+    const signedIn = [...connections].filter((connection) => connection.signedIn)
+    if (signedIn.length >= maxSignedInSockets) return 'Too many connections'
+    const fromAddress = signedIn.filter((connection) => connection.address === address).length
+    return fromAddress >= maxSignedInSocketsPerAddress ? 'Too many connections from this address' : undefined
   }
 
-  function accept(ws: WebSocket, address: string, vsn: SerializerVersion, apikey: string): void {
+  function signIn(connection: Connection): void {
+    connection.signedIn = true
+    clearTimeout(connection.graceTimer)
+    connection.graceTimer = undefined
+  }
+
+  /** Students never use Realtime: an anonymous socket whose join failed has nothing more to do here. */
+  function closeIfAnonymous(connection: Connection): void {
+    if (!connection.signedIn) connection.ws.close(1008, signInRequired)
+  }
+
+  /**
+   * Room for one more anonymous socket from `address`: when its share or the whole anonymous
+   * budget is taken, the oldest anonymous socket (of that address, or of any) that is not having
+   * a join checked is closed. Sets iterate in insertion order, so the first found is the oldest.
+   */
+  function makeRoomForAnonymous(address: string): void {
+    const anonymous = [...connections].filter(
+      (connection) => !connection.signedIn && connection.ws.readyState === connection.ws.OPEN,
+    )
+    const fromAddress = anonymous.filter((connection) => connection.address === address)
+    const evict = (among: Connection[]) => {
+      const oldest = among.find((connection) => !connection.joinBeingChecked)
+      if (!oldest) return
+      oldest.ws.close(1008, 'Too many anonymous connections')
+      anonymous.splice(anonymous.indexOf(oldest), 1)
+    }
+    if (fromAddress.length >= maxAnonymousSocketsPerAddress) evict(fromAddress)
+    if (anonymous.length >= maxAnonymousSockets) evict(anonymous)
+  }
+
+  function accept(ws: WebSocket, address: string, vsn: SerializerVersion, apikey: string, signedIn: boolean): void {
+    if (!signedIn) makeRoomForAnonymous(address)
     const connection: Connection = {
       ws,
       address,
       vsn,
       apikey,
+      signedIn,
+      joinBeingChecked: false,
       channels: new Map(),
       inbox: Promise.resolve(),
       idleTimer: setTimeout(() => ws.terminate(), idleTimeoutMs).unref(),
+      graceTimer: signedIn ? undefined : setTimeout(() => closeIfAnonymous(connection), anonymousGraceMs).unref(),
     }
     connections.add(connection)
     ws.on('message', (data, isBinary) => {
@@ -363,6 +440,7 @@ export async function startRealtime({
     ws.on('close', () => {
       connections.delete(connection)
       clearTimeout(connection.idleTimer)
+      clearTimeout(connection.graceTimer)
       for (const channel of [...connection.channels.values()]) dropChannel(connection, channel)
     })
   }
@@ -499,12 +577,14 @@ export async function startRealtime({
       if (!apikey) return refuse(socket, 403, 'No API key found in request')
       const address = limitedAddress(clientAddress(req, trustedProxies))
       identify(apikey).then(
-        () => {
+        ({ role }) => {
           if (closing) return refuse(socket, 503, 'Server is shutting down')
-          // Checked when the socket would open, so sockets still being identified count once open.
-          const tooMany = overSocketLimit(address)
+          // Only the service role's secret key makes a socket signed in from the start; anonymous
+          // sockets are never refused here (see makeRoomForAnonymous).
+          const signedIn = role !== 'anon'
+          const tooMany = signedIn ? overSignedInLimit(address) : undefined
           if (tooMany) return refuse(socket, 429, tooMany)
-          wss.handleUpgrade(req, socket, head, (ws) => accept(ws, address, vsn as SerializerVersion, apikey))
+          wss.handleUpgrade(req, socket, head, (ws) => accept(ws, address, vsn as SerializerVersion, apikey, signedIn))
         },
         (error: unknown) => refuse(socket, 403, `Invalid API key: ${(error as Error).message}`),
       )

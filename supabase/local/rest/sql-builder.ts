@@ -80,7 +80,12 @@ export function orderClause(table: TableInfo, order: OrderItem[]): string {
   return ` order by ${terms.join(', ')}`
 }
 
-/** LIMIT and OFFSET for the rows of `range`. */
+/**
+ * LIMIT and OFFSET for the rows of `range`. They are bigints, whose text is only ever digits
+ * (never 1e+23 or Infinity); a negative one would be a bug above, refused rather than sent.
+ */
 export function pageClause(range: Required<RowRange>): string {
-  return ` limit ${range.last - range.first + 1} offset ${range.first}`
+  const limit = range.last - range.first + 1n
+  if (limit < 0n || range.first < 0n) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable')
+  return ` limit ${limit} offset ${range.first}`
 }

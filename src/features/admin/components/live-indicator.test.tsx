@@ -4,7 +4,7 @@ import { LiveIndicator } from './live-indicator'
 import type { LiveState } from './use-live-admin-data'
 
 it('says in words, not only in colour, whether the screen updates by itself', () => {
-  const shown = (['connecting', 'live', 'reconnecting'] as LiveState[]).map((state) => {
+  const shown = (['connecting', 'live', 'polling'] as LiveState[]).map((state) => {
     const { unmount } = render(<LiveIndicator state={state} />)
     const status = screen.getByRole('status', { name: 'Live updates' })
     const seen = [status.textContent, status.className]
@@ -14,6 +14,6 @@ it('says in words, not only in colour, whether the screen updates by itself', ()
   expect(shown).toEqual([
     ['Connecting…', 'live-indicator live-indicator--connecting'],
     ['Live', 'live-indicator live-indicator--live'],
-    ['Reconnecting…', 'live-indicator live-indicator--reconnecting'],
+    ['Live updates paused, refreshing every 10 s', 'live-indicator live-indicator--polling'],
   ])
 })

@@ -1,9 +1,9 @@
-import type { LiveState } from './use-live-admin-data'
+import { pollingIntervalMs, type LiveState } from './use-live-admin-data'
 
 const labels: Record<LiveState, string> = {
   connecting: 'Connecting…',
   live: 'Live',
-  reconnecting: 'Reconnecting…',
+  polling: `Live updates paused, refreshing every ${pollingIntervalMs / 1000} s`,
 }
 
 /** Whether the screen updates by itself, said in words as well as in colour; screen readers hear each change. */

@@ -95,23 +95,48 @@ describe('useLiveAdminData', () => {
     expect(hook.result.current.data).toBe('load 2')
   })
 
-  it('says reconnecting while the channel is down, and refetches once when it is subscribed again', async () => {
+  it.each(['CHANNEL_ERROR', 'TIMED_OUT', 'CLOSED'] as const)(
+    'refreshes every 10 s while the channel is down (%s), and returns to live updates when it is back',
+    async (down) => {
+      const { hook, channel, status } = await renderLive()
+      await status('SUBSCRIBED')
+      await elapse(1000)
+      load.mockClear()
+
+      await status(down)
+      expect(hook.result.current.live).toBe('polling')
+      await elapse(9_999)
+      expect(load).not.toHaveBeenCalled()
+      await elapse(1)
+      expect(load).toHaveBeenCalledOnce()
+      expect(hook.result.current.data).toBe('load 3')
+      // Another failure while polling (realtime-js retries the join) starts no second timer.
+      await status('TIMED_OUT')
+      await elapse(20_000)
+      expect(load).toHaveBeenCalledTimes(3)
+      expect(hook.result.current).toMatchObject({ live: 'polling', data: 'load 5' })
+
+      // What changed since the last refresh is fetched once joined (within the coalescing second).
+      await status('SUBSCRIBED')
+      await elapse(1000)
+      expect(hook.result.current).toMatchObject({ live: 'live', data: 'load 6' })
+      expect(load).toHaveBeenCalledTimes(4)
+      // Live again: changes refetch, the timer does not.
+      await elapse(60_000)
+      expect(load).toHaveBeenCalledTimes(4)
+      act(() => channel.listener.onChange())
+      await elapse()
+      expect(load).toHaveBeenCalledTimes(5)
+    },
+  )
+
+  it('refreshes on the timer when the channel never joins at all', async () => {
     const { hook, status } = await renderLive()
-    await status('SUBSCRIBED')
-    await elapse(1000)
-    load.mockClear()
-
     await status('CHANNEL_ERROR')
-    expect(hook.result.current.live).toBe('reconnecting')
-    await status('TIMED_OUT')
-    expect(hook.result.current.live).toBe('reconnecting')
-    await elapse(5000)
-    expect(load).not.toHaveBeenCalled()
-
-    await status('SUBSCRIBED')
-    await elapse()
-    expect(hook.result.current).toMatchObject({ live: 'live', data: 'load 3' })
-    expect(load).toHaveBeenCalledOnce()
+    expect(hook.result.current.live).toBe('polling')
+    await elapse(30_000)
+    expect(load).toHaveBeenCalledTimes(4)
+    expect(hook.result.current.data).toBe('load 4')
   })
 
   it('keeps its channel across renders with an equal list of tables', async () => {
@@ -138,7 +163,8 @@ describe('useLiveAdminData', () => {
 
     channel.listener.onChange()
     channel.listener.onStatus('SUBSCRIBED')
-    await elapse(10_000)
+    channel.listener.onStatus('CHANNEL_ERROR')
+    await elapse(60_000)
     expect(load).toHaveBeenCalledTimes(calls)
   })
 })

@@ -5,14 +5,19 @@ import { getSupabase } from '../../../lib/api/supabase'
 import { watchTableChanges, type LiveTable } from '../../../lib/admin/table-changes'
 import { useAdminData } from './use-admin-data'
 
-/** Whether the screen hears about changes: not yet, yes, or not since the connection dropped. */
-export type LiveState = 'connecting' | 'live' | 'reconnecting'
+/** Whether the screen hears about changes: not yet, yes, or not (its channel is down) and so it refreshes on a timer. */
+export type LiveState = 'connecting' | 'live' | 'polling'
+
+/** While the channel is down, the screen refetches this often. */
+export const pollingIntervalMs = 10_000
 
 /**
  * useAdminData, kept up to date: every change of `tables` (and every rejoin of the channel,
- * which may have missed some) refetches, at most once a second. A refetch replaces the data
- * when it arrives, so the screen keeps showing what it had, and its own state (filters,
- * open forms) stays as it is.
+ * which may have missed some) refetches, at most once a second. Whenever the channel is down
+ * (errored, closed, timed out: the network, the server, or a flood of sockets keeping it out),
+ * the screen refetches every `pollingIntervalMs` instead, until the channel is back. A refetch
+ * replaces the data when it arrives, so the screen keeps showing what it had, and its own state
+ * (filters, open forms) stays as it is.
  */
 export function useLiveAdminData<T>(
   load: () => Promise<AdminResult<T>>,
@@ -30,17 +35,29 @@ export function useLiveAdminData<T>(
   const tableList = tables.join(',')
   useEffect(() => {
     let listening = true
+    let polling: ReturnType<typeof setInterval> | undefined
     const refetch = coalescedRefetch(() => reload.current())
+    const stopPolling = () => {
+      clearInterval(polling)
+      polling = undefined
+    }
     const stopWatching = watchTableChanges(getSupabase(), tableList.split(',') as LiveTable[], {
       onChange: refetch.changed,
       onStatus: (status) => {
         if (!listening) return
         refetch.subscriptionStatus(status)
-        setLive(status === 'SUBSCRIBED' ? 'live' : 'reconnecting')
+        if (status === 'SUBSCRIBED') {
+          stopPolling()
+          setLive('live')
+        } else {
+          polling ??= setInterval(refetch.changed, pollingIntervalMs)
+          setLive('polling')
+        }
       },
     })
     return () => {
       listening = false
+      stopPolling()
       refetch.dispose()
       stopWatching()
     }

@@ -168,6 +168,28 @@ describe('ProctorRoomPage', () => {
     expect(screen.getByRole('status', { name: 'Live updates' }).textContent).toBe('Live')
   })
 
+  it('refreshes every 10 s while its live channel is down, says so, and is live again when the channel is back', async () => {
+    attempts = [attempt('Edsger Dijkstra')]
+    await renderPage()
+    const indicator = screen.getByRole('status', { name: 'Live updates' })
+    act(() => channels[0]?.listener.onStatus('SUBSCRIBED'))
+    await elapse(1000)
+    expect(indicator.textContent).toBe('Live')
+
+    act(() => channels[0]?.listener.onStatus('CHANNEL_ERROR'))
+    expect(indicator.textContent).toBe('Live updates paused, refreshing every 10 s')
+    // Nothing reaches the page over Realtime now: only the timer shows the new student.
+    attempts = [...attempts, attempt('Katherine Johnson', { last_seen: ago(0) })]
+    await elapse(9_000)
+    expect(rows().map((row) => row[1])).not.toContain('Katherine Johnson')
+    await elapse(1_000)
+    expect(rows().map((row) => row[1])).toContain('Katherine Johnson')
+
+    act(() => channels[0]?.listener.onStatus('SUBSCRIBED'))
+    await elapse()
+    expect(indicator.textContent).toBe('Live')
+  })
+
   it('shows a refused attempt with its reason, and a device whose storage is not persistent', async () => {
     attempts = [
       attempt('Grace Hopper', { state: 'submitted_on_device', storage_persistent: false }),
