@@ -26,7 +26,7 @@ export const resultsSummarySchema = v.object({
 /** recover_submission_from_file: the submission recorded (or already in), or why not. */
 export const answerFileRecoverySchema = v.variant('outcome', [
   v.object({ outcome: v.literal('accepted'), already_received: v.boolean() }),
-  v.object({ outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'code_used', 'exam_over']) }),
+  v.object({ outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'code_used', 'exam_over', 'not_started']) }),
 ])
 
 /** add_time_for_everyone: the minutes added and how many students they reached, or nobody was writing. */
