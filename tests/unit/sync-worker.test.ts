@@ -312,7 +312,9 @@ describe('sync worker', () => {
     expect(await latestFailure()).toEqual(['server', 'too many attempts from this network'])
     await worker.syncNow()
     expect(await latestFailure()).toEqual(['network', 'TypeError: Failed to fetch'])
-    await vi.waitFor(() => expect(statuses.at(-1)).toMatchObject({ state: 'pending', sendCount: 3, lastFailure: { kind: 'network' } }))
+    await vi.waitFor(() =>
+      expect(statuses.at(-1)).toMatchObject({ state: 'pending', sendCount: 3, lastFailure: { kind: 'network' } }),
+    )
     await worker.syncNow()
     expect(await entryOf(attempt.id)).toMatchObject({ state: 'accepted', lastError: null, lastErrorKind: null })
     stopWatching()
