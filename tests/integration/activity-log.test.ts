@@ -12,6 +12,7 @@ import {
   minute,
   must,
   randomCode,
+  startedSubmission,
   submitExamArgs,
   succeeded,
   withQuestionBankRestored,
@@ -197,7 +198,7 @@ describe('what the log records', () => {
     const sent = await newCode()
     const recovered = await newCode()
     const rows = await recorded(async () => {
-      const receipt = must(await anon.rpc('submit_exam', submitExamArgs(sent))) as { outcome: string }
+      const receipt = must(await anon.rpc('submit_exam', await startedSubmission(sent))) as { outcome: string }
       expect(receipt.outcome).toBe('accepted')
       const attemptId = randomUUID()
       const started = must(

@@ -15,6 +15,7 @@ import {
   roomTimeAnswerSchema,
 } from '../../src/lib/admin/rpc-answers.ts'
 import type { Json } from '../../src/lib/api/database.types.ts'
+import { buildAnswerFile } from '../../src/domain/answer-file.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
   day,
@@ -22,8 +23,10 @@ import {
   isoFromNow,
   loginCodesPerFile,
   minute,
+  moveStart,
   moveSubmissionPastItsExam,
   must,
+  startedSubmission,
   submitExamArgs,
   succeeded,
   withQuestionBankRestored,
@@ -101,17 +104,20 @@ describe('exam_questions', () => {
 describe('submit_exam', () => {
   const receipt = (answer: unknown) => outcomeOf(submitExamAnswerSchema, answer)
 
-  it('answers accepted, code_used and invalid_code in the schema', async () => {
+  it('answers not_started, accepted, code_used and invalid_code in the schema', async () => {
     const code = await newCode()
+    expect(receipt(await submit(code))).toBe('not_started')
+    await start(code)
     expect(receipt(await submit(code))).toBe('accepted')
     expect(receipt(await submit(code))).toBe('code_used')
     expect(receipt(await submit(unknownCode()))).toBe('invalid_code')
   })
 
   it('answers exam_over in the schema', async () => {
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-hour) }, async () => {
-      expect(receipt(await submit(await newCode(), { submitted_at: isoFromNow(-minute) }))).toBe('exam_over')
-    })
+    const code = await newCode()
+    await start(code)
+    await moveStart(code, isoFromNow(-2 * hour), isoFromNow(-hour))
+    expect(receipt(await submit(code, { submitted_at: isoFromNow(-minute) }))).toBe('exam_over')
   })
 })
 
@@ -153,7 +159,7 @@ describe('lookup_result', () => {
 
   it('answers ok with solutions held and with them released in the schema', async () => {
     const code = await newCode()
-    const args = submitExamArgs(code)
+    const args = await startedSubmission(code)
     must(await anon.rpc('submit_exam', args))
     const held = await lookup(code)
     expect(result(held)).toBe('ok')
@@ -169,7 +175,7 @@ describe('lookup_result', () => {
     expect(result(await lookup(await usedCode()))).toBe('no_submission')
     expect(result(await lookup(await newCode({ created_at: isoFromNow(-8 * day) })))).toBe('code_expired')
     const old = await newCode()
-    const args = submitExamArgs(old)
+    const args = await startedSubmission(old)
     must(await anon.rpc('submit_exam', args))
     succeeded(
       await service
@@ -191,7 +197,7 @@ describe('the admin functions the app parses', () => {
       countsSchema(['offline', 'submitted_on_device', 'refused', 'on_track', 'received']),
       must(await admin.rpc('admin_live_attempt_counts')),
     )
-    must(await anon.rpc('submit_exam', submitExamArgs(await newCode())))
+    must(await anon.rpc('submit_exam', await startedSubmission(await newCode())))
     parse(resultsSummarySchema, must(await admin.rpc('admin_results_summary', { time_zone: 'Europe/Berlin' })))
   })
 
@@ -215,6 +221,13 @@ describe('the admin functions the app parses', () => {
     }
     expect(await recover(file)).toBe('unknown_code')
     expect(await recover({ ...file, login_code: await newCode() })).toBe('bad_tag')
+    // A file of a code with no recorded start: its key comes with a start, which is then taken away.
+    const code = await newCode()
+    const key = ((await start(code, file.submission_id)) as { answer_file_key: string }).answer_file_key
+    succeeded(await service.from('exam_attempts').delete().eq('login_code', code))
+    const { format: _format, version: _version, login_code: _code, tag: _tag, ...content } = file
+    const unstarted = buildAnswerFile({ ...content, code }, key)
+    expect(await recover(unstarted as unknown as Json)).toBe('not_started')
   })
 
   it('answers add_time_for_everyone in its schema, added and nobody_writing', async () => {

@@ -13,6 +13,9 @@ import {
   moveSubmissionPastItsExam,
   must,
   readCode,
+  startExam,
+  startedSubmission,
+  submissionRow,
   submissionsFor,
   submitExamArgs,
   succeeded,
@@ -290,11 +293,16 @@ describe('solutions once the clean-up took the snapshot', () => {
 describe('solutions of a submission made without a start', () => {
   it('lists no question the bank took after the submission arrived (the next exam’s), and keeps the score', async () => {
     await withQuestionBankRestored(async () => {
-      // A student burns a code with a submission made without starting (no snapshot)…
-      const code = await newCode()
-      const args = submitExamArgs(code)
-      const receipt = must(await anon.rpc('submit_exam', args)) as { score: number }
-      await moveSubmissionPastItsExam(args.submission_id)
+      // A submission made without starting (no snapshot), stored before such a submission was
+      // refused (migration 20261127000300)…
+      const code = await newCode({ is_used: true, used_by: 'Fixture Student', used_at: isoFromNow(0) })
+      const [receipt] = must(
+        await service
+          .from('submissions')
+          .insert(submissionRow(code, { score: 1 }))
+          .select(),
+      )
+      await moveSubmissionPastItsExam(receipt!.id)
       expect(must(await anon.rpc('lookup_result', { code }))).toMatchObject({ solutions_available: true })
       // …and looks again once the next exam is imported, within the result's day.
       await importNextExam()
@@ -343,7 +351,7 @@ describe('scores and time, for a student', () => {
 describe('the after-exam tools (issue 15), for anyone not an administrator', () => {
   it('refuses voiding, restoring, regrading and the item analysis to anon and a non-administrator, changing nothing', async () => {
     const code = await newCode()
-    const args = submitExamArgs(code)
+    const args = await startedSubmission(code)
     must(await anon.rpc('submit_exam', args))
     const before = await submissionsFor(code)
     const [question] = must(await service.from('questions').select('id').eq('question_number', 1))
@@ -511,7 +519,7 @@ describe('parameters written into SQL as literals', () => {
     'stores %j exactly as sent, as a student name and inside a question’s JSON',
     async (text) => {
       const code = await newCode()
-      const receipt = must(await anon.rpc('submit_exam', submitExamArgs(code, { student_name: text })))
+      const receipt = must(await anon.rpc('submit_exam', await startedSubmission(code, { student_name: text })))
       expect(receipt).toMatchObject({ outcome: 'accepted' })
       expect((await submissionsFor(code))[0]?.student_name).toBe(text.trim())
       await withQuestions([{ ...hostileQuestion(text), correct_answer: 'B' }], async ([row]) => {
@@ -539,6 +547,7 @@ describe('parameters written into SQL as literals', () => {
     ['{"$1": "\'; drop table public.questions; --"}', '{"$1":"\'; drop table public.questions; --"}'],
   ])('stores a student name sent as the JSON %s as the text %j, as PostgREST passes it', async (json, stored) => {
     const code = await newCode()
+    await startExam(code)
     const reply = await rest('POST', 'rpc/submit_exam', { body: withStudentName(code, json) })
     expect(reply.status, reply.body).toBe(200)
     expect((await submissionsFor(code)).map((s) => s.student_name)).toEqual([stored])

@@ -9,8 +9,10 @@ import {
   loginCodesPerFile,
   minute,
   moveSubmissionPastItsExam,
+  moveStart,
   must,
   readCode,
+  startedSubmission,
   submissionsFor,
   submitExamArgs,
   succeeded,
@@ -131,7 +133,7 @@ describe('the answer key through a refused submission', () => {
   it('strips the detail from an error the student functions did not raise themselves', async () => {
     // A stray submission row for a code set unused again: the insert meets the unique key.
     const code = await newCode()
-    const stray = submitExamArgs(code)
+    const stray = await startedSubmission(code)
     expect(must(await anon.rpc('submit_exam', stray))).toMatchObject({ outcome: 'accepted' })
     succeeded(await service.from('login_codes').update({ is_used: false, used_by: null, used_at: null }).eq('code', code))
     const { status, body } = await rpcBody(
@@ -244,15 +246,6 @@ describe('timings of a submission with a recorded start', () => {
     expect(stored).toMatchObject({ device_time_taken: 5 })
     expect(Date.parse(stored?.device_started_at as string)).toBe(Date.parse(claimedStart))
   })
-
-  it("keeps the device's timings when the code has no recorded start", async () => {
-    const code = await newCode()
-    const args = submitExamArgs(code, { time_taken: 321 })
-    must(await anon.rpc('submit_exam', args))
-    const [stored] = await submissionsFor(code)
-    expect(stored).toMatchObject({ time_taken: 321, device_time_taken: 321 })
-    expect(Date.parse(stored?.started_at as string)).toBe(Date.parse(args.started_at as string))
-  })
 })
 
 describe('an administrator who signed out', () => {
@@ -282,8 +275,10 @@ describe('detailed solutions', () => {
   type Lookup = { outcome: string; solutions: unknown; solutions_available: boolean; solutions_release_at: string | null }
   const lookup = async (code: string) => must(await anon.rpc('lookup_result', { code })) as unknown as Lookup
 
-  async function submitted(code: string, fields = {}): Promise<string> {
-    const args = submitExamArgs(code, { answers: { [probe.question_number]: probe.correct_answer }, ...fields })
+  /** The submission of `code`, started now, or at `startedAt` (its deadline 30 minutes from now). */
+  async function submitted(code: string, fields = {}, startedAt?: string): Promise<string> {
+    const args = await startedSubmission(code, { answers: { [probe.question_number]: probe.correct_answer }, ...fields })
+    if (startedAt) await moveStart(code, startedAt, isoFromNow(30 * minute))
     expect(must(await anon.rpc('submit_exam', args))).toMatchObject({ outcome: 'accepted' })
     return args.submission_id
   }
@@ -308,7 +303,11 @@ describe('detailed solutions', () => {
     const extraTime = await newCode({ extra_minutes: 90 })
     const end = isoFromNow(-10 * minute)
     await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
-      await submitted(code, { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) })
+      await submitted(
+        code,
+        { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) },
+        isoFromNow(-30 * minute),
+      )
       succeeded(await service.from('exam_schedule').update({ end_time: end }).eq('id', schedule.id))
       const held = await lookup(code)
       expectHeld(held, end)
@@ -328,7 +327,11 @@ describe('detailed solutions', () => {
       await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(30 * minute) }, async (schedule) => {
         const attemptId = await start(writing)
         await report(writing, attemptId, 0, state)
-        await submitted(code, { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) })
+        await submitted(
+          code,
+          { started_at: isoFromNow(-30 * minute), submitted_at: isoFromNow(-20 * minute) },
+          isoFromNow(-30 * minute),
+        )
         const deadline = isoFromNow(15 * minute)
         succeeded(await service.from('exam_attempts').update({ deadline }).eq('id', attemptId))
         succeeded(
@@ -350,11 +353,11 @@ describe('detailed solutions', () => {
     },
   )
 
-  it('are held for a submission that claims a start long ago without ever starting', async () => {
+  it('are held for a submission that claims a start long before its recorded one', async () => {
     const end = isoFromNow(hour)
     await withSchedule({ start_time: isoFromNow(-hour), end_time: end }, async () => {
       const code = await newCode()
-      await submitted(code, { answers: {}, started_at: '2000-01-01T00:00:00Z', submitted_at: isoFromNow(-55 * minute) })
+      await submitted(code, { answers: {}, started_at: '2000-01-01T00:00:00Z', submitted_at: isoFromNow(0) })
       expectHeld(await lookup(code), end)
       const [stored] = await submissionsFor(code)
       expect(Date.parse(stored?.started_at as string)).toBeGreaterThanOrEqual(Date.parse(isoFromNow(-hour)) - 3 * minute)
