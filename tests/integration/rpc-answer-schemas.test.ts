@@ -226,7 +226,7 @@ describe('the admin functions the app parses', () => {
     const key = ((await start(code, file.submission_id)) as { answer_file_key: string }).answer_file_key
     succeeded(await service.from('exam_attempts').delete().eq('login_code', code))
     const { format: _format, version: _version, login_code: _code, tag: _tag, ...content } = file
-    const unstarted = buildAnswerFile({ ...content, code }, key)
+    const unstarted = buildAnswerFile({ ...content, answers: { '1': 'A' }, code }, key)
     expect(await recover(unstarted as unknown as Json)).toBe('not_started')
   })
 

@@ -302,7 +302,8 @@ describe('solutions of a submission made without a start', () => {
           .insert(submissionRow(code, { score: 1 }))
           .select(),
       )
-      await moveSubmissionPastItsExam(receipt!.id)
+      if (!receipt) throw new Error('the fixture submission was not stored')
+      await moveSubmissionPastItsExam(receipt.id)
       expect(must(await anon.rpc('lookup_result', { code }))).toMatchObject({ solutions_available: true })
       // …and looks again once the next exam is imported, within the result's day.
       await importNextExam()
