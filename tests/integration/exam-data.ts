@@ -292,10 +292,7 @@ export async function startedSubmission(code: string, fields: Partial<SubmitExam
  */
 export async function moveStart(code: string, startedAt: string, deadline: string): Promise<void> {
   succeeded(
-    await service
-      .from('exam_attempts')
-      .update({ started_at: startedAt, deadline })
-      .eq('login_code', code.trim().toUpperCase()),
+    await service.from('exam_attempts').update({ started_at: startedAt, deadline }).eq('login_code', code.trim().toUpperCase()),
   )
 }
 

@@ -378,7 +378,11 @@ describe('submit_exam', () => {
     const allWrong = Object.fromEntries(
       [1, 2, 3, 4, 5].map((n) => [String(n), ['A', 'B', 'C', 'D'].find((l) => l !== key.get(n)) as string]),
     )
-    expect(await submit(await startedSubmission(otherCode, { answers: allWrong }))).toMatchObject({ outcome: 'accepted', score: 0, total })
+    expect(await submit(await startedSubmission(otherCode, { answers: allWrong }))).toMatchObject({
+      outcome: 'accepted',
+      score: 0,
+      total,
+    })
   })
 
   it('returns the same receipt for the same submission_id and stores one row', async () => {
