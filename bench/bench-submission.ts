@@ -23,3 +23,29 @@ export async function createCodes(stack: RunningStack, prefix: string, count: nu
   await stack.db.query('insert into public.login_codes (code) select unnest($1::text[])', [codes])
   return codes
 }
+
+/**
+ * Fresh login codes already started, as a device starts them before it submits (a submission needs
+ * a recorded start, migration 20261127000300): set-based, as the owner of the database, each with
+ * the snapshot exam_questions takes and an attempt begun 10 minutes ago with 20 minutes left.
+ */
+export async function createStartedCodes(stack: RunningStack, prefix: string, count: number): Promise<string[]> {
+  const codes = await createCodes(stack, prefix, count)
+  await startCodes(stack, codes)
+  return codes
+}
+
+/** Records the start of each of `codes` (existing and unused) as exam_questions would, without HTTP. */
+export async function startCodes(stack: RunningStack, codes: string[]): Promise<void> {
+  await stack.db.query(
+    'select count(private.take_exam_snapshot(lc, null::public.exam_schedule)) from public.login_codes lc where lc.code = any($1)',
+    [codes],
+  )
+  await stack.db.query(
+    `insert into public.exam_attempts (id, login_code, student_name, started_at, deadline, question_count)
+     select gen_random_uuid(), lc.code, 'Bench Student', now() - interval '10 minutes', now() + interval '20 minutes',
+            (select count(*) from public.attempt_questions aq where aq.login_code = lc.code)
+       from public.login_codes lc where lc.code = any($1)`,
+    [codes],
+  )
+}

@@ -10,6 +10,7 @@ import { coalescedRefetch } from '../src/lib/admin/coalesced-refetch.ts'
 import { randomInt } from 'node:crypto'
 import { addAdmin } from '../supabase/local/auth/admin-accounts.ts'
 import { startStack } from '../supabase/local/stack.ts'
+import { startCodes } from './bench-submission.ts'
 import type { HerdReport } from './herd-submitter.ts'
 import { percentile } from './percentiles.ts'
 import { spawnHerd } from './spawn-herd.ts'
@@ -26,12 +27,14 @@ const ms = (value: number) => `${value.toFixed(0)} ms`
 const spread = (samples: number[]) =>
   `p50 ${ms(percentile(samples, 50))}  p95 ${ms(percentile(samples, 95))}  max ${ms(Math.max(...samples))}`
 
-/** `count` fresh codes, submitted from another process within one second; meanwhile a REST read every 100 ms. */
+/** `count` fresh codes, started, submitted from another process within one second; meanwhile a REST read every 100 ms. */
 async function herd(): Promise<HerdReport & { probes: number[] }> {
   // Three random letters, so that runs on a kept PostgreSQL database do not reuse codes.
   const prefix = Array.from({ length: 3 }, () => String.fromCharCode(65 + randomInt(26))).join('')
   const codes = Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(5, '0')}`)
   await stack.db.query('insert into public.login_codes (code) select unnest($1::text[])', [codes])
+  // Started, as every device starts before it submits.
+  await startCodes(stack, codes)
   const probes: number[] = []
   let probing = true
   const probe = (async () => {

@@ -4,13 +4,13 @@
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { startStack } from '../supabase/local/stack.ts'
-import { benchSubmission } from './bench-submission.ts'
+import { benchSubmission, createStartedCodes } from './bench-submission.ts'
 import { percentile } from './percentiles.ts'
 
 const count = Number(process.argv[2] ?? 300)
 const stack = await startStack({ port: 0, admin: { email: 'bench@holdfast.test', password: 'bench-password' } })
-const codes = Array.from({ length: count }, (_, i) => `B${String(i).padStart(7, '0')}`)
-await stack.db.query(`insert into public.login_codes (code) select unnest($1::text[])`, [codes])
+// Started, as every device starts before it submits.
+const codes = await createStartedCodes(stack, 'B', count)
 
 const anon = createClient(stack.url, stack.anonKey, {
   auth: { persistSession: false },

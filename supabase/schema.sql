@@ -722,14 +722,12 @@ CREATE OR REPLACE FUNCTION private.record_submission(submission_id uuid, code te
  SET search_path TO ''
 AS $function$
 declare
-  -- Two minutes for a press of Submit just before the window closed (or the deadline) to travel.
+  -- Two minutes for a press of Submit just before the deadline to travel.
   grace constant interval := interval '2 minutes';
   normalized_code text := public.normalize_login_code(record_submission.code);
   name text := btrim(record_submission.student_name);
   claimed_code public.login_codes;
   existing public.submissions;
-  schedule public.exam_schedule;
-  extra interval;
   first_start timestamptz;
   deadline timestamptz;
   served integer;
@@ -738,7 +736,7 @@ declare
   score integer;
   stored public.submissions;
 begin
-  -- Every argument is checked before anything is read or scored (hole 1 of the header).
+  -- Every argument is checked before anything is read or scored (migration 20261124000100).
   if record_submission.submission_id is null then
     perform private.invalid_argument('submission_id is required');
   end if;
@@ -783,21 +781,18 @@ begin
     return private.refuse_attempt(record_submission.submission_id, normalized_code, 'code_used');
   end if;
 
-  -- The lateness rule of migration 20261122000300.
-  effective_submitted_at := least(coalesce(record_submission.submitted_at, now()), now());
+  -- A device gets the questions only by starting, which records the attempt: a code with no
+  -- recorded start cannot have been written on, so its submission is refused and changes nothing.
   select min(a.started_at), min(a.deadline) into first_start, deadline
     from public.exam_attempts a where a.login_code = normalized_code;
-  if deadline is not null then
-    if effective_submitted_at > deadline + grace or effective_submitted_at < first_start - grace then
-      return private.refuse_attempt(record_submission.submission_id, normalized_code, 'exam_over');
-    end if;
-  else
-    extra := make_interval(mins => claimed_code.extra_minutes);
-    select * into schedule from public.active_exam_schedule();
-    if found and (effective_submitted_at < schedule.start_time - grace
-                  or effective_submitted_at > schedule.end_time + extra + grace) then
-      return private.refuse_attempt(record_submission.submission_id, normalized_code, 'exam_over');
-    end if;
+  if first_start is null then
+    return jsonb_build_object('outcome', 'not_started');
+  end if;
+
+  -- The lateness rule of migration 20261122000300: made between the code's first start and its deadline.
+  effective_submitted_at := least(coalesce(record_submission.submitted_at, now()), now());
+  if effective_submitted_at > deadline + grace or effective_submitted_at < first_start - grace then
+    return private.refuse_attempt(record_submission.submission_id, normalized_code, 'exam_over');
   end if;
 
   update public.login_codes
@@ -815,10 +810,9 @@ begin
    where a.login_code = normalized_code;
 
   -- The exam the code was given at its first start (its snapshot): the questions it served and
-  -- their answer key, whatever the bank holds now. A code without one (a submission without a
-  -- start, an attempt from before migration 20261124001010, or a snapshot gone with the
-  -- questions by the retention rule) is scored as before: its first attempt's count, else the
-  -- usable questions numbered 1 to 50 now, against the bank as it is.
+  -- their answer key, whatever the bank holds now. A code without one (an attempt from before
+  -- migration 20261124001010, or a snapshot gone with the questions by the retention rule) is
+  -- scored as before: its first attempt's count, against the bank as it is.
   select count(*) into served from public.attempt_questions aq where aq.login_code = normalized_code;
   if served > 0 then
     select count(*) into score from jsonb_each_text(record_submission.answers) a
@@ -827,9 +821,6 @@ begin
   else
     select a.question_count into served
       from public.exam_attempts a where a.login_code = normalized_code order by a.started_at limit 1;
-    if served is null then
-      select count(*) into served from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50;
-    end if;
     select count(*) into score from jsonb_each_text(record_submission.answers) a
       join public.questions q on q.question_number = a.key::integer
      where q.correct_answer = a.value;
@@ -853,27 +844,22 @@ begin
     greatest(1, score, least(50, served)),
     -- The most the code's devices ever reported: a new submission id takes nothing back.
     tab_total,
-    -- The server's clock from the recorded start when there is one, to the arrival when it came
-    -- in time (to the device's stamp only for a late arrival); the device's word otherwise.
-    case when first_start is null then record_submission.time_taken
-         else least(86400, greatest(0, floor(extract(epoch from
-                case when now() <= deadline + grace then now() else effective_submitted_at end - first_start))))::integer end,
-    -- Without a recorded start, the device's claim kept inside the window it submitted in.
-    coalesce(first_start,
-             least(greatest(coalesce(record_submission.started_at, effective_submitted_at),
-                            coalesce(schedule.start_time - grace, '-infinity')),
-                   effective_submitted_at)),
+    -- The server's clock from the recorded start, to the arrival when it came in time (to the
+    -- device's stamp only for a late arrival).
+    least(86400, greatest(0, floor(extract(epoch from
+      case when now() <= deadline + grace then now() else effective_submitted_at end - first_start))))::integer,
+    first_start,
     effective_submitted_at,
     record_submission.started_at,
     record_submission.time_taken,
     coalesce(record_submission.recovered_from_file, false),
-    coalesce(now() > deadline + grace, false))
+    now() > deadline + grace)
   returning * into stored;
 
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300. Idempotent on submission_id.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300. invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
 
 CREATE OR REPLACE FUNCTION private.record_void_change()
  RETURNS trigger
@@ -1228,7 +1214,7 @@ begin
   return private.record_submission(submission_id, code, student_name, answers, tab_switches, time_taken, started_at, submitted_at, false);
 end
 $function$;
-COMMENT ON FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'A submission sent by the student''s device, through private.record_submission.';
+COMMENT ON FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'A submission sent by the student''s device, through private.record_submission: accepted, invalid_code, code_used, not_started (its code was never started) or exam_over.';
 GRANT EXECUTE ON FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule)

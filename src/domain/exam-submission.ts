@@ -22,9 +22,12 @@ export interface SubmissionReceipt {
   answersFingerprint: string
 }
 
-/** Why the server definitively refused a submission; `failed` carries the server's reason. */
+/**
+ * Why the server definitively refused a submission; `failed` carries the server's reason.
+ * not_started: the server has no record of the code starting the exam (migration 20261127000300).
+ */
 export type SubmissionRejection =
-  { reason: 'code_used' | 'invalid_code' | 'exam_over' | 'access_denied' } | { reason: 'failed'; detail: string }
+  { reason: 'code_used' | 'invalid_code' | 'exam_over' | 'not_started' | 'access_denied' } | { reason: 'failed'; detail: string }
 
 /**
  * Why the latest send of a submission still waiting failed: no answer came (offline, timed out),

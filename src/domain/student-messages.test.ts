@@ -6,6 +6,10 @@ it.each([
   [{ reason: 'invalid_code' } as const, 'This login code has already been used or is invalid.'],
   [{ reason: 'exam_over' } as const, 'Exam period has ended. Cannot submit test.'],
   [
+    { reason: 'not_started' } as const,
+    'The server has no record of this login code starting the exam, so it cannot accept this submission. Please contact your exam administrator.',
+  ],
+  [
     { reason: 'access_denied' } as const,
     'Database access error. Please refresh the page and try again, or contact administrator.',
   ],

@@ -28,6 +28,9 @@ export const studentMessages = {
   /** Not in the spec: the exam of this code was started before and its time is over (migration 20261122000300). */
   timeOver:
     'The time for the exam with this login code is over. If your answers are waiting on another device, connect that device to send them.',
+  /** Not in the spec: the server has no recorded start for the code, so it refuses the submission for good (issue 23). */
+  notStarted:
+    'The server has no record of this login code starting the exam, so it cannot accept this submission. Please contact your exam administrator.',
   timeUp: 'Time is up! Submitting your test automatically...',
   cameraDenied: 'Camera access denied',
   cameraCannotPlay: 'Cannot play video',
@@ -57,6 +60,8 @@ export function submissionRejectionMessage(rejection: SubmissionRejection): stri
       return studentMessages.codeUsedOrInvalid
     case 'exam_over':
       return studentMessages.examPeriodEnded
+    case 'not_started':
+      return studentMessages.notStarted
     case 'access_denied':
       return studentMessages.databaseAccess
     case 'failed':

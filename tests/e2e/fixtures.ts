@@ -169,27 +169,61 @@ export function wrongAnswer(correct: string | undefined): string {
   return correct === 'A' ? 'B' : 'A'
 }
 
-/** Submits an exam the way the student app does (the anonymous submit_exam RPC), taken in 12:34. */
+/**
+ * Starts the exam of `code` the way the student app does (the anonymous exam_questions RPC, which
+ * records the attempt `attemptId`): a submission needs a recorded start. Answers its deadline.
+ */
+export async function startExamOf(code: string, attemptId: string, studentName: string): Promise<{ deadline: string }> {
+  const started = dataOf(await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: studentName })) as {
+    outcome: string
+    deadline: string
+  }
+  if (started.outcome !== 'ok') throw new Error(`exam_questions answered ${started.outcome}`)
+  return started
+}
+
+/**
+ * Starts and submits an exam the way the student app does (the anonymous exam_questions and
+ * submit_exam RPCs), taken in 12:34: the recorded start is moved 12:34 back, and the server's time
+ * taken pinned to it (without the moment between the two calls).
+ */
 export async function submitExam(
   code: string,
   studentName: string,
   answers: Record<string, string>,
   tabSwitches = 2,
 ): Promise<{ score: number; answers_fingerprint: string }> {
+  const submissionId = randomUUID()
+  const takenMs = 754_000
+  await startExamOf(code, submissionId, studentName)
   const now = Date.now()
+  dataOf(
+    await service
+      .from('exam_attempts')
+      .update({ started_at: new Date(now - takenMs).toISOString() })
+      .eq('id', submissionId)
+      .select('id'),
+  )
   const receipt = dataOf(
     await anon.rpc('submit_exam', {
-      submission_id: randomUUID(),
+      submission_id: submissionId,
       code,
       student_name: studentName,
       answers,
       tab_switches: tabSwitches,
-      time_taken: 754,
-      started_at: new Date(now - 754_000).toISOString(),
+      time_taken: takenMs / 1000,
+      started_at: new Date(now - takenMs).toISOString(),
       submitted_at: new Date(now).toISOString(),
     }),
   ) as { outcome: string; score: number; answers_fingerprint: string }
   if (receipt.outcome !== 'accepted') throw new Error(`submit_exam answered ${receipt.outcome}`)
+  dataOf(
+    await service
+      .from('submissions')
+      .update({ time_taken: takenMs / 1000 })
+      .eq('id', submissionId)
+      .select('id'),
+  )
   return receipt
 }
 

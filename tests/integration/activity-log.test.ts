@@ -13,6 +13,7 @@ import {
   must,
   randomCode,
   reportAnswers,
+  startedSubmission,
   submitExamArgs,
   succeeded,
   withQuestionBankRestored,
@@ -201,7 +202,7 @@ describe('what the log records', () => {
     const sent = await newCode()
     const recovered = await newCode()
     const rows = await recorded(async () => {
-      const receipt = must(await anon.rpc('submit_exam', submitExamArgs(sent))) as { outcome: string }
+      const receipt = must(await anon.rpc('submit_exam', await startedSubmission(sent))) as { outcome: string }
       expect(receipt.outcome).toBe('accepted')
       const attemptId = randomUUID()
       const started = must(

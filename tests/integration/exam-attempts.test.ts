@@ -470,10 +470,15 @@ describe('submit_exam against the server’s deadline', () => {
   })
 
   it('judges by the window’s end moved by the extra minutes', async () => {
+    // Both started 5 minutes before the window's end, which caps the deadline, 15 minutes ago.
     const plain = await newCode()
     const accommodated = await newCode({ extra_minutes: 30 })
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-10 * minute) }, async () => {
-      const stamp = { submitted_at: isoFromNow(-5 * minute), started_at: isoFromNow(-40 * minute) }
+    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(5 * minute) }, async () => {
+      for (const code of [plain, accommodated]) {
+        await start(code)
+        await backdate(code, 15 * minute)
+      }
+      const stamp = { submitted_at: isoFromNow(-minute), started_at: isoFromNow(-20 * minute) }
       expect(await submit(submitExamArgs(plain, stamp))).toEqual({ outcome: 'exam_over' })
       expect(await submit(submitExamArgs(accommodated, stamp))).toMatchObject({ outcome: 'accepted' })
     })

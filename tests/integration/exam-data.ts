@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, afterEach, expect } from 'vitest'
 import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
 import { anonClient, serviceClient } from './clients.ts'
@@ -332,6 +333,12 @@ export function submitExamArgs(code: string, fields: Partial<SubmitExamArgs> = {
   }
 }
 
+/** What exam_questions answers a device that starts a code. */
+export type StartedExam = { outcome: 'ok'; questions: Array<{ question_number: number }>; deadline: string } & Record<
+  string,
+  unknown
+>
+
 /**
  * What the student's device does every 30 s while writing: reports its attempt's answers, which an
  * answer file is later checked against (migration 20261127000400). The report must be taken.
@@ -353,17 +360,51 @@ export async function reportAnswers(attemptId: string, code: string, answers: Re
 }
 
 /**
- * Moves a submission 20 hours into the past: its own 2 minutes of grace are long over and it is
- * still within its day (for 4 more hours). Its detailed solutions are out once every other attempt
- * is over too (withEveryExamOver).
+ * Starts `code` as a device does before it submits: exam_questions records the attempt
+ * `attemptId` (a device's attempt id is its submission id) and takes the code's snapshot. A
+ * submission needs a recorded start (migration 20261127000300).
+ */
+export async function startExam(
+  code: string,
+  attemptId: string = crypto.randomUUID(),
+  client: SupabaseClient<Database> = service,
+): Promise<StartedExam> {
+  const started = must(await client.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Ada Lovelace' }))
+  if ((started as { outcome?: unknown }).outcome !== 'ok') throw new Error(`starting ${code} answered ${JSON.stringify(started)}`)
+  return started as StartedExam
+}
+
+/** submit_exam's arguments for `code` (see submitExamArgs), its attempt started first, as a device starts it. */
+export async function startedSubmission(code: string, fields: Partial<SubmitExamArgs> = {}): Promise<SubmitExamArgs> {
+  const args = submitExamArgs(code, fields)
+  await startExam(code, args.submission_id)
+  return args
+}
+
+/**
+ * Moves the recorded start of `code` (every attempt of it) to `startedAt`, with its deadline at
+ * `deadline`: as if it had started then, for the lateness rule and the server's timings.
+ */
+export async function moveStart(code: string, startedAt: string, deadline: string): Promise<void> {
+  succeeded(
+    await service.from('exam_attempts').update({ started_at: startedAt, deadline }).eq('login_code', code.trim().toUpperCase()),
+  )
+}
+
+/**
+ * Moves a submission, and the recorded start of its code, 20 hours into the past: its own 2 minutes
+ * of grace are long over and it is still within its day (for 4 more hours). Its detailed solutions
+ * are out once every other attempt is over too (withEveryExamOver).
  */
 export async function moveSubmissionPastItsExam(submissionId: string): Promise<void> {
-  succeeded(
+  const [moved] = must(
     await service
       .from('submissions')
       .update({ started_at: isoFromNow(-20 * hour), submitted_at: isoFromNow(-20 * hour + 10 * minute) })
-      .eq('id', submissionId),
+      .eq('id', submissionId)
+      .select('login_code'),
   )
+  if (moved) await moveStart(moved.login_code, isoFromNow(-20 * hour), isoFromNow(-20 * hour + 30 * minute))
 }
 
 /** A submission row as the service role (the operator's key; administrators cannot) would store it directly. */

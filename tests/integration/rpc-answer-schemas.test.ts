@@ -26,9 +26,11 @@ import {
   isoFromNow,
   loginCodesPerFile,
   minute,
+  moveStart,
   moveSubmissionPastItsExam,
   must,
   reportAnswers,
+  startedSubmission,
   submitExamArgs,
   succeeded,
   withEveryExamOver,
@@ -108,17 +110,20 @@ describe('exam_questions', () => {
 describe('submit_exam', () => {
   const receipt = (answer: unknown) => outcomeOf(submitExamAnswerSchema, answer)
 
-  it('answers accepted, code_used and invalid_code in the schema', async () => {
+  it('answers not_started, accepted, code_used and invalid_code in the schema', async () => {
     const code = await newCode()
+    expect(receipt(await submit(code))).toBe('not_started')
+    await start(code)
     expect(receipt(await submit(code))).toBe('accepted')
     expect(receipt(await submit(code))).toBe('code_used')
     expect(receipt(await submit(unknownCode()))).toBe('invalid_code')
   })
 
   it('answers exam_over in the schema', async () => {
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-hour) }, async () => {
-      expect(receipt(await submit(await newCode(), { submitted_at: isoFromNow(-minute) }))).toBe('exam_over')
-    })
+    const code = await newCode()
+    await start(code)
+    await moveStart(code, isoFromNow(-2 * hour), isoFromNow(-hour))
+    expect(receipt(await submit(code, { submitted_at: isoFromNow(-minute) }))).toBe('exam_over')
   })
 })
 
@@ -185,7 +190,7 @@ describe('lookup_result', () => {
     expect(result(await lookup(await usedCode()))).toBe('no_submission')
     expect(result(await lookup(await newCode({ created_at: isoFromNow(-8 * day) })))).toBe('code_expired')
     const old = await newCode()
-    const args = submitExamArgs(old)
+    const args = await startedSubmission(old)
     must(await anon.rpc('submit_exam', args))
     succeeded(
       await service
@@ -207,7 +212,7 @@ describe('the admin functions the app parses', () => {
       countsSchema(['offline', 'submitted_on_device', 'refused', 'on_track', 'received']),
       must(await admin.rpc('admin_live_attempt_counts')),
     )
-    must(await anon.rpc('submit_exam', submitExamArgs(await newCode())))
+    must(await anon.rpc('submit_exam', await startedSubmission(await newCode())))
     parse(resultsSummarySchema, must(await admin.rpc('admin_results_summary', { time_zone: 'Europe/Berlin' })))
   })
 
@@ -244,6 +249,14 @@ describe('the admin functions the app parses', () => {
       outcome: 'accepted',
       check: { fileAnswers: 2, counted: 1, differences: [{ question: 2, reported: 'C', file: 'B' }] },
     })
+
+    // A file of a code with no recorded start: its key comes with a start, which is then taken away.
+    const unstartedCode = await newCode()
+    const unstartedKey = ((await start(unstartedCode, file.submission_id)) as { answer_file_key: string }).answer_file_key
+    succeeded(await service.from('exam_attempts').delete().eq('login_code', unstartedCode))
+    const { format: _format, version: _version, login_code: _code, tag: _tag, ...content } = file
+    const unstarted = buildAnswerFile({ ...content, answers: { '1': 'A' }, code: unstartedCode }, unstartedKey)
+    expect(await recover(unstarted as unknown as Json)).toBe('not_started')
   })
 
   it('answers add_time_for_everyone in its schema, added and nobody_writing', async () => {

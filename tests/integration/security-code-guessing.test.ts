@@ -10,6 +10,7 @@ import {
   must,
   randomCode,
   readCode,
+  startedSubmission,
   submitExamArgs,
   succeeded,
 } from './exam-data.ts'
@@ -148,7 +149,7 @@ describe('the limit on guessing login codes', () => {
   it('still answers a retry of a stored submission from a limited address, with its receipt', async () => {
     const address = '203.0.113.17'
     const client = anonClientAt(address)
-    const args = submitExamArgs(await newCode())
+    const args = await startedSubmission(await newCode())
     const receipt = must(await client.rpc('submit_exam', args))
     expect(receipt).toMatchObject({ outcome: 'accepted' })
     await recordFailures(address, limit)

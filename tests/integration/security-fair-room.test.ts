@@ -13,6 +13,8 @@ import {
   moveSubmissionPastItsExam,
   must,
   readCode,
+  startExam,
+  startedSubmission,
   submissionsFor,
   submitExamArgs,
   succeeded,
@@ -331,7 +333,7 @@ describe('scores and time, for a student', () => {
 describe('the after-exam tools (issue 15), for anyone not an administrator', () => {
   it('refuses voiding, restoring, regrading and the item analysis to anon and a non-administrator, changing nothing', async () => {
     const code = await newCode()
-    const args = submitExamArgs(code)
+    const args = await startedSubmission(code)
     must(await anon.rpc('submit_exam', args))
     const before = await submissionsFor(code)
     const [question] = must(await service.from('questions').select('id').eq('question_number', 1))
@@ -499,7 +501,7 @@ describe('parameters written into SQL as literals', () => {
     'stores %j exactly as sent, as a student name and inside a question’s JSON',
     async (text) => {
       const code = await newCode()
-      const receipt = must(await anon.rpc('submit_exam', submitExamArgs(code, { student_name: text })))
+      const receipt = must(await anon.rpc('submit_exam', await startedSubmission(code, { student_name: text })))
       expect(receipt).toMatchObject({ outcome: 'accepted' })
       expect((await submissionsFor(code))[0]?.student_name).toBe(text.trim())
       await withQuestions([{ ...hostileQuestion(text), correct_answer: 'B' }], async ([row]) => {
@@ -527,6 +529,7 @@ describe('parameters written into SQL as literals', () => {
     ['{"$1": "\'; drop table public.questions; --"}', '{"$1":"\'; drop table public.questions; --"}'],
   ])('stores a student name sent as the JSON %s as the text %j, as PostgREST passes it', async (json, stored) => {
     const code = await newCode()
+    await startExam(code)
     const reply = await rest('POST', 'rpc/submit_exam', { body: withStudentName(code, json) })
     expect(reply.status, reply.body).toBe(200)
     expect((await submissionsFor(code)).map((s) => s.student_name)).toEqual([stored])

@@ -15,6 +15,7 @@ import {
   must,
   randomCode,
   readCode,
+  startedSubmission,
   submissionsFor,
   submitExamArgs,
 } from './exam-data.ts'
@@ -50,7 +51,7 @@ beforeAll(async () => {
   const admins = must(await service.from('admin_users').select('user_id').eq('email', stack.adminEmail))
   adminUserId = (admins[0] as { user_id: string }).user_id
   fixtureCode = (await createCode()).code
-  const receipt = must(await anon.rpc('submit_exam', submitExamArgs(fixtureCode, { student_name: 'Probe Fixture' })))
+  const receipt = must(await anon.rpc('submit_exam', await startedSubmission(fixtureCode, { student_name: 'Probe Fixture' })))
   expect(receipt).toMatchObject({ outcome: 'accepted' })
 })
 
@@ -456,7 +457,7 @@ describe('lookup_result for a code that is not yours', () => {
   async function submitted(name: string, ageMs = 0): Promise<string> {
     const { code } = await createCode()
     codes.push(code)
-    const receipt = must(await anon.rpc('submit_exam', submitExamArgs(code, { student_name: name })))
+    const receipt = must(await anon.rpc('submit_exam', await startedSubmission(code, { student_name: name })))
     expect(receipt).toMatchObject({ outcome: 'accepted' })
     if (ageMs > 0) {
       const at = isoFromNow(-ageMs)

@@ -9,9 +9,12 @@ import {
   isoFromNow,
   loginCodesPerFile,
   minute,
+  moveStart,
   moveSubmissionPastItsExam,
   must,
   readCode,
+  startExam,
+  startedSubmission,
   submissionRow,
   submissionsFor,
   submitExamArgs as submission,
@@ -321,6 +324,8 @@ describe('submit_exam', () => {
       tab_switches: 3,
       time_taken: 600,
     })
+    await startExam(code, args.submission_id)
+    const [attempt] = must(await service.from('exam_attempts').select('started_at').eq('login_code', code))
     const receipt = await submit(args)
 
     expect(receipt).toEqual({
@@ -343,12 +348,16 @@ describe('submit_exam', () => {
       score,
       question_count: await servedCount(),
       tab_switches: 3,
-      time_taken: 600,
+      // The server's clock from the recorded start; the device's claim is kept beside it.
+      time_taken: expect.any(Number),
+      device_time_taken: 600,
       answers_fingerprint: receipt.answers_fingerprint,
       exam_category_id: null,
     })
     expect(Date.parse(stored?.received_at ?? '')).toBe(Date.parse(receipt.received_at as string))
-    expect(Date.parse(stored?.started_at ?? '')).toBe(Date.parse(args.started_at))
+    expect(stored?.time_taken).toBeLessThan(60)
+    expect(Date.parse(stored?.started_at ?? '')).toBe(Date.parse(attempt?.started_at ?? ''))
+    expect(Date.parse(stored?.device_started_at ?? '')).toBe(Date.parse(args.started_at))
     expect(Date.parse(stored?.submitted_at ?? '')).toBe(Date.parse(args.submitted_at))
 
     const claimed = await readCode(code)
@@ -362,7 +371,7 @@ describe('submit_exam', () => {
     const code = await newCode()
     const key = await answerKey()
     const allRight = Object.fromEntries([1, 2, 3, 4, 5].map((n) => [String(n), key.get(n) as string]))
-    const receipt = await submit(submission(code, { answers: allRight }))
+    const receipt = await submit(await startedSubmission(code, { answers: allRight }))
     const total = await servedCount()
     expect(receipt).toMatchObject({ outcome: 'accepted', score: 5, total })
 
@@ -370,12 +379,16 @@ describe('submit_exam', () => {
     const allWrong = Object.fromEntries(
       [1, 2, 3, 4, 5].map((n) => [String(n), ['A', 'B', 'C', 'D'].find((l) => l !== key.get(n)) as string]),
     )
-    expect(await submit(submission(otherCode, { answers: allWrong }))).toMatchObject({ outcome: 'accepted', score: 0, total })
+    expect(await submit(await startedSubmission(otherCode, { answers: allWrong }))).toMatchObject({
+      outcome: 'accepted',
+      score: 0,
+      total,
+    })
   })
 
   it('returns the same receipt for the same submission_id and stores one row', async () => {
     const code = await newCode()
-    const args = submission(code)
+    const args = await startedSubmission(code)
     const first = await submit(args)
     expect(first.outcome).toBe('accepted')
     const second = await submit(args)
@@ -388,7 +401,7 @@ describe('submit_exam', () => {
 
   it('returns the same receipt on a retry after the exam window closed', async () => {
     const code = await newCode()
-    const args = submission(code)
+    const args = await startedSubmission(code)
     const first = await submit(args)
     expect(first.outcome).toBe('accepted')
     await withSchedule({ start_time: isoFromNow(-3 * hour), end_time: isoFromNow(-2 * hour) }, async () => {
@@ -400,7 +413,7 @@ describe('submit_exam', () => {
   it('refuses a known submission_id sent with another code, and leaves that code unused', async () => {
     const code = await newCode()
     const other = await newCode()
-    const args = submission(code)
+    const args = await startedSubmission(code)
     expect((await submit(args)).outcome).toBe('accepted')
     const { data, error } = await anon.rpc('submit_exam', { ...args, code: other })
     expect(data).toBeNull()
@@ -410,7 +423,7 @@ describe('submit_exam', () => {
 
   it('answers code_used to a different submission for a used code, storing nothing', async () => {
     const code = await newCode()
-    const first = submission(code, { student_name: 'First Student' })
+    const first = await startedSubmission(code, { student_name: 'First Student' })
     expect((await submit(first)).outcome).toBe('accepted')
     const second = submission(code, { student_name: 'Second Student', answers: { '1': 'D' } })
     expect(await submit(second)).toEqual({ outcome: 'code_used' })
@@ -428,8 +441,8 @@ describe('submit_exam', () => {
 
   it('lets exactly one of two racing submissions for one code through', async () => {
     const code = await newCode()
-    const first = submission(code, { student_name: 'Racer One' })
-    const second = submission(code, { student_name: 'Racer Two' })
+    const first = await startedSubmission(code, { student_name: 'Racer One' })
+    const second = await startedSubmission(code, { student_name: 'Racer Two' })
     const results = await Promise.all([submit(first), submit(second)])
     const outcomes = results.map((r) => r.outcome).sort()
     expect(outcomes).toEqual(['accepted', 'code_used'])
@@ -455,7 +468,7 @@ describe('submit_exam', () => {
     // An administrator set the code unused again while its submission stayed: the insert meets it.
     const code = await newCode()
     succeeded(await service.from('submissions').insert(submissionRow(code)))
-    const args = submission(code)
+    const args = await startedSubmission(code)
     const { data, error } = await anon.rpc('submit_exam', args)
     expect(data).toBeNull()
     expect(error).toMatchObject({ code: '23505', details: null, hint: null })
@@ -464,7 +477,7 @@ describe('submit_exam', () => {
 
     // The code works for a proper submission once the stray row is gone.
     succeeded(await service.from('submissions').delete().eq('login_code', code))
-    expect((await submit(submission(code))).outcome).toBe('accepted')
+    expect((await submit(await startedSubmission(code))).outcome).toBe('accepted')
   })
 
   it.each([
@@ -497,50 +510,49 @@ describe('submit_exam', () => {
     expect(must(await service.from('login_codes').select('id').eq('code', code))).toEqual([])
   })
 
-  it('answers exam_over for a submission claimed after the window end plus 2 minutes', async () => {
+  it('answers exam_over for a submission claimed after its deadline plus 2 minutes', async () => {
     const code = await newCode()
-    await withSchedule({ start_time: isoFromNow(-hour), end_time: isoFromNow(-10 * minute) }, async () => {
-      const args = submission(code, { submitted_at: isoFromNow(-7 * minute) })
-      expect(await submit(args)).toEqual({ outcome: 'exam_over' })
-      expect(await storedSubmission(args.submission_id)).toEqual([])
-    })
+    const args = await startedSubmission(code, { submitted_at: isoFromNow(-7 * minute) })
+    await moveStart(code, isoFromNow(-hour), isoFromNow(-10 * minute))
+    expect(await submit(args)).toEqual({ outcome: 'exam_over' })
+    expect(await storedSubmission(args.submission_id)).toEqual([])
     await expectUnclaimed(code)
   })
 
-  it('answers exam_over for a submission before the window opened', async () => {
+  it('answers exam_over for a submission claimed before its code started', async () => {
     const code = await newCode()
-    await withSchedule({ start_time: isoFromNow(hour), end_time: isoFromNow(2 * hour) }, async () => {
-      expect(await submit(submission(code, { submitted_at: isoFromNow(0) }))).toEqual({ outcome: 'exam_over' })
-    })
+    expect(await submit(await startedSubmission(code, { submitted_at: isoFromNow(-hour) }))).toEqual({ outcome: 'exam_over' })
     await expectUnclaimed(code)
   })
 
-  it('accepts a submission made inside the window that arrives after it closed, recording when it arrived', async () => {
+  it('accepts a submission made before its deadline that arrives after it, recording when it arrived', async () => {
     const code = await newCode()
-    await withSchedule({ start_time: isoFromNow(-hour), end_time: isoFromNow(-minute) }, async (window) => {
-      const submittedAt = new Date(Date.parse(window.end_time) - 30_000).toISOString()
-      const args = submission(code, { started_at: isoFromNow(-30 * minute), submitted_at: submittedAt })
+    const deadline = isoFromNow(-minute)
+    {
+      const submittedAt = new Date(Date.parse(deadline) - 30_000).toISOString()
+      const args = await startedSubmission(code, { started_at: isoFromNow(-30 * minute), submitted_at: submittedAt })
+      await moveStart(code, isoFromNow(-hour), deadline)
       const receipt = await submit(args)
       expect(receipt.outcome).toBe('accepted')
       const [stored] = await storedSubmission(args.submission_id)
       expect(Date.parse(stored?.submitted_at ?? '')).toBe(Date.parse(submittedAt))
       expect(Date.parse(stored?.received_at ?? '')).toBeGreaterThan(Date.parse(submittedAt))
-      expect(Date.parse(stored?.received_at ?? '')).toBeGreaterThan(Date.parse(window.end_time))
+      expect(Date.parse(stored?.received_at ?? '')).toBeGreaterThan(Date.parse(deadline))
       expect(Date.parse(receipt.received_at as string)).toBe(Date.parse(stored?.received_at ?? ''))
-    })
+    }
   })
 
-  it('accepts a submission within the 2-minute grace after the window end', async () => {
+  it('accepts a submission within the 2-minute grace after its deadline', async () => {
     const code = await newCode()
-    await withSchedule({ start_time: isoFromNow(-hour), end_time: isoFromNow(-3 * minute) }, async (window) => {
-      const submittedAt = new Date(Date.parse(window.end_time) + 90_000).toISOString()
-      expect((await submit(submission(code, { submitted_at: submittedAt }))).outcome).toBe('accepted')
-    })
+    const deadline = isoFromNow(-3 * minute)
+    const args = await startedSubmission(code, { submitted_at: new Date(Date.parse(deadline) + 90_000).toISOString() })
+    await moveStart(code, isoFromNow(-hour), deadline)
+    expect((await submit(args)).outcome).toBe('accepted')
   })
 
   it('does not trust a device clock running ahead: submitted_at is at most the arrival time', async () => {
     const code = await newCode()
-    const args = submission(code, { submitted_at: isoFromNow(day) })
+    const args = await startedSubmission(code, { submitted_at: isoFromNow(day) })
     expect((await submit(args)).outcome).toBe('accepted')
     const [stored] = await storedSubmission(args.submission_id)
     expect(Date.parse(stored?.submitted_at ?? '')).toBeLessThanOrEqual(Date.parse(stored?.received_at ?? ''))
@@ -577,7 +589,7 @@ describe('lookup_result', () => {
 
   it('answers result_expired for a submission older than 30 days', async () => {
     const code = await newCode()
-    const args = submission(code)
+    const args = await startedSubmission(code)
     expect((await submit(args)).outcome).toBe('accepted')
     succeeded(
       await service
@@ -596,21 +608,18 @@ describe('lookup_result', () => {
 
   it('gives the result with per-question solutions within 24 hours, once the exam is over for everyone', async () => {
     const code = await newCode()
-    const attemptId = crypto.randomUUID()
-    const started = await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Grace Hopper' })
-    expect(started.data).toMatchObject({ outcome: 'ok' })
     const { answers, score } = await answersFor(6, (n) => n % 2 === 1)
-    const args = submission(code, {
-      submission_id: attemptId,
+    const args = await startedSubmission(code, {
       answers,
       student_name: 'Grace Hopper',
       tab_switches: 4,
+      time_taken: 777,
       submitted_at: isoFromNow(0),
     })
     const receipt = await submit(args)
+    const [stored] = await storedSubmission(args.submission_id)
     expect(receipt.outcome).toBe('accepted')
     await moveSubmissionPastItsExam(args.submission_id)
-    const [stored] = await storedSubmission(args.submission_id)
 
     const result = await withEveryExamOver(() => lookup(` ${code.toLowerCase()} `))
     expect(result).toMatchObject({
@@ -648,7 +657,7 @@ describe('lookup_result', () => {
   it('gives only the summary after 24 hours', async () => {
     const code = await newCode()
     const { answers, score } = await answersFor(4, (n) => n <= 3)
-    const args = submission(code, { answers })
+    const args = await startedSubmission(code, { answers })
     expect((await submit(args)).outcome).toBe('accepted')
     succeeded(
       await service

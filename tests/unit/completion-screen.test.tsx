@@ -114,6 +114,16 @@ describe('completion screen', () => {
     expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull()
   })
 
+  it('says plainly that the server has no record of the start, keeps the answers and offers no retry', async () => {
+    renderCompletion({ state: 'rejected', fingerprint: 'a1b2c3d4e5f6', rejection: { reason: 'not_started' } })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Submission Not Accepted' })).toBeDefined()
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The server has no record of this login code starting the exam, so it cannot accept this submission. Please contact your exam administrator.',
+    )
+    expect(screen.getByText('Your answers are kept on this device.')).toBeDefined()
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull()
+  })
+
   it('offers to send again after a failure the server explained', async () => {
     const { log } = renderCompletion({
       state: 'rejected',

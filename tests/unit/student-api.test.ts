@@ -67,7 +67,7 @@ describe('classifySubmitAnswer', () => {
     )
   })
 
-  it.each(['code_used', 'invalid_code', 'exam_over'])('refuses for good when the server answers %s', (outcome) => {
+  it.each(['code_used', 'invalid_code', 'exam_over', 'not_started'])('refuses for good when the server answers %s', (outcome) => {
     expect(classifySubmitAnswer({ data: { outcome }, error: null, status: 200 })).toEqual({
       kind: 'rejected',
       rejection: { reason: outcome },

@@ -6,7 +6,8 @@ import { pendingReports, recordAttemptReport } from '../../src/lib/sync/attempt-
 import { saveNewAttempt } from '../../src/lib/offline/attempt-store'
 import { examDb } from '../../src/lib/offline/exam-db'
 import { queueSubmission, requeueSubmission, watchSubmissionStatus } from '../../src/lib/offline/outbox'
-import type { ReportResult, SendResult } from '../../src/lib/student/student-api'
+import { studentMessages, submissionRejectionMessage } from '../../src/domain/student-messages'
+import { classifySubmitAnswer, type ReportResult, type SendResult } from '../../src/lib/student/student-api'
 import { backoffDelay, createSyncWorker, type SyncWorkerOptions } from '../../src/lib/sync/sync-worker'
 import { clearExamDb, examAttempt, examStart, finishedAttempt } from './exam-fixtures'
 
@@ -216,6 +217,24 @@ describe('sync worker', () => {
     expect(timers.count()).toBe(0)
     expect((await entryOf(attempt.id))?.submission.answers).toEqual(attempt.answers)
     expect((await examDb.attempts.get(attempt.id))?.status).toBe('submitted')
+  })
+
+  it('stops for good when the server has no record of the code starting, and shows why', async () => {
+    // The server's own answer, read as the app reads it (migration 20261127000300).
+    const send = vi.fn(async () => classifySubmitAnswer({ data: { outcome: 'not_started' }, error: null, status: 200 }))
+    const attempt = await queued()
+    const statuses: SubmissionStatus[] = []
+    const unwatch = watchSubmissionStatus(attempt.id, (status) => statuses.push(status))
+    const { worker, timers, goOnline } = await startWorker(send)
+    expect(await entryOf(attempt.id)).toMatchObject({ state: 'rejected', rejection: { reason: 'not_started' }, sendCount: 1 })
+    goOnline()
+    await worker.syncNow()
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(timers.count()).toBe(0)
+    expect((await entryOf(attempt.id))?.submission.answers).toEqual(attempt.answers)
+    await vi.waitFor(() => expect(statuses.at(-1)).toMatchObject({ state: 'rejected', rejection: { reason: 'not_started' } }))
+    expect(submissionRejectionMessage({ reason: 'not_started' })).toBe(studentMessages.notStarted)
+    unwatch()
   })
 
   it('sends once when the timer, the online event and a new submission fire together', async () => {

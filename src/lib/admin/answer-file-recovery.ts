@@ -25,6 +25,8 @@ export const answerFileRecoveryMessages = {
     'This answer file was not made by its exam session, or it was edited afterwards: its integrity tag does not match. Nothing was recorded.',
   code_used: 'This login code has already been used by another submission. Nothing was recorded.',
   exam_over: 'The answers in this file were submitted after the deadline of this login code. Nothing was recorded.',
+  not_started:
+    'The server has no record of this login code starting the exam, so it cannot accept these answers. Nothing was recorded.',
 } as const
 
 const uploadFailed = 'Failed to upload the answer file'

@@ -48,7 +48,7 @@ const answerFileCheckSchema = v.pipe(
  */
 export const answerFileRecoverySchema = v.variant('outcome', [
   v.object({ outcome: v.literal('accepted'), already_received: v.boolean(), check: v.nullable(answerFileCheckSchema) }),
-  v.object({ outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'not_reported', 'code_used', 'exam_over']) }),
+  v.object({ outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'not_reported', 'not_started', 'code_used', 'exam_over']) }),
 ])
 
 /** add_time_for_everyone: the minutes added and how many students they reached, or nobody was writing. */

@@ -58,7 +58,7 @@ export const submitExamAnswerSchema = v.variant('outcome', [
     received_at: v.string(),
     answers_fingerprint: v.string(),
   }),
-  v.object({ outcome: v.picklist(['code_used', 'invalid_code', 'exam_over', 'rate_limited']) }),
+  v.object({ outcome: v.picklist(['code_used', 'invalid_code', 'exam_over', 'not_started', 'rate_limited']) }),
 ])
 
 /** report_exam_attempt: the attempt's deadline (which extra time moves), or why the report was not taken. */
