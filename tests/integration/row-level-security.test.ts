@@ -53,6 +53,7 @@ const adminOnlyTables: TableName[] = [
   'login_codes',
   'questions',
   'room_time_additions',
+  'submission_tallies',
   'submissions',
 ]
 
