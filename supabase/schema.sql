@@ -2257,6 +2257,11 @@ begin
   if not already_received then
     select a.* into attempt from public.exam_attempts a
      where a.id = submission_id and a.login_code = file ->> 'login_code';
+    -- A code never started cannot submit at all (migration 20261127000300): say so, not that its
+    -- device never reported.
+    if not found and not exists (select 1 from public.exam_attempts a where a.login_code = file ->> 'login_code') then
+      return jsonb_build_object('outcome', 'not_started');
+    end if;
     if attempt.reported_answers is null then
       return jsonb_build_object('outcome', 'not_reported');
     end if;
@@ -2306,7 +2311,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.recover_submission_from_file(file jsonb) IS 'Administrators only: verifies an emergency answer file''s tag, counts only its answers that match what its attempt reported by the deadline plus 2 minutes of grace, and records them through the same idempotent path as submit_exam, marked recovered_from_file, keeping what differed in recovery_check. accepted with check (already_received when it was in before, changing nothing), malformed, unknown_code, bad_tag, not_reported (the attempt never reported its answers in time), code_used or exam_over.';
+COMMENT ON FUNCTION public.recover_submission_from_file(file jsonb) IS 'Administrators only: verifies an emergency answer file''s tag, counts only its answers that match what its attempt reported by the deadline plus 2 minutes of grace, and records them through the same idempotent path as submit_exam, marked recovered_from_file, keeping what differed in recovery_check. accepted with check (already_received when it was in before, changing nothing), malformed, unknown_code, bad_tag, not_reported (the attempt never reported its answers in time), not_started (the code never started), code_used or exam_over.';
 GRANT EXECUTE ON FUNCTION public.recover_submission_from_file(file jsonb) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean DEFAULT false)
