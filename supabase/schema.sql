@@ -627,7 +627,6 @@ begin
   for change in
     select n.question_number as number, to_jsonb(o) as old_row, to_jsonb(n) as new_row
       from updated n join previous o on o.id = n.id
-     where not imported or n.correct_answer is distinct from o.correct_answer
      order by n.question_number
   loop
     -- Every field that changed, as [old, new]: the correct answer among them is a key change.
@@ -641,7 +640,7 @@ begin
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_question_updates() IS 'Records an update of questions: a question_changed row (every changed field, old and new) per question changed; for an import (an upsert''s update part) one questions_imported row with the replaced questions and their keys, and a question_changed row per question whose key it changed.';
+COMMENT ON FUNCTION private.record_question_updates() IS 'Records an update of questions: a question_changed row (every changed field, old and new) per question changed; for an import (an upsert''s update part) one questions_imported row with the replaced questions and their keys, and a question_changed row per question it changed (swapping the texts of two options changes the right answer as surely as a new letter).';
 
 CREATE OR REPLACE FUNCTION private.record_room_time()
  RETURNS trigger
@@ -1106,10 +1105,11 @@ begin
   -- after the last closed window; solutions are shown only within 24 hours of the submission. So
   -- any active schedule starting before then may serve these same questions (or become the one
   -- students take): until its end, moved by the extra time of a code that may still start, the
-  -- key stays held.
+  -- key stays held. So does a sitting prepared inactive that is still to start: a teacher turns
+  -- the afternoon's on after lunch.
   select max(es.end_time) into last_window_end
     from public.exam_schedule es
-   where es.is_active and es.start_time < sub.submitted_at + shown_for;
+   where (es.is_active or es.start_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
@@ -1121,7 +1121,7 @@ begin
     sub.submitted_at) + grace;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt that could still be written is over (migration 20261127000200): the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
+COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt that could still be written is over (migration 20261127000200): the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one still to start) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
 
 CREATE OR REPLACE FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer)
  RETURNS public.exam_attempts

@@ -112,7 +112,6 @@ begin
   for change in
     select n.question_number as number, to_jsonb(o) as old_row, to_jsonb(n) as new_row
       from updated n join previous o on o.id = n.id
-     where not imported or n.correct_answer is distinct from o.correct_answer
      order by n.question_number
   loop
     -- Every field that changed, as [old, new]: the correct answer among them is a key change.
@@ -127,7 +126,7 @@ begin
 end
 $$;
 comment on function private.record_question_updates() is
-  'Records an update of questions: a question_changed row (every changed field, old and new) per question changed; for an import (an upsert''s update part) one questions_imported row with the replaced questions and their keys, and a question_changed row per question whose key it changed.';
+  'Records an update of questions: a question_changed row (every changed field, old and new) per question changed; for an import (an upsert''s update part) one questions_imported row with the replaced questions and their keys, and a question_changed row per question it changed (swapping the texts of two options changes the right answer as surely as a new letter).';
 
 create or replace function private.record_question_deletes() returns trigger
 language plpgsql volatile security definer set search_path = ''

@@ -293,11 +293,38 @@ describe('question changes in the log, for an administrator', () => {
         })
         expect(rows).toMatchObject([
           { action: 'questions_imported', details: { replaced: true, numbers: [number], keys: { [number]: 'B' } } },
+          {
+            action: 'question_changed',
+            subject: String(number),
+            details: { changes: { question_text: [question.question_text, 'Which is prime?'] } },
+          },
           { action: 'questions_imported', details: { replaced: false, numbers: [added], keys: { [added]: 'A' } } },
         ])
       } finally {
         succeeded(await service.from('questions').delete().eq('question_number', added))
       }
+    })
+  })
+
+  it('records an import that swaps two options’ texts (the right answer changed, its letter kept) with old and new values', async () => {
+    await withQuestions([question], async ([row]) => {
+      const rows = await recorded(async () => {
+        succeeded(
+          await admin
+            .from('questions')
+            .upsert([{ question_number: row!.question_number, ...question, option_a: '7', option_b: '4' }], {
+              onConflict: 'question_number',
+            }),
+        )
+      })
+      expect(rows).toMatchObject([
+        { action: 'questions_imported', details: { replaced: true, keys: { [row!.question_number]: 'B' } } },
+        {
+          action: 'question_changed',
+          subject: String(row!.question_number),
+          details: { changes: { option_a: ['4', '7'], option_b: ['7', '4'] } },
+        },
+      ])
     })
   })
 

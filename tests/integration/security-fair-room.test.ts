@@ -447,7 +447,7 @@ describe('the activity log, for an administrator', () => {
     })
   })
 
-  it('records no key change for an import that leaves a key as it was', async () => {
+  it('records an import that leaves a key as it was with the fields it changed, and no key change', async () => {
     await withQuestions([question], async ([row]) => {
       const rows = await recorded(async () => {
         succeeded(
@@ -458,7 +458,8 @@ describe('the activity log, for an administrator', () => {
             }),
         )
       })
-      expect(rows.map((r) => r.action)).toEqual(['questions_imported'])
+      expect(rows.map((r) => r.action)).toEqual(['questions_imported', 'question_changed'])
+      expect(rows[1]?.details).toEqual({ changes: { question_text: [question.question_text, 'Which is prime?'] } })
     })
   })
 })
