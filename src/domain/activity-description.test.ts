@@ -12,6 +12,13 @@ describe('describeActivity', () => {
       `Generated 12 login codes with 15 minutes of extra time: ${codes.slice(0, 10).join(', ')} and 2 more`,
     )
     expect(words('codes_generated', { count: 1, codes: ['ABCD1234'] }, 'ABCD1234')).toBe('Generated 1 login code: ABCD1234')
+    expect(
+      words('codes_generated', {
+        count: 3,
+        codes: ['BATCH001', 'BATCH002', 'FRIEND01'],
+        extra_minutes_by_code: { FRIEND01: 180 },
+      }),
+    ).toBe('Generated 3 login codes: BATCH001, BATCH002, FRIEND01; extra time: FRIEND01 180 minutes')
     expect(words('codes_deleted', { count: 1, codes: ['ABCD1234'] }, 'ABCD1234')).toBe('Deleted login code ABCD1234')
     expect(words('codes_deleted', { count: 2, codes: ['A1', 'B2'] })).toBe('Deleted 2 login codes: A1, B2')
   })

@@ -76,6 +76,14 @@ function codeList(codes: unknown): string {
   return list.length > codesListed ? `${shown} and ${list.length - codesListed} more` : shown
 }
 
+/** A batch whose codes got different extra time names each code's ("; extra time: FRIEND01 180 minutes"). */
+function extraTimeByCode(details: Details): string {
+  const byCode = details.extra_minutes_by_code
+  if (typeof byCode !== 'object' || byCode === null || Array.isArray(byCode)) return ''
+  const each = Object.entries(byCode).map(([code, minutes]) => `${code} ${plural(numberOf(minutes), 'minute')}`)
+  return each.length > 0 ? `; extra time: ${each.join(', ')}` : ''
+}
+
 function questionNumbers(details: Details): string {
   return numberRuns(Array.isArray(details.numbers) ? details.numbers.map(numberOf) : [])
 }
@@ -170,7 +178,7 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
     case 'codes_generated': {
       const extra = numberOf(details.extra_minutes)
       const withExtra = extra > 0 ? ` with ${plural(extra, 'minute')} of extra time` : ''
-      return `Generated ${plural(count, 'login code')}${withExtra}: ${codeList(details.codes)}`
+      return `Generated ${plural(count, 'login code')}${withExtra}: ${codeList(details.codes)}${extraTimeByCode(details)}`
     }
     case 'codes_deleted':
       return count === 1

@@ -77,6 +77,24 @@ describe('what the log records', () => {
     expect(deleted).toMatchObject([{ action: 'codes_deleted', actor: stack.adminEmail, details: { count: 3, codes } }])
   })
 
+  it('records which code of a batch got which extra time when they differ', async () => {
+    const [plain, friend] = [randomCode(), randomCode()]
+    try {
+      const rows = await recorded(async () => {
+        succeeded(
+          await admin.from('login_codes').insert([
+            { code: plain, extra_minutes: 0 },
+            { code: friend, extra_minutes: 180 },
+          ]),
+        )
+      })
+      expect(rows).toHaveLength(1)
+      expect(rows[0]?.details).toEqual({ count: 2, codes: [plain, friend].sort(), extra_minutes_by_code: { [friend]: 180 } })
+    } finally {
+      succeeded(await service.from('login_codes').delete().in('code', [plain, friend]))
+    }
+  })
+
   it('records extra time given to a code with the minutes before and after, and nothing for other updates', async () => {
     const code = await newCode()
     const rows = await recorded(async () => {
