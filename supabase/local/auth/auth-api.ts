@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { setTimeout as delay } from 'node:timers/promises'
 import bcrypt from 'bcryptjs'
 import { decodeJwt } from 'jose'
 import { clientAddress, limitedAddress, type TrustedProxies } from '../client-address.ts'
@@ -17,8 +16,6 @@ export interface AuthApiDeps {
   trustedProxies: TrustedProxies
   /** Milliseconds since the epoch, for the sign-in rate limit; tests step it instead of sleeping. */
   now?: () => number
-  /** Holds back the answer to a wrong password; tests resolve it themselves. */
-  wait?: (ms: number) => Promise<unknown>
   signInLimits?: SignInLimits
 }
 
@@ -87,7 +84,6 @@ export function createAuthApi({
   keys,
   trustedProxies,
   now = Date.now,
-  wait = delay,
   signInLimits = defaultSignInLimits,
 }: AuthApiDeps): RouteHandler {
   const rateLimit = createSignInRateLimit(signInLimits, now)
@@ -117,26 +113,21 @@ export function createAuthApi({
 
     const normalized = normalizeEmail(email)
     const address = limitedAddress(clientAddress(req, trustedProxies))
-    const lockedForSeconds = rateLimit.lockedForSeconds(address)
+    const lockedForSeconds = rateLimit.lockedForSeconds(address, normalized)
     if (lockedForSeconds > 0) {
       throw new AuthFailure(429, 'over_request_rate_limit', 'Request rate limit reached', {
         'Retry-After': String(lockedForSeconds),
       })
     }
     // Counted before the slow hash comparison so that parallel guesses cannot slip past the limit.
-    rateLimit.recordAttempt(address)
+    rateLimit.recordAttempt(address, normalized)
 
     const user = (await db.query<UserRow>(`select ${userColumns} from auth.users where lower(email) = $1`, [normalized])).rows[0]
     // An unknown e-mail still costs one bcrypt comparison, so timing does not reveal which accounts exist.
     decoyHash ??= bcrypt.hash(randomBytes(16).toString('hex'), bcryptCost)
     const passwordMatches = await bcrypt.compare(password, user?.encrypted_password ?? (await decoyHash))
-    if (!user || !user.encrypted_password || !passwordMatches) {
-      // Slows a guesser spread over many addresses without ever holding up the right password.
-      const delayMs = rateLimit.recordWrongPassword(normalized)
-      if (delayMs > 0) await wait(delayMs)
-      throw invalidCredentials()
-    }
-    rateLimit.recordSuccess(address)
+    if (!user || !user.encrypted_password || !passwordMatches) throw invalidCredentials()
+    rateLimit.recordSuccess(address, normalized)
     if (!user.email_confirmed_at) throw new AuthFailure(400, 'email_not_confirmed', 'Email not confirmed')
 
     const issued = await db.transaction(async (tx) => {

@@ -1,71 +1,89 @@
 /**
- * How password sign-ins are held back. As in GoTrue, only a client address is ever refused:
- * refusing an account would let anyone who knows the administrator's e-mail lock them out.
- * An account guessed at from many addresses is slowed down instead, on wrong passwords only.
+ * How password sign-ins are held back. GoTrue counts the sign-ins of a client address
+ * (config.toml's sign_in_sign_ups); here wrong passwords are counted per address and e-mail, so
+ * that a student flooding the room's address with made-up e-mails locks only those e-mails, never
+ * the proctor's (docs/architecture.md, "Security model"). The two wider limits spare an address the
+ * account has signed in from before (a familiar one), so that neither a guesser spread over many
+ * addresses nor a flood from one locks an account out of where it is used.
  */
 export interface SignInLimits {
-  /** Failed sign-ins an address may make within the window; beyond them it is refused (config.toml's sign_in_sign_ups). */
-  failuresPerAddress: number
   windowMs: number
-  /** Wrong passwords for one account within the window that are answered at once. */
-  quickFailuresPerAccount: number
-  /** How long the next wrong password waits for its answer; each further one waits twice as long, up to maxDelayMs. */
-  firstDelayMs: number
-  maxDelayMs: number
+  /** Wrong passwords for one e-mail from one address; beyond them that e-mail is refused there, right password or not. */
+  failuresPerAddressAndAccount: number
+  /** Wrong passwords for one e-mail from all addresses together; beyond them it is refused at every unfamiliar address. */
+  failuresPerAccount: number
+  /** Wrong passwords from one address for all e-mails together; beyond them it is refused every e-mail unfamiliar there. */
+  failuresPerAddress: number
+  /** How long after a right password its address stays familiar to the account. */
+  familiarForMs: number
 }
 
 export const defaultSignInLimits: SignInLimits = {
-  failuresPerAddress: 30,
   windowMs: 5 * 60 * 1000,
-  quickFailuresPerAccount: 5,
-  firstDelayMs: 250,
-  maxDelayMs: 2000,
+  failuresPerAddressAndAccount: 10,
+  // Each address adds at most 10, so one room (one address) can never reach it.
+  failuresPerAccount: 50,
+  // Far above a room's typing mistakes (students sign in with codes, not passwords).
+  failuresPerAddress: 300,
+  familiarForMs: 30 * 24 * 60 * 60 * 1000,
 }
 
 export interface SignInRateLimit {
-  /** Seconds until `address` may try again, or 0 when it is under its limit. */
-  lockedForSeconds(address: string): number
-  /** Counts an attempt from `address` as failed; callers record it before checking the password (see recordSuccess). */
-  recordAttempt(address: string): void
-  /** Takes back the attempt just recorded for `address`: the password was right. */
-  recordSuccess(address: string): void
-  /** Counts a wrong password for the account; answers how many milliseconds to hold back its answer. */
-  recordWrongPassword(email: string): number
+  /** Seconds until `email` may be tried again from `address`, or 0 when it may be tried now. */
+  lockedForSeconds(address: string, email: string): number
+  /** Counts an attempt as failed; callers record it before checking the password (see recordSuccess). */
+  recordAttempt(address: string, email: string): void
+  /** Takes back the attempt just recorded: the password was right, and the address is now familiar to the account. */
+  recordSuccess(address: string, email: string): void
 }
 
-/** Keys with at least one failure inside the window; sweeping beyond this keeps memory bounded. */
-const sweepAboveKeys = 10_000
+/** Keys with a failure inside the window above which stale ones are swept; it grows with the map, so sweeps stay rare. */
+const firstSweepAboveKeys = 10_000
 
 /** In memory: a restart forgets the counts, which only helps the operator who restarts the server. */
 export function createSignInRateLimit(limits: SignInLimits = defaultSignInLimits, now: () => number = Date.now): SignInRateLimit {
+  const failuresByPair = createFailureLog(limits.windowMs, limits.failuresPerAddressAndAccount, now)
+  const failuresByAccount = createFailureLog(limits.windowMs, limits.failuresPerAccount, now)
   const failuresByAddress = createFailureLog(limits.windowMs, limits.failuresPerAddress, now)
-  // From this many recent wrong passwords on, the delay is at its longest: older ones need not be kept.
-  const failuresAtLongestDelay =
-    limits.quickFailuresPerAccount + 1 + Math.max(0, Math.ceil(Math.log2(limits.maxDelayMs / limits.firstDelayMs)))
-  const failuresByAccount = createFailureLog(limits.windowMs, failuresAtLongestDelay, now)
+  // Only a right password adds an entry, so this grows with real sign-ins alone.
+  const lastSignInByPair = new Map<string, number>()
+
+  const isFamiliar = (pair: string) => {
+    const signedInAt = lastSignInByPair.get(pair)
+    return signedInAt !== undefined && now() - signedInAt < limits.familiarForMs
+  }
 
   return {
-    lockedForSeconds: (address) => {
-      const times = failuresByAddress.recent(address)
-      if (times.length < limits.failuresPerAddress) return 0
-      // The lock lifts when enough of the oldest failures have left the window.
-      const freedAt = (times[times.length - limits.failuresPerAddress] ?? now()) + limits.windowMs
-      return Math.max(1, Math.ceil((freedAt - now()) / 1000))
+    lockedForSeconds: (address, email) => {
+      const pair = pairKey(address, email)
+      const lockedForMs = Math.max(
+        failuresByPair.lockedForMs(pair),
+        isFamiliar(pair) ? 0 : Math.max(failuresByAccount.lockedForMs(email), failuresByAddress.lockedForMs(address)),
+      )
+      return lockedForMs > 0 ? Math.max(1, Math.ceil(lockedForMs / 1000)) : 0
     },
-    recordAttempt: (address) => failuresByAddress.add(address),
-    recordSuccess: (address) => failuresByAddress.takeBackLatest(address),
-    recordWrongPassword: (email) => {
+    recordAttempt: (address, email) => {
+      failuresByPair.add(pairKey(address, email))
       failuresByAccount.add(email)
-      const slowFailures = failuresByAccount.recent(email).length - limits.quickFailuresPerAccount
-      if (slowFailures <= 0) return 0
-      return Math.min(limits.maxDelayMs, limits.firstDelayMs * 2 ** (slowFailures - 1))
+      failuresByAddress.add(address)
+    },
+    recordSuccess: (address, email) => {
+      const pair = pairKey(address, email)
+      failuresByPair.takeBackLatest(pair)
+      failuresByAccount.takeBackLatest(email)
+      failuresByAddress.takeBackLatest(address)
+      lastSignInByPair.set(pair, now())
     },
   }
 }
 
-/** The newest `keep` failure times per key within a sliding window. */
-function createFailureLog(windowMs: number, keep: number, now: () => number) {
+/** An address never holds a space, so the pair reads back unambiguously. */
+const pairKey = (address: string, email: string) => `${address} ${email}`
+
+/** The newest `limit` failure times per key within a sliding window; a key with `limit` of them is locked. */
+function createFailureLog(windowMs: number, limit: number, now: () => number) {
   const failures = new Map<string, number[]>()
+  let sweepAboveKeys = firstSweepAboveKeys
 
   const recent = (key: string): number[] => {
     const cutoff = now() - windowMs
@@ -76,10 +94,18 @@ function createFailureLog(windowMs: number, keep: number, now: () => number) {
   }
 
   return {
-    recent,
+    /** Milliseconds until the oldest failure that makes up the limit leaves the window, or 0. */
+    lockedForMs: (key: string): number => {
+      const times = recent(key)
+      if (times.length < limit) return 0
+      return Math.max(1, (times[times.length - limit] ?? now()) + windowMs - now())
+    },
     add: (key: string) => {
-      failures.set(key, [...recent(key), now()].slice(-keep))
-      if (failures.size > sweepAboveKeys) for (const stale of [...failures.keys()]) recent(stale)
+      failures.set(key, [...recent(key), now()].slice(-limit))
+      if (failures.size > sweepAboveKeys) {
+        for (const stale of [...failures.keys()]) recent(stale)
+        sweepAboveKeys = Math.max(firstSweepAboveKeys, 2 * failures.size)
+      }
     },
     takeBackLatest: (key: string) => {
       const times = failures.get(key)
