@@ -19,9 +19,10 @@ it.each([
     'Unable to connect to the database. Please check your internet connection and try again.',
   ],
   [
-    'a provider message',
+    'the sign-in limit',
     new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit'),
-    'Request rate limit reached',
+    'Too many sign-in attempts for this e-mail from this network. Please wait a few minutes and try again, or sign in from another network.',
   ],
+  ['a provider message', new AuthApiError('Email not confirmed', 400, 'email_not_confirmed'), 'Email not confirmed'],
   ['no message at all', new AuthUnknownError('', null), 'Login failed. Please try again.'],
 ])('%s', (_case, error, message) => expect(signInErrorMessage(error)).toBe(message))

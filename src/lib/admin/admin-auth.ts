@@ -10,6 +10,8 @@ export interface SignedInUser {
 export const connectionFailedMessage = 'Unable to connect to the database. Please check your internet connection and try again.'
 const invalidCredentialsMessage = 'Invalid email or password. Please check your credentials.'
 const loginFailedMessage = 'Login failed. Please try again.'
+const tooManyAttemptsMessage =
+  'Too many sign-in attempts for this e-mail from this network. Please wait a few minutes and try again, or sign in from another network.'
 
 /**
  * Calls back with the signed-in user now and on every auth change (sign-in, token refresh,
@@ -54,6 +56,7 @@ export function signInErrorMessage(error: AuthError | Error): string {
   if ((isAuthApiError(error) && error.code === 'invalid_credentials') || /invalid login credentials/i.test(error.message)) {
     return invalidCredentialsMessage
   }
+  if (isAuthApiError(error) && (error.status === 429 || error.code === 'over_request_rate_limit')) return tooManyAttemptsMessage
   return error.message.trim() || loginFailedMessage
 }
 
