@@ -807,7 +807,13 @@ begin
     candidate.id := record_submission.submission_id;
     candidate.login_code := normalized_code;
     candidate.started_at := first_start;
-    candidate.submitted_at := effective_submitted_at;
+    -- A row's release only grows with its submitted_at (a later one waits for more sittings), so
+    -- the key is out once the earliest submission whose solutions may be shown now (within their
+    -- 24 hours) has its release: a row stamped after a classmate's would wait for a sitting that
+    -- the classmate's solutions do not.
+    candidate.submitted_at := least(effective_submitted_at,
+                                    (select min(s.submitted_at) from public.submissions s
+                                      where s.submitted_at >= now() - interval '24 hours'));
     release_at := private.solutions_release_at(candidate);
     if release_at <= now() then
       select a.* into attempt from public.exam_attempts a

@@ -7,6 +7,7 @@ import type { Database } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
   attemptsEndedAfterEachTest,
+  hour,
   isoFromNow,
   loginCodesPerFile,
   minute,
@@ -18,7 +19,10 @@ import {
   submissionsFor,
   submitExamArgs,
   succeeded,
+  withEveryAttemptOver,
   withEveryExamOver,
+  withOnlySchedule,
+  withSchedule,
 } from './exam-data.ts'
 
 /**
@@ -209,6 +213,23 @@ describe('a late submission arriving after the solutions are out', () => {
       })
       expect((await submissionsFor(reporting.code))[0]).toMatchObject({ score: 0, answers: {} })
     })
+  })
+
+  it('counts only what was reported in time once a classmate’s solutions are out, though a later sitting would hold its own', async () => {
+    const classmate = await classmateSubmitted()
+    const { code, attemptId, deadline } = await startedAndOverdue((key) => pick(key, [1, 2, 3]))
+
+    // The classmate submitted 20 hours ago: a sitting starting in 5 hours is past their 24 hours,
+    // so it holds nothing of theirs, but it would hold a row stamped now.
+    await withEveryAttemptOver(() =>
+      withOnlySchedule({ start_time: isoFromNow(-23 * hour), end_time: isoFromNow(-22 * hour) }, () =>
+        withSchedule({ start_time: isoFromNow(5 * hour), end_time: isoFromNow(6 * hour) }, async () => {
+          const key = await keyFromSolutions(classmate)
+          expect(await submitLate(code, attemptId, deadline, key)).toMatchObject({ outcome: 'accepted', score: 3 })
+          expect((await submissionsFor(code))[0]).toMatchObject({ answers: pick(key, [1, 2, 3]), late_check: { counted: 3 } })
+        }),
+      ),
+    )
   })
 
   it('checks a recovered answer file once: against the same copy, kept as the file’s check', async () => {
