@@ -48,14 +48,13 @@ beforeAll(async () => {
   admin = await adminClient()
 })
 
-const deadlineAgo = 10 * minute
-
 /**
  * A code started (under the seed's open window) whose device reported in time the answers
  * `reported` picks from its exam's key (none for null), and whose deadline passed 10 minutes ago.
  */
 async function startedAndOverdue(
   reported: (key: Answers) => Answers | null,
+  deadlineAgo = 10 * minute,
 ): Promise<{ code: string; attemptId: string; deadline: string; answerFileKey: string }> {
   const code = await newCode()
   const attemptId = randomUUID()
@@ -118,7 +117,7 @@ async function submitLate(code: string, attemptId: string, deadline: string, ans
   const args = submitExamArgs(code, {
     submission_id: attemptId,
     answers,
-    started_at: isoFromNow(-deadlineAgo - 30 * minute),
+    started_at: new Date(Date.parse(deadline) - 30 * minute).toISOString(),
     submitted_at: new Date(Date.parse(deadline) - minute).toISOString(),
   })
   return must(await anon.rpc('submit_exam', args)) as Outcome
@@ -227,6 +226,30 @@ describe('a late submission arriving after the solutions are out', () => {
           const key = await keyFromSolutions(classmate)
           expect(await submitLate(code, attemptId, deadline, key)).toMatchObject({ outcome: 'accepted', score: 3 })
           expect((await submissionsFor(code))[0]).toMatchObject({ answers: pick(key, [1, 2, 3]), late_check: { counted: 3 } })
+        }),
+      ),
+    )
+  })
+
+  it('counts only what was reported in time when a classmate could read the key after its deadline, their 24 hours now over', async () => {
+    const classmate = await classmateSubmitted()
+    // The classmate submitted 25 hours ago; this device's deadline passed 30 minutes later.
+    succeeded(
+      await service
+        .from('submissions')
+        .update({ started_at: isoFromNow(-25 * hour - 10 * minute), submitted_at: isoFromNow(-25 * hour) })
+        .eq('login_code', classmate),
+    )
+    await moveStart(classmate, isoFromNow(-25 * hour - 10 * minute), isoFromNow(-25 * hour + 20 * minute))
+    const key = await keyOfExam(classmate)
+    const { code, attemptId, deadline } = await startedAndOverdue((key) => pick(key, [1, 2]), 24 * hour + 30 * minute)
+
+    // A sitting that opened 45 minutes ago (after the classmate's 24 hours) would hold a row stamped later.
+    await withEveryAttemptOver(() =>
+      withOnlySchedule({ start_time: isoFromNow(-26 * hour), end_time: isoFromNow(-25 * hour) }, () =>
+        withSchedule({ start_time: isoFromNow(-45 * minute), end_time: isoFromNow(hour) }, async () => {
+          expect(await submitLate(code, attemptId, deadline, key)).toMatchObject({ outcome: 'accepted', score: 2 })
+          expect((await submissionsFor(code))[0]).toMatchObject({ answers: pick(key, [1, 2]), late_check: { counted: 2 } })
         }),
       ),
     )
