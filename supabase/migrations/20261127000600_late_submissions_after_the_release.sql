@@ -8,10 +8,10 @@
 -- right, stamped in time. Nobody can know the key before the solutions are released: a late
 -- arrival while its own solutions are still held (private.solutions_release_at of the row being
 -- stored, or of an earlier submission shown since its deadline, is unknown or still to come) is
--- stored and scored as before. One arriving after that
--- counts only the answers that match the copy its attempt reported by the deadline plus grace
--- (exam_attempts.reported_answers, which nothing received later changes; no copy counts none),
--- and keeps what differs, with both letters, in late_check for the examiner.
+-- stored and scored as before. One arriving after that counts only the answers that match the
+-- copy its attempt reported by the deadline plus grace (exam_attempts.reported_answers, which
+-- nothing received later changes; no copy counts none), and keeps what differs, with both
+-- letters, in late_check for the examiner.
 --
 -- An answer file is not checked twice: recover_submission_from_file already counts only the
 -- file's answers that match the same copy and keeps its check in recovery_check, which it answers
