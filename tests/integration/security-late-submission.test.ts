@@ -50,7 +50,7 @@ beforeAll(async () => {
 
 /**
  * A code started (under the seed's open window) whose device reported in time the answers
- * `reported` picks from its exam's key (none for null), and whose deadline passed 10 minutes ago.
+ * `reported` picks from its exam's key (none for null), and whose deadline passed `deadlineAgo` ago.
  */
 async function startedAndOverdue(
   reported: (key: Answers) => Answers | null,
