@@ -739,6 +739,11 @@ declare
   deadline timestamptz;
   served integer;
   effective_submitted_at timestamptz;
+  candidate public.submissions;
+  release_at timestamptz;
+  attempt public.exam_attempts;
+  counted_answers jsonb := record_submission.answers;
+  answers_late_check jsonb;
   tab_total integer;
   score integer;
   stored public.submissions;
@@ -802,6 +807,44 @@ begin
     return private.refuse_attempt(record_submission.submission_id, normalized_code, 'exam_over');
   end if;
 
+  -- Nobody can know the key before the solutions are released, so until then a late arrival is
+  -- taken as sent. Once they could be out, only what the device's attempt (its id is the
+  -- submission's) reported in time counts. An answer file was checked against that copy already.
+  if now() > deadline + grace and not coalesce(record_submission.recovered_from_file, false) then
+    candidate.id := record_submission.submission_id;
+    candidate.login_code := normalized_code;
+    candidate.started_at := first_start;
+    -- A row's release only grows with its submitted_at (a later one waits for more sittings), and
+    -- any submission whose 24 hours of solutions outlasted this attempt's deadline plus grace
+    -- could have shown the key since: the key is out once the earliest of them has its release.
+    -- A row stamped after a classmate's would otherwise wait for a sitting the classmate's do not.
+    candidate.submitted_at := least(effective_submitted_at,
+                                    (select min(s.submitted_at) from public.submissions s
+                                      where s.submitted_at >= deadline + grace - interval '24 hours'));
+    release_at := private.solutions_release_at(candidate);
+    if release_at <= now() then
+      select a.* into attempt from public.exam_attempts a
+       where a.id = record_submission.submission_id and a.login_code = normalized_code;
+      select coalesce(jsonb_object_agg(s.key, s.value), '{}'::jsonb) into counted_answers
+        from jsonb_each(record_submission.answers) s
+       where attempt.reported_answers -> s.key = s.value;
+      answers_late_check := jsonb_build_object(
+        'reported_at', attempt.reported_answers_at,
+        'received_at', attempt.reported_answers_received_at,
+        'sent_answers', (select count(*) from jsonb_object_keys(record_submission.answers)),
+        'counted', (select count(*) from jsonb_object_keys(counted_answers)),
+        'differences', coalesce((
+          select jsonb_agg(jsonb_build_object('question', q.question::integer,
+                                              'reported', attempt.reported_answers ->> q.question,
+                                              'sent', record_submission.answers ->> q.question)
+                           order by q.question::integer)
+            from (select jsonb_object_keys(record_submission.answers) as question
+                  union select jsonb_object_keys(coalesce(attempt.reported_answers, '{}'::jsonb))) q
+           where (attempt.reported_answers -> q.question) is distinct from (record_submission.answers -> q.question)),
+          '[]'::jsonb));
+    end if;
+  end if;
+
   update public.login_codes
      set is_used = true, used_by = name, used_at = now()
    where id = claimed_code.id;
@@ -812,7 +855,7 @@ begin
   -- Every attempt of the code is over: the proctor sees the submission received.
   update public.exam_attempts a
      set state = 'received',
-         answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(record_submission.answers))),
+         answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(counted_answers))),
          tab_switches = greatest(a.tab_switches, tab_total)
    where a.login_code = normalized_code;
 
@@ -822,13 +865,13 @@ begin
   -- scored as before: its first attempt's count, against the bank as it is.
   select count(*) into served from public.attempt_questions aq where aq.login_code = normalized_code;
   if served > 0 then
-    select count(*) into score from jsonb_each_text(record_submission.answers) a
+    select count(*) into score from jsonb_each_text(counted_answers) a
       join public.attempt_questions aq on aq.login_code = normalized_code and aq.question_number = a.key::integer
      where aq.correct_answer = a.value;
   else
     select a.question_count into served
       from public.exam_attempts a where a.login_code = normalized_code order by a.started_at limit 1;
-    select count(*) into score from jsonb_each_text(record_submission.answers) a
+    select count(*) into score from jsonb_each_text(counted_answers) a
       join public.questions q on q.question_number = a.key::integer
      where q.correct_answer = a.value;
   end if;
@@ -838,13 +881,13 @@ begin
   -- from elsewhere, such as a unique key, also leaves without its detail).
   insert into public.submissions
     (id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
-     started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late)
+     started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check)
   values (
     record_submission.submission_id,
     name,
     normalized_code,
-    record_submission.answers,
-    public.answers_fingerprint(record_submission.answers),
+    counted_answers,
+    public.answers_fingerprint(counted_answers),
     score,
     -- At most the 50 an exam serves, and never below the score (a question changed after the
     -- start), so no percentage passes 100.
@@ -860,13 +903,14 @@ begin
     record_submission.started_at,
     record_submission.time_taken,
     coalesce(record_submission.recovered_from_file, false),
-    now() > deadline + grace)
+    now() > deadline + grace,
+    answers_late_check)
   returning * into stored;
 
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300. invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
 
 CREATE OR REPLACE FUNCTION private.record_void_change()
  RETURNS trigger
@@ -1621,10 +1665,12 @@ CREATE TABLE public.submissions (
   regraded_at timestamp with time zone,
   score_before_regrade integer,
   recovery_check jsonb,
+  late_check jsonb,
   CONSTRAINT submissions_pkey PRIMARY KEY (id),
   CONSTRAINT submissions_login_code_key UNIQUE (login_code),
   CONSTRAINT submissions_answers_check CHECK ((jsonb_typeof(answers) = 'object'::text)),
   CONSTRAINT submissions_device_time_taken_check CHECK (((device_time_taken >= 0) AND (device_time_taken <= 86400))),
+  CONSTRAINT submissions_late_check_check CHECK ((jsonb_typeof(late_check) = 'object'::text)),
   CONSTRAINT submissions_login_code_check CHECK ((login_code ~ '^[A-Z0-9]{8}$'::text)),
   CONSTRAINT submissions_question_count_check CHECK ((question_count >= 1)),
   CONSTRAINT submissions_recovery_check_check CHECK ((jsonb_typeof(recovery_check) = 'object'::text)),
@@ -1652,6 +1698,7 @@ COMMENT ON COLUMN public.submissions.served_key IS 'The answer key the submissio
 COMMENT ON COLUMN public.submissions.regraded_at IS 'When a key correction last changed this submission''s score.';
 COMMENT ON COLUMN public.submissions.score_before_regrade IS 'The score the submission had before its first regrade, shown once beside the new one.';
 COMMENT ON COLUMN public.submissions.recovery_check IS 'For a submission recovered from an answer file: the copy of the answers it was checked against (reported_at, received_at), how many answers the file held and how many were counted, and each question where the file and the copy differ (question, reported, file; null for none). Only the matching answers are stored and scored.';
+COMMENT ON COLUMN public.submissions.late_check IS 'For a submission that arrived after its deadline plus grace once its solutions could be out: the copy of the answers its attempt reported in time (reported_at, received_at; null when none was), how many answers it sent and how many were counted, and each question where the submission and the copy differ (question, reported, sent; null for none). Only the matching answers are stored and scored.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
@@ -1758,7 +1805,8 @@ AS $function$
          coalesce((select lc.extra_minutes from public.login_codes lc where lc.code = r.login_code), 0),
          r.voided_at, r.void_reason, r.regraded_at, r.score_before_regrade,
          case when r.voided_at is null then r.rank end, r.display_order,
-         ((r.recovery_check ->> 'file_answers')::integer - (r.recovery_check ->> 'counted')::integer)
+         coalesce((r.recovery_check ->> 'file_answers')::integer - (r.recovery_check ->> 'counted')::integer,
+                  (r.late_check ->> 'sent_answers')::integer - (r.late_check ->> 'counted')::integer)
     from (
       select s.*,
              rank() over (partition by s.voided_at is null order by s.score desc) as rank,
@@ -1772,7 +1820,7 @@ AS $function$
       or r.login_code ilike public.search_pattern(admin_day_results.search)
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers of a recovered answer file were not counted. Read in pages.';
+COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text)

@@ -377,6 +377,7 @@ export type Database = {
           device_time_taken: number | null
           exam_category_id: string | null
           id: string
+          late_check: Json | null
           login_code: string
           question_count: number
           received_at: string
@@ -403,6 +404,7 @@ export type Database = {
           device_time_taken?: number | null
           exam_category_id?: string | null
           id: string
+          late_check?: Json | null
           login_code: string
           question_count?: number
           received_at?: string
@@ -429,6 +431,7 @@ export type Database = {
           device_time_taken?: number | null
           exam_category_id?: string | null
           id?: string
+          late_check?: Json | null
           login_code?: string
           question_count?: number
           received_at?: string

@@ -1,6 +1,6 @@
 import { submissionFlags, type FlaggedSubmission } from './submission-flags'
 
-/** A submission's flags ("Recovered from file", "Arrived late") as badges, on the results and the Proctor Room tables. */
+/** A submission's flags ("Recovered from file", "Arrived late", "Arrived after the solutions were out") as badges, on the results and the Proctor Room tables. */
 export function SubmissionFlagBadges({ submission }: { submission: FlaggedSubmission }) {
   return submissionFlags(submission).map((flag) => (
     <span key={flag} className="admin-badge admin-badge--purple">

@@ -7,16 +7,23 @@ export type FlaggedSubmission = Pick<SubmissionResult, 'recovered_from_file' | '
 /**
  * What the proctor should judge about how a submission reached the server: from an answer file
  * (with how many of its answers differed from what the device reported in time and were not
- * counted), or late.
+ * counted), or late. A late one that the server checked against that copy arrived once its
+ * solutions could be out: only the answers the device reported in time were counted (migration
+ * 20261127000600), and it says so instead of "Arrived late".
  */
 export function submissionFlags(submission: FlaggedSubmission): string[] {
-  return [
-    ...(submission.recovered_from_file ? [recoveredFlag(submission.uncounted_answers ?? 0)] : []),
-    ...(submission.arrived_late ? ['Arrived late'] : []),
-  ]
+  if (submission.recovered_from_file) {
+    return [
+      uncountedFlag('Recovered from file', submission.uncounted_answers ?? 0),
+      ...(submission.arrived_late ? ['Arrived late'] : []),
+    ]
+  }
+  if (!submission.arrived_late) return []
+  const uncounted = submission.uncounted_answers ?? null
+  return [uncounted === null ? 'Arrived late' : uncountedFlag('Arrived after the solutions were out', uncounted)]
 }
 
-function recoveredFlag(uncounted: number): string {
-  if (uncounted === 0) return 'Recovered from file'
-  return `Recovered from file: ${uncounted} ${uncounted === 1 ? 'answer' : 'answers'} not counted`
+function uncountedFlag(flag: string, uncounted: number): string {
+  if (uncounted === 0) return flag
+  return `${flag}: ${uncounted} ${uncounted === 1 ? 'answer' : 'answers'} not counted`
 }

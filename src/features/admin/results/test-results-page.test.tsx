@@ -209,25 +209,29 @@ describe('TestResultsPage', () => {
     expect(screen.queryByRole('navigation', { name: /^Pages of / })).toBeNull()
   })
 
-  it('marks extra time, a submission recovered from a file (with its answers not counted) and one that arrived late, on screen and in the printed report', async () => {
+  it('marks extra time, a submission recovered from a file (with its answers not counted), one that arrived late and one that arrived after the solutions were out, on screen and in the printed report', async () => {
     stored = [
       submission('Ada Lovelace', 45, today, { extra_minutes: 15 }),
       submission('Alan Turing', 30, today, { recovered_from_file: true, uncounted_answers: 0 }),
       submission('Grace Hopper', 20, today),
       submission('Edsger Dijkstra', 10, today, { arrived_late: true, recovered_from_file: true, uncounted_answers: 3 }),
       submission('Barbara Liskov', 5, today, { arrived_late: true }),
+      submission('John Backus', 4, today, { arrived_late: true, uncounted_answers: 45 }),
+      submission('Frances Allen', 3, today, { arrived_late: true, uncounted_answers: 0 }),
     ]
     vi.spyOn(window, 'print').mockImplementation(() => {})
     await renderPage()
 
     const table = rankingOf(todayLabel)
-    const [ada, alan, grace, edsger, barbara] = rowsOf(table)
+    const [ada, alan, grace, edsger, barbara, john, frances] = rowsOf(table)
     expect([ada?.[1], ada?.[7]]).toEqual(['Ada Lovelace', '12:34+15 min extra time'])
     expect([alan?.[1], alan?.[7]]).toEqual(['Alan TuringRecovered from file', '12:34'])
     expect([grace?.[1], grace?.[7]]).toEqual(['Grace Hopper', '12:34'])
-    expect([edsger?.[1], barbara?.[1]]).toEqual([
+    expect([edsger?.[1], barbara?.[1], john?.[1], frances?.[1]]).toEqual([
       'Edsger DijkstraRecovered from file: 3 answers not countedArrived late',
       'Barbara LiskovArrived late',
+      'John BackusArrived after the solutions were out: 45 answers not counted',
+      'Frances AllenArrived after the solutions were out',
     ])
     const badges = (name: RegExp) =>
       [...within(table).getByRole('rowheader', { name }).querySelectorAll('.admin-badge--purple')].map(
@@ -236,6 +240,7 @@ describe('TestResultsPage', () => {
     expect(badges(/Alan Turing/)).toEqual(['Recovered from file'])
     expect(badges(/Edsger Dijkstra/)).toEqual(['Recovered from file: 3 answers not counted', 'Arrived late'])
     expect(badges(/Barbara Liskov/)).toEqual(['Arrived late'])
+    expect(badges(/John Backus/)).toEqual(['Arrived after the solutions were out: 45 answers not counted'])
     expect(badges(/Grace Hopper/)).toEqual([])
 
     fireEvent.click(screen.getByRole('button', { name: 'Print Results' }))
@@ -247,6 +252,8 @@ describe('TestResultsPage', () => {
       '',
       'Recovered from file: 3 answers not counted; Arrived late',
       'Arrived late',
+      'Arrived after the solutions were out: 45 answers not counted',
+      'Arrived after the solutions were out',
     ])
   })
 
