@@ -3,7 +3,15 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, anonClientWith, nonAdminClient, serviceClient, stack } from './clients.ts'
-import { attemptsEndedAfterEachTest, isoFromNow, loginCodesPerFile, minute, must, submitExamArgs, succeeded } from './exam-data.ts'
+import {
+  attemptsEndedAfterEachTest,
+  isoFromNow,
+  loginCodesPerFile,
+  minute,
+  must,
+  submitExamArgs,
+  succeeded,
+} from './exam-data.ts'
 
 /**
  * One client must not lock its room out (issue 23, migration 20261127000500): wrong codes are
@@ -241,7 +249,9 @@ describe('a network an administrator trusts', () => {
     expect(must(await browserAt(addresses.trusted).rpc('check_login_code', { code: await newCode() }))).toBe('rate_limited')
 
     const before = Date.now()
-    const trusted = must(await admin.rpc('clear_guessing_limit', { address: addresses.trusted, trust_minutes: trustMinutes })) as {
+    const trusted = must(
+      await admin.rpc('clear_guessing_limit', { address: addresses.trusted, trust_minutes: trustMinutes }),
+    ) as {
       outcome: string
       failures: number
       trusted_until: string
@@ -310,7 +320,9 @@ describe('a network an administrator trusts', () => {
     )
     expect(logged.map((row) => row.action)).toEqual(['guessing_limit_cleared', 'address_trust_ended'])
     expect(logged[1]).toMatchObject({ actor: stack.adminEmail })
-    expect(Date.parse(String((logged[1]?.details as { trusted_until?: string }).trusted_until))).toBe(Date.parse(trustedUntil ?? ''))
+    expect(Date.parse(String((logged[1]?.details as { trusted_until?: string }).trusted_until))).toBe(
+      Date.parse(trustedUntil ?? ''),
+    )
   })
 
   it('is recorded in the activity log with its minutes, even with nothing to clear', async () => {

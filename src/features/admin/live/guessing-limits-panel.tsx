@@ -26,7 +26,9 @@ export function limitText(limit: GuessingLimit): string {
   const until = limit.clearsAt ? ` until it clears at ${formatTime(limit.clearsAt)}` : ''
   if (limit.trustedUntil) {
     const trusted = `${limit.address}. This network is trusted until ${formatTime(limit.trustedUntil)}: only single browsers are limited.`
-    return limit.limitedBrowsers > 0 ? `${trusted} ${browsersAt(limit, 'there')}: a student there is told to wait${until}.` : trusted
+    return limit.limitedBrowsers > 0
+      ? `${trusted} ${browsersAt(limit, 'there')}: a student there is told to wait${until}.`
+      : trusted
   }
   if (limit.limited) return `Too many wrong login codes from ${limit.address}: new students there cannot start${until}.`
   return `${browsersAt(limit, `at ${limit.address}`)}: a student there is told to wait${until}.`
@@ -171,12 +173,12 @@ function ClearLimitDialog({ limit, trust, onClose, onDone }: LimitDialogProps & 
       {trust ? (
         <>
           <p>
-            Forget {failures} and stop limiting this network for {trustHours}? Wrong codes from this network will no longer
-            stop new students; each browser is still limited on its own.
+            Forget {failures} and stop limiting this network for {trustHours}? Wrong codes from this network will no longer stop
+            new students; each browser is still limited on its own.
           </p>
           <p>
-            Use it when the network is your school&apos;s: for {trustHours}, someone there who changes browsers on every
-            try can guess codes as fast as they like. You can limit the network again at any time.
+            Use it when the network is your school&apos;s: for {trustHours}, someone there who changes browsers on every try can
+            guess codes as fast as they like. You can limit the network again at any time.
           </p>
         </>
       ) : (

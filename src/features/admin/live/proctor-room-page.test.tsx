@@ -334,7 +334,16 @@ describe('ProctorRoomPage', () => {
   it('keeps the limit and says so when clearing it fails', async () => {
     vi.mocked(listGuessingLimits).mockResolvedValue({
       ok: true,
-      data: [{ address: '203.0.113.5', failures: 20_000, limited: true, limitedBrowsers: 0, clearsAt: inMs(60_000), trustedUntil: null }],
+      data: [
+        {
+          address: '203.0.113.5',
+          failures: 20_000,
+          limited: true,
+          limitedBrowsers: 0,
+          clearsAt: inMs(60_000),
+          trustedUntil: null,
+        },
+      ],
     })
     vi.mocked(clearGuessingLimit).mockResolvedValue({ ok: false, error: 'Failed to clear the limit' })
     await renderPage()
@@ -376,7 +385,9 @@ describe('ProctorRoomPage', () => {
     await elapse()
     expect(clearGuessingLimit).toHaveBeenCalledWith('203.0.113.5', true)
     expect(
-      screen.getByText(`Cleared the limit on 203.0.113.5: this network is trusted until ${time}, only single browsers are limited.`),
+      screen.getByText(
+        `Cleared the limit on 203.0.113.5: this network is trusted until ${time}, only single browsers are limited.`,
+      ),
     ).toBeTruthy()
     const panel = screen.getByRole('region', { name: 'Wrong login codes' })
     expect(within(panel).getByRole('listitem').textContent).toBe(
@@ -417,7 +428,9 @@ describe('ProctorRoomPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Limit again' }))
     await elapse()
     expect(endAddressTrust).toHaveBeenCalledWith('203.0.113.5')
-    expect(screen.getByText('203.0.113.5 is limited again: too many wrong login codes from it stop new students there.')).toBeTruthy()
+    expect(
+      screen.getByText('203.0.113.5 is limited again: too many wrong login codes from it stop new students there.'),
+    ).toBeTruthy()
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
