@@ -37,6 +37,16 @@ CREATE OR REPLACE FUNCTION private.address_guess_limit()
 AS $function$ select 20000 $function$;
 COMMENT ON FUNCTION private.address_guess_limit() IS 'Failed code guesses one address may make in 10 minutes, all its clients together (migration 20261121000500 says why).';
 
+CREATE OR REPLACE FUNCTION private.address_trusted(address text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.trusted_addresses t where t.client_address = address and t.trusted_until > now())
+$function$;
+COMMENT ON FUNCTION private.address_trusted(address text) IS 'True while an administrator''s trust in the address lasts.';
+
 CREATE OR REPLACE FUNCTION private.answer_file_key(code text)
  RETURNS bytea
  LANGUAGE sql
@@ -145,15 +155,16 @@ CREATE OR REPLACE FUNCTION private.code_guessing_limited(address text)
  STABLE
  SET search_path TO ''
 AS $function$
-  select (select coalesce(sum(f.failures), 0)
-            from public.code_guess_failures f
-           where f.client_address = address and f.minute > now() - interval '10 minutes') >= private.address_guess_limit()
+  select ((select coalesce(sum(f.failures), 0)
+             from public.code_guess_failures f
+            where f.client_address = address and f.minute > now() - interval '10 minutes') >= private.address_guess_limit()
+          and not private.address_trusted(address))
       or (select coalesce(sum(c.failures), 0)
             from private.code_guess_client_failures c
            where c.client_address = address and c.client_id = private.request_client_id()
              and c.minute > now() - interval '10 minutes') >= private.client_guess_limit()
 $function$;
-COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 (migration 20261127000500).';
+COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 and no administrator trusts it now (migration 20261127000500).';
 
 CREATE OR REPLACE FUNCTION private.codes_still_writing()
  RETURNS SETOF text
@@ -1388,7 +1399,7 @@ CREATE TABLE public.audit_log (
   subject text,
   details jsonb NOT NULL DEFAULT '{}'::jsonb,
   CONSTRAINT audit_log_pkey PRIMARY KEY (id),
-  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text, 'key_corrected'::text, 'guessing_limit_cleared'::text]))),
+  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text, 'key_corrected'::text, 'guessing_limit_cleared'::text, 'address_trust_ended'::text]))),
   CONSTRAINT audit_log_actor_check CHECK (((length(actor) >= 1) AND (length(actor) <= 320))),
   CONSTRAINT audit_log_details_check CHECK ((jsonb_typeof(details) = 'object'::text))
 );
@@ -1714,6 +1725,18 @@ GRANT SELECT ON TABLE public.submissions TO authenticated;
 GRANT ALL ON TABLE public.submissions TO service_role;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.submissions;
 
+CREATE TABLE public.trusted_addresses (
+  client_address text NOT NULL,
+  trusted_until timestamp with time zone NOT NULL,
+  trusted_by text NOT NULL,
+  trusted_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT trusted_addresses_pkey PRIMARY KEY (client_address),
+  CONSTRAINT trusted_addresses_client_address_check CHECK (((length(client_address) >= 1) AND (length(client_address) <= 100)))
+);
+COMMENT ON TABLE public.trusted_addresses IS 'Addresses an administrator trusted (the school''s own network): until trusted_until the address''s limit on failed code guesses is not applied, only each browser''s. Expired rows are deleted by apply_retention.';
+ALTER TABLE public.trusted_addresses ENABLE ROW LEVEL SECURITY;
+GRANT ALL ON TABLE public.trusted_addresses TO service_role;
+
 CREATE OR REPLACE FUNCTION public.active_exam_schedule()
  RETURNS SETOF public.exam_schedule
  LANGUAGE sql
@@ -1841,7 +1864,7 @@ COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, searc
 GRANT EXECUTE ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_guessing_limits()
- RETURNS TABLE(client_address text, failures integer, limited boolean, limited_clients integer, since timestamp with time zone, clears_at timestamp with time zone)
+ RETURNS TABLE(client_address text, failures integer, limited boolean, limited_clients integer, since timestamp with time zone, clears_at timestamp with time zone, trusted_until timestamp with time zone)
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -1877,17 +1900,26 @@ begin
     select l.client_address, count(*)::integer as clients, max(l.clears_at) as clears_at
       from limited_clients l
      group by l.client_address
+  ), trusted as (
+    select t.client_address, t.trusted_until from public.trusted_addresses t where t.trusted_until > now()
+  ), listed as (
+    select coalesce(a.client_address, t.client_address) as client_address, coalesce(a.failures, 0) as failures,
+           coalesce(a.failures >= private.address_guess_limit(), false) and t.client_address is null as limited,
+           a.since, a.clears_at, t.trusted_until
+      from addresses a
+      full join trusted t on t.client_address = a.client_address
   )
-  select a.client_address, a.failures, a.failures >= private.address_guess_limit(), coalesce(c.clients, 0), a.since,
-         -- Null when nothing is limited yet (an address close to its limit).
-         case when a.failures >= private.address_guess_limit() then a.clears_at else c.clears_at end
-    from addresses a
-    left join client_counts c on c.client_address = a.client_address
-   where a.failures >= private.address_guess_limit() / 2 or c.clients is not null
-   order by a.failures desc, a.client_address;
+  select l.client_address, l.failures, l.limited, coalesce(c.clients, 0), l.since,
+         -- Null when nothing is limited (an address close to its limit, or trusted with no limited client).
+         case when l.limited then l.clears_at else c.clears_at end,
+         l.trusted_until
+    from listed l
+    left join client_counts c on c.client_address = l.client_address
+   where l.failures >= private.address_guess_limit() / 2 or c.clients is not null or l.trusted_until is not null
+   order by l.failures desc, l.client_address;
 end
 $function$;
-COMMENT ON FUNCTION public.admin_guessing_limits() IS 'Administrators: addresses whose failed code guesses in the last 10 minutes reach half the address limit or include a limited client: failures, limited (the whole address), limited_clients, since, clears_at.';
+COMMENT ON FUNCTION public.admin_guessing_limits() IS 'Administrators: addresses whose failed code guesses in the last 10 minutes reach half the address limit or include a limited client, and the addresses trusted now: failures, limited (the whole address), limited_clients, since, clears_at, trusted_until.';
 GRANT EXECUTE ON FUNCTION public.admin_guessing_limits() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_item_analysis(time_zone text, day date DEFAULT NULL::date, schedule_id uuid DEFAULT NULL::uuid)
@@ -2097,10 +2129,11 @@ AS $function$
 begin
   delete from public.code_guess_failures where minute < now() - interval '1 hour';
   delete from private.code_guess_client_failures where minute < now() - interval '1 hour';
+  delete from public.trusted_addresses where trusted_until <= now();
   return private.apply_retention();
 end
 $function$;
-COMMENT ON FUNCTION public.apply_retention() IS 'Deletes exam questions 24 hours after the last exam closed (returning how many) and failed code guesses older than an hour. Run hourly (pg_cron, or the local stack''s timer).';
+COMMENT ON FUNCTION public.apply_retention() IS 'Deletes exam questions 24 hours after the last exam closed (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';
 GRANT EXECUTE ON FUNCTION public.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.check_login_code(code text)
@@ -2132,7 +2165,7 @@ $function$;
 COMMENT ON FUNCTION public.check_login_code(code text) IS 'valid | used | invalid | exam_closed (the window, moved by the code''s extra minutes, is not open) for a login code as typed; rate_limited after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.check_login_code(code text) TO anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text)
+CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text, trust_minutes integer DEFAULT 0)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2140,13 +2173,31 @@ CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text)
 AS $function$
 declare
   cleared integer;
+  trust_ends timestamptz;
 begin
   perform private.require_admin();
+  if clear_guessing_limit.address is null or length(clear_guessing_limit.address) not between 1 and 100 then
+    perform private.invalid_argument('address must be 1 to 100 characters');
+  end if;
+  if clear_guessing_limit.trust_minutes is null or clear_guessing_limit.trust_minutes not between 0 and 480 then
+    perform private.invalid_argument('trust_minutes must be 0 to 480 minutes');
+  end if;
   select coalesce(sum(f.failures), 0)::integer into cleared
     from public.code_guess_failures f
    where f.client_address = clear_guessing_limit.address and f.minute > now() - interval '10 minutes';
   delete from public.code_guess_failures f where f.client_address = clear_guessing_limit.address;
   delete from private.code_guess_client_failures c where c.client_address = clear_guessing_limit.address;
+  if clear_guessing_limit.trust_minutes > 0 then
+    insert into public.trusted_addresses as t (client_address, trusted_until, trusted_by)
+    values (clear_guessing_limit.address, now() + make_interval(mins => clear_guessing_limit.trust_minutes),
+            (select au.email from public.admin_users au where au.user_id = (select auth.uid())))
+    on conflict (client_address) do update
+      set trusted_until = excluded.trusted_until, trusted_by = excluded.trusted_by, trusted_at = now()
+    returning t.trusted_until into trust_ends;
+    perform private.record_activity('guessing_limit_cleared', clear_guessing_limit.address,
+      jsonb_build_object('failures', cleared, 'trust_minutes', clear_guessing_limit.trust_minutes, 'trusted_until', trust_ends));
+    return jsonb_build_object('outcome', 'trusted', 'failures', cleared, 'trusted_until', trust_ends);
+  end if;
   if cleared = 0 then
     return jsonb_build_object('outcome', 'nothing_to_clear');
   end if;
@@ -2154,8 +2205,31 @@ begin
   return jsonb_build_object('outcome', 'cleared', 'failures', cleared);
 end
 $function$;
-COMMENT ON FUNCTION public.clear_guessing_limit(address text) IS 'Administrators: forgets the failed code guesses of an address and its clients, so students there can start again, and records it; cleared (with the failures of the last 10 minutes) or nothing_to_clear.';
-GRANT EXECUTE ON FUNCTION public.clear_guessing_limit(address text) TO authenticated, service_role;
+COMMENT ON FUNCTION public.clear_guessing_limit(address text, trust_minutes integer) IS 'Administrators: forgets the failed code guesses of an address and its clients, so students there can start again, and records it; cleared (with the failures of the last 10 minutes) or nothing_to_clear. With trust_minutes (1 to 480), also trusts the address that long, its address limit not applied: trusted, with failures and trusted_until.';
+GRANT EXECUTE ON FUNCTION public.clear_guessing_limit(address text, trust_minutes integer) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.end_address_trust(address text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  trust_ends timestamptz;
+begin
+  perform private.require_admin();
+  delete from public.trusted_addresses t
+   where t.client_address = end_address_trust.address and t.trusted_until > now()
+  returning t.trusted_until into trust_ends;
+  if not found then
+    return jsonb_build_object('outcome', 'not_trusted');
+  end if;
+  perform private.record_activity('address_trust_ended', end_address_trust.address, jsonb_build_object('trusted_until', trust_ends));
+  return jsonb_build_object('outcome', 'ended');
+end
+$function$;
+COMMENT ON FUNCTION public.end_address_trust(address text) IS 'Administrators: ends a trust in an address before its time, so its limit on failed code guesses applies again, and records it; ended or not_trusted.';
+GRANT EXECUTE ON FUNCTION public.end_address_trust(address text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.exam_questions(code text, attempt_id uuid DEFAULT NULL::uuid, student_name text DEFAULT NULL::text)
  RETURNS jsonb

@@ -102,6 +102,13 @@ describe('describeActivity', () => {
     expect(words('guessing_limit_cleared', { failures: 20_000 }, '203.0.113.5')).toBe(
       'Cleared the limit on wrong login codes from 203.0.113.5: 20000 wrong codes in the last 10 minutes forgotten',
     )
+    const trust = { failures: 20_000, trust_minutes: 120, trusted_until: '2026-11-27T12:00:00Z' }
+    expect(words('guessing_limit_cleared', trust, '203.0.113.5')).toBe(
+      'Cleared the limit on wrong login codes from 203.0.113.5: 20000 wrong codes in the last 10 minutes forgotten, and stopped limiting this network for 120 minutes, until <2026-11-27T12:00:00Z> (single browsers stay limited)',
+    )
+    expect(words('address_trust_ended', { trusted_until: '2026-11-27T12:00:00Z' }, '203.0.113.5')).toBe(
+      'Limited the network 203.0.113.5 again, before the end of its trust at <2026-11-27T12:00:00Z>',
+    )
     expect(words('something_new', {}, 'X')).toBe('something_new (X)')
   })
 })

@@ -22,7 +22,7 @@ export const activityKinds = {
   schedules: { label: 'Exam schedules', actions: ['schedule_created', 'schedule_changed', 'schedule_deleted'] },
   regrades: { label: 'Key corrections', actions: ['key_corrected'] },
   submissions: { label: 'Submissions', actions: ['answer_file_recovered', 'submission_voided', 'submission_restored'] },
-  guessing_limits: { label: 'Wrong login code limits', actions: ['guessing_limit_cleared'] },
+  guessing_limits: { label: 'Wrong login code limits', actions: ['guessing_limit_cleared', 'address_trust_ended'] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>
 
 export type ActivityKind = keyof typeof activityKinds
@@ -230,8 +230,15 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
       return `Restored the submission of ${textOf(details.student_name)} (login code ${subject}, ${numberOf(
         details.score,
       )}/${numberOf(details.question_count)}), voided for: ${textOf(details.reason)}`
-    case 'guessing_limit_cleared':
-      return `Cleared the limit on wrong login codes from ${subject}: ${plural(numberOf(details.failures), 'wrong code')} in the last 10 minutes forgotten`
+    case 'guessing_limit_cleared': {
+      const cleared = `Cleared the limit on wrong login codes from ${subject}: ${plural(numberOf(details.failures), 'wrong code')} in the last 10 minutes forgotten`
+      if (!details.trust_minutes) return cleared
+      return `${cleared}, and stopped limiting this network for ${plural(numberOf(details.trust_minutes), 'minute')}, until ${formatMoment(
+        textOf(details.trusted_until),
+      )} (single browsers stay limited)`
+    }
+    case 'address_trust_ended':
+      return `Limited the network ${subject} again, before the end of its trust at ${formatMoment(textOf(details.trusted_until))}`
     default:
       return `${entry.action}${subject ? ` (${subject})` : ''}`
   }

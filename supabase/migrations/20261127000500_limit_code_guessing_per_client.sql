@@ -23,6 +23,12 @@
 --   wrong id or code counts as a failure like any other.
 -- - Limited clients and addresses are answered rate_limited, as before, by the calls that need
 --   no proof (check_login_code, lookup_result, a first start, a first submission).
+-- - Nothing tells a script that changes its id on every guess from new students behind the same
+--   NAT: it keeps its address at the ceiling with ~34 guesses a second, and a Clear lasts ~36 s.
+--   So an administrator may trust an address for up to 8 hours (clear_guessing_limit with
+--   trust_minutes): while trusted its ceiling is not applied and only each browser's 50 are.
+--   That is the administrator's call, for the school's own network: a scan from it is then held
+--   by nothing but its own speed.
 
 create table private.code_guess_client_failures (
   client_address text not null,
@@ -52,18 +58,39 @@ language sql immutable set search_path = '' as $$ select 20000 $$;
 revoke execute on function private.address_guess_limit() from public, anon, authenticated;
 comment on function private.address_guess_limit() is 'Failed code guesses one address may make in 10 minutes, all its clients together (migration 20261121000500 says why).';
 
+-- In public, like the counts, so that operators (the service role) can see and end a trust; the
+-- API roles get nothing, administrators read it through admin_guessing_limits.
+create table public.trusted_addresses (
+  client_address text primary key check (length(client_address) between 1 and 100),
+  trusted_until timestamptz not null,
+  trusted_by text not null,
+  trusted_at timestamptz not null default now()
+);
+comment on table public.trusted_addresses is 'Addresses an administrator trusted (the school''s own network): until trusted_until the address''s limit on failed code guesses is not applied, only each browser''s. Expired rows are deleted by apply_retention.';
+alter table public.trusted_addresses enable row level security;
+revoke all on table public.trusted_addresses from anon, authenticated;
+
+create function private.address_trusted(address text) returns boolean
+language sql stable set search_path = ''
+as $$
+  select exists (select 1 from public.trusted_addresses t where t.client_address = address and t.trusted_until > now())
+$$;
+comment on function private.address_trusted(text) is 'True while an administrator''s trust in the address lasts.';
+revoke execute on function private.address_trusted(text) from public, anon, authenticated;
+
 create or replace function private.code_guessing_limited(address text) returns boolean
 language sql stable set search_path = ''
 as $$
-  select (select coalesce(sum(f.failures), 0)
-            from public.code_guess_failures f
-           where f.client_address = address and f.minute > now() - interval '10 minutes') >= private.address_guess_limit()
+  select ((select coalesce(sum(f.failures), 0)
+             from public.code_guess_failures f
+            where f.client_address = address and f.minute > now() - interval '10 minutes') >= private.address_guess_limit()
+          and not private.address_trusted(address))
       or (select coalesce(sum(c.failures), 0)
             from private.code_guess_client_failures c
            where c.client_address = address and c.client_id = private.request_client_id()
              and c.minute > now() - interval '10 minutes') >= private.client_guess_limit()
 $$;
-comment on function private.code_guessing_limited(text) is 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 (migration 20261127000500).';
+comment on function private.code_guessing_limited(text) is 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 and no administrator trusts it now (migration 20261127000500).';
 
 create or replace function private.record_code_guess_failure(address text) returns void
 language sql volatile set search_path = ''
@@ -152,10 +179,11 @@ comment on function public.submit_exam(uuid, text, text, jsonb, integer, integer
 comment on function public.check_login_code(text) is 'valid | used | invalid | exam_closed (the window, moved by the code''s extra minutes, is not open) for a login code as typed; rate_limited after too many invalid codes from this client or address.';
 comment on function public.lookup_result(text) is 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone; rate_limited after too many invalid codes from this client or address.';
 
--- The Proctor Room: who is limited, and clearing it. Each address over half its limit or with a
--- limited client; clears_at assumes no new failures, which a limited caller cannot add.
+-- The Proctor Room: who is limited, and clearing it. Each address over half its limit, with a
+-- limited client, or trusted; clears_at assumes no new failures, which a limited caller cannot add.
 create function public.admin_guessing_limits()
-returns table (client_address text, failures integer, limited boolean, limited_clients integer, since timestamptz, clears_at timestamptz)
+returns table (client_address text, failures integer, limited boolean, limited_clients integer, since timestamptz,
+               clears_at timestamptz, trusted_until timestamptz)
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
@@ -189,21 +217,30 @@ begin
     select l.client_address, count(*)::integer as clients, max(l.clears_at) as clears_at
       from limited_clients l
      group by l.client_address
+  ), trusted as (
+    select t.client_address, t.trusted_until from public.trusted_addresses t where t.trusted_until > now()
+  ), listed as (
+    select coalesce(a.client_address, t.client_address) as client_address, coalesce(a.failures, 0) as failures,
+           coalesce(a.failures >= private.address_guess_limit(), false) and t.client_address is null as limited,
+           a.since, a.clears_at, t.trusted_until
+      from addresses a
+      full join trusted t on t.client_address = a.client_address
   )
-  select a.client_address, a.failures, a.failures >= private.address_guess_limit(), coalesce(c.clients, 0), a.since,
-         -- Null when nothing is limited yet (an address close to its limit).
-         case when a.failures >= private.address_guess_limit() then a.clears_at else c.clears_at end
-    from addresses a
-    left join client_counts c on c.client_address = a.client_address
-   where a.failures >= private.address_guess_limit() / 2 or c.clients is not null
-   order by a.failures desc, a.client_address;
+  select l.client_address, l.failures, l.limited, coalesce(c.clients, 0), l.since,
+         -- Null when nothing is limited (an address close to its limit, or trusted with no limited client).
+         case when l.limited then l.clears_at else c.clears_at end,
+         l.trusted_until
+    from listed l
+    left join client_counts c on c.client_address = l.client_address
+   where l.failures >= private.address_guess_limit() / 2 or c.clients is not null or l.trusted_until is not null
+   order by l.failures desc, l.client_address;
 end
 $$;
-comment on function public.admin_guessing_limits() is 'Administrators: addresses whose failed code guesses in the last 10 minutes reach half the address limit or include a limited client: failures, limited (the whole address), limited_clients, since, clears_at.';
+comment on function public.admin_guessing_limits() is 'Administrators: addresses whose failed code guesses in the last 10 minutes reach half the address limit or include a limited client, and the addresses trusted now: failures, limited (the whole address), limited_clients, since, clears_at, trusted_until.';
 revoke execute on function public.admin_guessing_limits() from public, anon;
 grant execute on function public.admin_guessing_limits() to authenticated, service_role;
 
--- A new kind of activity, added to the list as it stands (another migration may have added its own).
+-- New kinds of activity, added to the list as it stands (another migration may have added its own).
 do $$
 declare
   kinds text;
@@ -213,23 +250,43 @@ begin
          regexp_matches(pg_get_constraintdef(c.oid), '''([a-z_]+)''', 'g') with ordinality as m(kind, n)
    where c.conrelid = 'public.audit_log'::regclass and c.conname = 'audit_log_action_check';
   alter table public.audit_log drop constraint audit_log_action_check;
-  execute format('alter table public.audit_log add constraint audit_log_action_check check (action in (%s, %L))',
-                 kinds, 'guessing_limit_cleared');
+  execute format('alter table public.audit_log add constraint audit_log_action_check check (action in (%s, %L, %L))',
+                 kinds, 'guessing_limit_cleared', 'address_trust_ended');
 end
 $$;
 
-create function public.clear_guessing_limit(address text) returns jsonb
+-- With trust_minutes, the administrator also vouches for the address as the school's own network
+-- for that long (see the top of this migration); a trust is always recorded, even with nothing to clear.
+create function public.clear_guessing_limit(address text, trust_minutes integer default 0) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   cleared integer;
+  trust_ends timestamptz;
 begin
   perform private.require_admin();
+  if clear_guessing_limit.address is null or length(clear_guessing_limit.address) not between 1 and 100 then
+    perform private.invalid_argument('address must be 1 to 100 characters');
+  end if;
+  if clear_guessing_limit.trust_minutes is null or clear_guessing_limit.trust_minutes not between 0 and 480 then
+    perform private.invalid_argument('trust_minutes must be 0 to 480 minutes');
+  end if;
   select coalesce(sum(f.failures), 0)::integer into cleared
     from public.code_guess_failures f
    where f.client_address = clear_guessing_limit.address and f.minute > now() - interval '10 minutes';
   delete from public.code_guess_failures f where f.client_address = clear_guessing_limit.address;
   delete from private.code_guess_client_failures c where c.client_address = clear_guessing_limit.address;
+  if clear_guessing_limit.trust_minutes > 0 then
+    insert into public.trusted_addresses as t (client_address, trusted_until, trusted_by)
+    values (clear_guessing_limit.address, now() + make_interval(mins => clear_guessing_limit.trust_minutes),
+            (select au.email from public.admin_users au where au.user_id = (select auth.uid())))
+    on conflict (client_address) do update
+      set trusted_until = excluded.trusted_until, trusted_by = excluded.trusted_by, trusted_at = now()
+    returning t.trusted_until into trust_ends;
+    perform private.record_activity('guessing_limit_cleared', clear_guessing_limit.address,
+      jsonb_build_object('failures', cleared, 'trust_minutes', clear_guessing_limit.trust_minutes, 'trusted_until', trust_ends));
+    return jsonb_build_object('outcome', 'trusted', 'failures', cleared, 'trusted_until', trust_ends);
+  end if;
   if cleared = 0 then
     return jsonb_build_object('outcome', 'nothing_to_clear');
   end if;
@@ -237,17 +294,40 @@ begin
   return jsonb_build_object('outcome', 'cleared', 'failures', cleared);
 end
 $$;
-comment on function public.clear_guessing_limit(text) is 'Administrators: forgets the failed code guesses of an address and its clients, so students there can start again, and records it; cleared (with the failures of the last 10 minutes) or nothing_to_clear.';
-revoke execute on function public.clear_guessing_limit(text) from public, anon;
-grant execute on function public.clear_guessing_limit(text) to authenticated, service_role;
+comment on function public.clear_guessing_limit(text, integer) is 'Administrators: forgets the failed code guesses of an address and its clients, so students there can start again, and records it; cleared (with the failures of the last 10 minutes) or nothing_to_clear. With trust_minutes (1 to 480), also trusts the address that long, its address limit not applied: trusted, with failures and trusted_until.';
+revoke execute on function public.clear_guessing_limit(text, integer) from public, anon;
+grant execute on function public.clear_guessing_limit(text, integer) to authenticated, service_role;
 
--- The hourly clean-up forgets the clients' failures with the addresses'.
+create function public.end_address_trust(address text) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  trust_ends timestamptz;
+begin
+  perform private.require_admin();
+  delete from public.trusted_addresses t
+   where t.client_address = end_address_trust.address and t.trusted_until > now()
+  returning t.trusted_until into trust_ends;
+  if not found then
+    return jsonb_build_object('outcome', 'not_trusted');
+  end if;
+  perform private.record_activity('address_trust_ended', end_address_trust.address, jsonb_build_object('trusted_until', trust_ends));
+  return jsonb_build_object('outcome', 'ended');
+end
+$$;
+comment on function public.end_address_trust(text) is 'Administrators: ends a trust in an address before its time, so its limit on failed code guesses applies again, and records it; ended or not_trusted.';
+revoke execute on function public.end_address_trust(text) from public, anon;
+grant execute on function public.end_address_trust(text) to authenticated, service_role;
+
+-- The hourly clean-up forgets the clients' failures with the addresses', and trusts that ended.
 create or replace function public.apply_retention() returns integer
 language plpgsql volatile security definer set search_path = ''
 as $$
 begin
   delete from public.code_guess_failures where minute < now() - interval '1 hour';
   delete from private.code_guess_client_failures where minute < now() - interval '1 hour';
+  delete from public.trusted_addresses where trusted_until <= now();
   return private.apply_retention();
 end
 $$;
+comment on function public.apply_retention() is 'Deletes exam questions 24 hours after the last exam closed (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';

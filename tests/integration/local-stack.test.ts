@@ -140,6 +140,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
       'room_time_additions',
       'submission_tallies',
       'submissions',
+      'trusted_addresses',
     ])
     expect(tables.filter((t) => !t.rls)).toEqual([])
     const { rows: privileges } = await db.query<{ grantee: string; table_name: string; privilege_type: string }>(

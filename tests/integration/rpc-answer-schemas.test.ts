@@ -9,6 +9,7 @@ import {
   submitExamAnswerSchema,
 } from '../../src/lib/student/rpc-answers.ts'
 import {
+  addressTrustEndedSchema,
   answerFileRecoverySchema,
   countsSchema,
   guessingLimitClearedSchema,
@@ -276,7 +277,7 @@ describe('the admin functions the app parses', () => {
       expect(await addTime()).toBe('nobody_writing')
     })
   })
-  it('answers admin_guessing_limits and clear_guessing_limit in their schemas, limited, cleared and nothing_to_clear', async () => {
+  it('answers admin_guessing_limits, clear_guessing_limit and end_address_trust in their schemas, limited, cleared, nothing_to_clear, trusted, ended and not_trusted', async () => {
     const admin = await adminClient()
     const address = '192.0.2.90'
     const minuteNow = new Date(Math.floor(Date.now() / minute) * minute).toISOString()
@@ -287,5 +288,14 @@ describe('the admin functions the app parses', () => {
     const clear = async () => outcomeOf(guessingLimitClearedSchema, must(await admin.rpc('clear_guessing_limit', { address })))
     expect(await clear()).toBe('cleared')
     expect(await clear()).toBe('nothing_to_clear')
+
+    const trust = must(await admin.rpc('clear_guessing_limit', { address, trust_minutes: 1 }))
+    expect(outcomeOf(guessingLimitClearedSchema, trust)).toBe('trusted')
+    const trusted = must(await admin.rpc('admin_guessing_limits'))
+    expect(v.safeParse(guessingLimitsSchema, trusted).issues, JSON.stringify(trusted)).toBeUndefined()
+    expect(trusted.find((row) => row.client_address === address)).toMatchObject({ failures: 0, since: null })
+    const endTrust = async () => outcomeOf(addressTrustEndedSchema, must(await admin.rpc('end_address_trust', { address })))
+    expect(await endTrust()).toBe('ended')
+    expect(await endTrust()).toBe('not_trusted')
   })
 })

@@ -3,7 +3,15 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, anonClientWith, nonAdminClient, serviceClient, stack } from './clients.ts'
-import { attemptsEndedAfterEachTest, loginCodesPerFile, minute, must, submitExamArgs, succeeded } from './exam-data.ts'
+import {
+  attemptsEndedAfterEachTest,
+  isoFromNow,
+  loginCodesPerFile,
+  minute,
+  must,
+  submitExamArgs,
+  succeeded,
+} from './exam-data.ts'
 
 /**
  * One client must not lock its room out (issue 23, migration 20261127000500): wrong codes are
@@ -28,11 +36,17 @@ const addresses = {
   listed: '192.0.2.34',
   oneBrowserLimited: '192.0.2.35',
   cleared: '192.0.2.36',
+  trusted: '192.0.2.37',
+  trustExpires: '192.0.2.38',
+  trustEnded: '192.0.2.39',
+  notTrusted: '192.0.2.40',
+  trustLogged: '192.0.2.41',
 }
 
 // The browsers' own counts are out of the API's reach; they name only these addresses.
 afterAll(async () => {
   succeeded(await service.from('code_guess_failures').delete().in('client_address', Object.values(addresses)))
+  succeeded(await service.from('trusted_addresses').delete().in('client_address', Object.values(addresses)))
 })
 
 type Client = SupabaseClient<Database>
@@ -152,8 +166,9 @@ interface GuessingLimit {
   failures: number
   limited: boolean
   limited_clients: number
-  since: string
+  since: string | null
   clears_at: string | null
+  trusted_until: string | null
 }
 
 async function limitOf(admin: Client, address: string): Promise<GuessingLimit | undefined> {
@@ -216,5 +231,143 @@ describe('the Proctor Room', () => {
       },
     ])
     expect(must(await admin.rpc('clear_guessing_limit', { address: addresses.cleared }))).toEqual({ outcome: 'nothing_to_clear' })
+  })
+})
+
+/** The minutes "Clear and stop limiting this network" trusts an address for. */
+const trustMinutes = 120
+
+async function trustedUntilOf(address: string): Promise<string | undefined> {
+  const rows = must(await service.from('trusted_addresses').select('trusted_until').eq('client_address', address))
+  return rows[0]?.trusted_until
+}
+
+describe('a network an administrator trusts', () => {
+  it('lets a fresh browser start while the address is over its limit, and still refuses a browser over its own 50', async () => {
+    const admin = await adminClient()
+    await recordAddressFailures(addresses.trusted, addressLimit)
+    expect(must(await browserAt(addresses.trusted).rpc('check_login_code', { code: await newCode() }))).toBe('rate_limited')
+
+    const before = Date.now()
+    const trusted = must(
+      await admin.rpc('clear_guessing_limit', { address: addresses.trusted, trust_minutes: trustMinutes }),
+    ) as {
+      outcome: string
+      failures: number
+      trusted_until: string
+    }
+    expect(trusted).toMatchObject({ outcome: 'trusted', failures: addressLimit })
+    expect(Date.parse(trusted.trusted_until)).toBeGreaterThanOrEqual(before + trustMinutes * minute - minute)
+    expect(Date.parse(trusted.trusted_until)).toBeLessThanOrEqual(Date.now() + trustMinutes * minute + minute)
+
+    // The script goes on changing its id on every guess: the address is over its limit again.
+    await recordAddressFailures(addresses.trusted, addressLimit)
+    const guesser = browserAt(addresses.trusted)
+    expect(new Set(await guessWrong(guesser, clientLimit))).toEqual(new Set(['invalid']))
+    expect(await guessWrong(guesser, 2)).toEqual(['rate_limited', 'rate_limited'])
+    expect(await start(guesser, await newCode())).toMatchObject({ outcome: 'rate_limited' })
+
+    const fresh = browserAt(addresses.trusted)
+    const code = await newCode()
+    expect(must(await fresh.rpc('check_login_code', { code }))).toBe('valid')
+    expect(await start(fresh, code)).toMatchObject({ outcome: 'ok' })
+
+    expect(await limitOf(admin, addresses.trusted)).toMatchObject({
+      failures: addressLimit + clientLimit,
+      limited: false,
+      limited_clients: 1,
+      trusted_until: trusted.trusted_until,
+    })
+  })
+
+  it('ends at its time, after which the address is limited again and the hourly clean-up deletes it', async () => {
+    const admin = await adminClient()
+    must(await admin.rpc('clear_guessing_limit', { address: addresses.trustExpires, trust_minutes: trustMinutes }))
+    await recordAddressFailures(addresses.trustExpires, addressLimit)
+    const code = await newCode()
+    expect(must(await browserAt(addresses.trustExpires).rpc('check_login_code', { code }))).toBe('valid')
+
+    succeeded(
+      await service
+        .from('trusted_addresses')
+        .update({ trusted_until: isoFromNow(-minute) })
+        .eq('client_address', addresses.trustExpires),
+    )
+    expect(must(await browserAt(addresses.trustExpires).rpc('check_login_code', { code }))).toBe('rate_limited')
+    expect(await limitOf(admin, addresses.trustExpires)).toMatchObject({ limited: true, trusted_until: null })
+
+    must(await service.rpc('apply_retention'))
+    expect(await trustedUntilOf(addresses.trustExpires)).toBeUndefined()
+  })
+
+  it('can be ended early by an administrator, recorded in the activity log', async () => {
+    const admin = await adminClient()
+    must(await admin.rpc('clear_guessing_limit', { address: addresses.trustEnded, trust_minutes: 30 }))
+    const trustedUntil = await trustedUntilOf(addresses.trustEnded)
+    await recordAddressFailures(addresses.trustEnded, addressLimit)
+    const code = await newCode()
+    expect(must(await browserAt(addresses.trustEnded).rpc('check_login_code', { code }))).toBe('valid')
+
+    for (const outsider of [anonClient(), await nonAdminClient()]) {
+      expect((await outsider.rpc('end_address_trust', { address: addresses.trustEnded })).error?.code).toBe('42501')
+    }
+    expect(must(await admin.rpc('end_address_trust', { address: addresses.trustEnded }))).toEqual({ outcome: 'ended' })
+    expect(must(await browserAt(addresses.trustEnded).rpc('check_login_code', { code }))).toBe('rate_limited')
+    expect(must(await admin.rpc('end_address_trust', { address: addresses.trustEnded }))).toEqual({ outcome: 'not_trusted' })
+
+    const logged = must(
+      await service.from('audit_log').select('actor, action, details').eq('subject', addresses.trustEnded).order('id'),
+    )
+    expect(logged.map((row) => row.action)).toEqual(['guessing_limit_cleared', 'address_trust_ended'])
+    expect(logged[1]).toMatchObject({ actor: stack.adminEmail })
+    expect(Date.parse(String((logged[1]?.details as { trusted_until?: string }).trusted_until))).toBe(
+      Date.parse(trustedUntil ?? ''),
+    )
+  })
+
+  it('is recorded in the activity log with its minutes, even with nothing to clear', async () => {
+    const admin = await adminClient()
+    const answer = must(await admin.rpc('clear_guessing_limit', { address: addresses.trustLogged, trust_minutes: 45 })) as {
+      trusted_until: string
+    }
+    expect(answer).toMatchObject({ outcome: 'trusted', failures: 0 })
+    const logged = must(
+      await service
+        .from('audit_log')
+        .select('actor, action, details')
+        .eq('action', 'guessing_limit_cleared')
+        .eq('subject', addresses.trustLogged),
+    )
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toMatchObject({ actor: stack.adminEmail, details: { failures: 0, trust_minutes: 45 } })
+    const details = logged[0]?.details as { trusted_until?: string }
+    expect(Date.parse(details.trusted_until ?? '')).toBe(Date.parse(answer.trusted_until))
+  })
+
+  it('is refused to anon and non-administrators (42501), and to more than 8 hours or fewer than 0 minutes, changing nothing', async () => {
+    const admin = await adminClient()
+    await recordAddressFailures(addresses.notTrusted, addressLimit)
+    for (const outsider of [anonClient(), await nonAdminClient()]) {
+      const refused = await outsider.rpc('clear_guessing_limit', { address: addresses.notTrusted, trust_minutes: trustMinutes })
+      expect(refused.error?.code).toBe('42501')
+    }
+    for (const trust_minutes of [481, -1]) {
+      const refused = await admin.rpc('clear_guessing_limit', { address: addresses.notTrusted, trust_minutes })
+      expect(refused.error).toMatchObject({ code: '22023', message: 'trust_minutes must be 0 to 480 minutes' })
+    }
+    expect(await trustedUntilOf(addresses.notTrusted)).toBeUndefined()
+    expect(await addressFailures(addresses.notTrusted)).toBe(addressLimit)
+    expect(must(await browserAt(addresses.notTrusted).rpc('check_login_code', { code: await newCode() }))).toBe('rate_limited')
+  })
+
+  it('is out of reach of the API roles, administrators included: no read, no insert', async () => {
+    for (const client of [anonClient(), await nonAdminClient(), await adminClient()]) {
+      expect((await client.from('trusted_addresses').select('*')).error?.code).toBe('42501')
+      const insert = await client
+        .from('trusted_addresses')
+        .insert({ client_address: addresses.notTrusted, trusted_until: isoFromNow(trustMinutes * minute), trusted_by: 'x' })
+      expect(insert.error?.code).toBe('42501')
+    }
+    expect(await trustedUntilOf(addresses.notTrusted)).toBeUndefined()
   })
 })

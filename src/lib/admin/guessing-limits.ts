@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { adminRequest, type AdminResult } from './admin-result'
-import { guessingLimitClearedSchema, guessingLimitsSchema } from './rpc-answers'
+import { addressTrustEndedSchema, guessingLimitClearedSchema, guessingLimitsSchema } from './rpc-answers'
 import { getSupabase } from '../api/supabase'
 
 /** An address whose wrong login codes keep students there from starting (migration 20261127000500). */
@@ -14,12 +14,24 @@ export interface GuessingLimit {
   limitedBrowsers: number
   /** When the refusal ends by itself, if nothing more is tried; null when nothing is refused yet. */
   clearsAt: string | null
+  /** Until when an administrator trusts the address as the school's network (only single browsers limited); null when not trusted. */
+  trustedUntil: string | null
+}
+
+/** How long "Clear and stop limiting this network" trusts an address: one exam and its retakes. */
+export const trustMinutes = 120
+
+/** What clearing did: forgot the wrong codes (`cleared` false when they had already expired), and trusted the address until when. */
+export interface ClearedLimit {
+  cleared: boolean
+  trustedUntil: string | null
 }
 
 const loadFailed = 'Failed to load the limits on wrong login codes'
 const clearFailed = 'Failed to clear the limit'
+const endTrustFailed = 'Failed to limit the network again'
 
-/** The addresses refused in whole or in part (those only close to the limit are left out). */
+/** The addresses refused in whole or in part, and those trusted (those only close to the limit are left out). */
 export async function listGuessingLimits(): Promise<AdminResult<GuessingLimit[]>> {
   const reply = await adminRequest({ message: loadFailed }, () => getSupabase().rpc('admin_guessing_limits'))
   if (!reply.ok) return reply
@@ -28,22 +40,44 @@ export async function listGuessingLimits(): Promise<AdminResult<GuessingLimit[]>
   return {
     ok: true,
     data: parsed.output
-      .filter((row) => row.limited || row.limited_clients > 0)
+      .filter((row) => row.limited || row.limited_clients > 0 || row.trusted_until !== null)
       .map((row) => ({
         address: row.client_address,
         failures: row.failures,
         limited: row.limited,
         limitedBrowsers: row.limited_clients,
         clearsAt: row.clears_at,
+        trustedUntil: row.trusted_until,
       })),
   }
 }
 
-/** Forgets the address's wrong codes; `cleared` is false when they had already expired. */
-export async function clearGuessingLimit(address: string): Promise<AdminResult<{ cleared: boolean }>> {
-  const reply = await adminRequest({ message: clearFailed }, () => getSupabase().rpc('clear_guessing_limit', { address }))
+/**
+ * Forgets the address's wrong codes; with `trust` it also stops limiting the address as a whole
+ * for `trustMinutes` (each browser there stays limited on its own).
+ */
+export async function clearGuessingLimit(address: string, trust = false): Promise<AdminResult<ClearedLimit>> {
+  const reply = await adminRequest({ message: clearFailed }, () =>
+    getSupabase().rpc('clear_guessing_limit', { address, trust_minutes: trust ? trustMinutes : 0 }),
+  )
   if (!reply.ok) return reply
   const parsed = v.safeParse(guessingLimitClearedSchema, reply.data)
   if (!parsed.success) return { ok: false, error: clearFailed }
-  return { ok: true, data: { cleared: parsed.output.outcome === 'cleared' } }
+  const answer = parsed.output
+  return {
+    ok: true,
+    data: {
+      cleared: answer.outcome !== 'nothing_to_clear',
+      trustedUntil: answer.outcome === 'trusted' ? answer.trusted_until : null,
+    },
+  }
+}
+
+/** Ends the trust in an address early; `ended` is false when it had already ended. */
+export async function endAddressTrust(address: string): Promise<AdminResult<{ ended: boolean }>> {
+  const reply = await adminRequest({ message: endTrustFailed }, () => getSupabase().rpc('end_address_trust', { address }))
+  if (!reply.ok) return reply
+  const parsed = v.safeParse(addressTrustEndedSchema, reply.data)
+  if (!parsed.success) return { ok: false, error: endTrustFailed }
+  return { ok: true, data: { ended: parsed.output.outcome === 'ended' } }
 }

@@ -57,20 +57,29 @@ export const roomTimeAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('nobody_writing') }),
 ])
 
-/** admin_guessing_limits: each address limited, with a limited browser, or close to its limit (migration 20261127000500). */
+/** admin_guessing_limits: each address limited, with a limited browser, close to its limit or trusted (migration 20261127000500). */
 export const guessingLimitsSchema = v.array(
   v.object({
     client_address: v.string(),
     failures: count,
     limited: v.boolean(),
     limited_clients: count,
-    since: v.string(),
+    /** Null for a trusted address with no wrong codes in the last 10 minutes. */
+    since: v.nullable(v.string()),
     clears_at: v.nullable(v.string()),
+    trusted_until: v.nullable(v.string()),
   }),
 )
 
-/** clear_guessing_limit: the failures forgotten, or the address had none left. */
+/** clear_guessing_limit: the failures forgotten, the address trusted as well, or it had none left. */
 export const guessingLimitClearedSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('cleared'), failures: count }),
+  v.object({ outcome: v.literal('trusted'), failures: count, trusted_until: v.string() }),
   v.object({ outcome: v.literal('nothing_to_clear') }),
+])
+
+/** end_address_trust: the trust ended, or there was none left to end. */
+export const addressTrustEndedSchema = v.variant('outcome', [
+  v.object({ outcome: v.literal('ended') }),
+  v.object({ outcome: v.literal('not_trusted') }),
 ])

@@ -452,6 +452,27 @@ export type Database = {
         }
         Relationships: []
       }
+      trusted_addresses: {
+        Row: {
+          client_address: string
+          trusted_at: string
+          trusted_by: string
+          trusted_until: string
+        }
+        Insert: {
+          client_address: string
+          trusted_at?: string
+          trusted_by: string
+          trusted_until: string
+        }
+        Update: {
+          client_address?: string
+          trusted_at?: string
+          trusted_by?: string
+          trusted_until?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -497,7 +518,7 @@ export type Database = {
       }
       admin_guessing_limits: {
         Args: never
-        Returns: { client_address: string; failures: number; limited: boolean; limited_clients: number; since: string; clears_at: string }[]
+        Returns: { client_address: string; failures: number; limited: boolean; limited_clients: number; since: string; clears_at: string; trusted_until: string }[]
       }
       admin_item_analysis: {
         Args: {
@@ -540,6 +561,13 @@ export type Database = {
         Returns: string
       }
       clear_guessing_limit: {
+        Args: {
+          address: string
+          trust_minutes?: number
+        }
+        Returns: Json
+      }
+      end_address_trust: {
         Args: {
           address: string
         }

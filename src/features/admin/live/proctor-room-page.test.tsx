@@ -6,7 +6,7 @@ import { offlineAfterMs, type AttemptStatus } from '../../../domain/attempt-stat
 import { listLiveAttempts, loadLiveAttemptCounts, type LiveAttempt } from '../../../lib/admin/admin-attempts'
 import { lastPageIndex } from '../../../lib/admin/admin-reads'
 import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/admin/answer-file-recovery'
-import { clearGuessingLimit, listGuessingLimits, type GuessingLimit } from '../../../lib/admin/guessing-limits'
+import { clearGuessingLimit, endAddressTrust, listGuessingLimits, type GuessingLimit } from '../../../lib/admin/guessing-limits'
 import { listRoomTimeAdditions } from '../../../lib/admin/room-time'
 import { watchTableChanges } from '../../../lib/admin/table-changes'
 import { attemptsPerPage, ProctorRoomPage } from './proctor-room-page'
@@ -22,9 +22,11 @@ vi.mock('../../../lib/admin/room-time', () => ({
   addTimeForEveryone: vi.fn(),
   countStudentsStillWriting: vi.fn(),
 }))
-vi.mock('../../../lib/admin/guessing-limits', () => ({
+vi.mock('../../../lib/admin/guessing-limits', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/admin/guessing-limits')>()),
   listGuessingLimits: vi.fn(),
   clearGuessingLimit: vi.fn(),
+  endAddressTrust: vi.fn(),
 }))
 vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 
@@ -98,6 +100,7 @@ beforeEach(() => {
   vi.mocked(listRoomTimeAdditions).mockReset().mockResolvedValue({ ok: true, data: [] })
   vi.mocked(listGuessingLimits).mockReset().mockResolvedValue({ ok: true, data: [] })
   vi.mocked(clearGuessingLimit).mockReset()
+  vi.mocked(endAddressTrust).mockReset()
   channels = fakeTableChanges(watchTableChanges)
 })
 
@@ -299,8 +302,8 @@ describe('ProctorRoomPage', () => {
 
     const clearsAt = inMs(7 * 60_000)
     const limits: GuessingLimit[] = [
-      { address: '203.0.113.5', failures: 20_400, limited: true, limitedBrowsers: 0, clearsAt },
-      { address: '198.51.100.9', failures: 50, limited: false, limitedBrowsers: 1, clearsAt },
+      { address: '203.0.113.5', failures: 20_400, limited: true, limitedBrowsers: 0, clearsAt, trustedUntil: null },
+      { address: '198.51.100.9', failures: 50, limited: false, limitedBrowsers: 1, clearsAt, trustedUntil: null },
     ]
     vi.mocked(listGuessingLimits).mockResolvedValue({ ok: true, data: limits })
     await elapse(30_000)
@@ -311,7 +314,7 @@ describe('ProctorRoomPage', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      `Limited: Too many wrong login codes from 203.0.113.5: new students there cannot start until it clears at ${time}. Clear`,
+      `Limited: Too many wrong login codes from 203.0.113.5: new students there cannot start until it clears at ${time}. Clear Clear and stop limiting this network for 2 hours`,
       `Limited: One browser at 198.51.100.9 tried too many wrong login codes: a student there is told to wait until it clears at ${time}. Clear`,
     ])
 
@@ -319,11 +322,11 @@ describe('ProctorRoomPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Clear the limit' })
     expect(dialog.textContent).toContain(`Forget the ${(20_400).toLocaleString()} wrong login codes from 203.0.113.5`)
     expect(clearGuessingLimit).not.toHaveBeenCalled()
-    vi.mocked(clearGuessingLimit).mockResolvedValue({ ok: true, data: { cleared: true } })
+    vi.mocked(clearGuessingLimit).mockResolvedValue({ ok: true, data: { cleared: true, trustedUntil: null } })
     vi.mocked(listGuessingLimits).mockResolvedValue({ ok: true, data: [] })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear the limit' }))
     await elapse()
-    expect(clearGuessingLimit).toHaveBeenCalledWith('203.0.113.5')
+    expect(clearGuessingLimit).toHaveBeenCalledWith('203.0.113.5', false)
     expect(screen.getByText('Cleared the limit on 203.0.113.5: students there can start again.')).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Wrong login codes' })).toBeNull()
   })
@@ -331,7 +334,16 @@ describe('ProctorRoomPage', () => {
   it('keeps the limit and says so when clearing it fails', async () => {
     vi.mocked(listGuessingLimits).mockResolvedValue({
       ok: true,
-      data: [{ address: '203.0.113.5', failures: 20_000, limited: true, limitedBrowsers: 0, clearsAt: inMs(60_000) }],
+      data: [
+        {
+          address: '203.0.113.5',
+          failures: 20_000,
+          limited: true,
+          limitedBrowsers: 0,
+          clearsAt: inMs(60_000),
+          trustedUntil: null,
+        },
+      ],
     })
     vi.mocked(clearGuessingLimit).mockResolvedValue({ ok: false, error: 'Failed to clear the limit' })
     await renderPage()
@@ -341,6 +353,85 @@ describe('ProctorRoomPage', () => {
     await elapse()
     expect(within(dialog).getByText('Failed to clear the limit')).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Wrong login codes' })).toBeTruthy()
+  })
+
+  it('stops limiting a network for 2 hours once the administrator confirms what it means, and says until when', async () => {
+    const limited: GuessingLimit = {
+      address: '203.0.113.5',
+      failures: 20_400,
+      limited: true,
+      limitedBrowsers: 0,
+      clearsAt: inMs(7 * 60_000),
+      trustedUntil: null,
+    }
+    vi.mocked(listGuessingLimits).mockResolvedValue({ ok: true, data: [limited] })
+    await renderPage()
+    fireEvent.click(screen.getByRole('button', { name: 'Clear and stop limiting this network for 2 hours: 203.0.113.5' }))
+    const dialog = screen.getByRole('dialog', { name: 'Stop limiting this network' })
+    expect(dialog.textContent).toContain(
+      'Wrong codes from this network will no longer stop new students; each browser is still limited on its own.',
+    )
+    expect(dialog.textContent).toContain('Use it when the network is your school')
+    expect(clearGuessingLimit).not.toHaveBeenCalled()
+
+    const trustedUntil = inMs(2 * 60 * 60_000)
+    const time = new Date(trustedUntil).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    vi.mocked(clearGuessingLimit).mockResolvedValue({ ok: true, data: { cleared: true, trustedUntil } })
+    vi.mocked(listGuessingLimits).mockResolvedValue({
+      ok: true,
+      data: [{ ...limited, failures: 0, limited: false, clearsAt: null, trustedUntil }],
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear and stop limiting' }))
+    await elapse()
+    expect(clearGuessingLimit).toHaveBeenCalledWith('203.0.113.5', true)
+    expect(
+      screen.getByText(
+        `Cleared the limit on 203.0.113.5: this network is trusted until ${time}, only single browsers are limited.`,
+      ),
+    ).toBeTruthy()
+    const panel = screen.getByRole('region', { name: 'Wrong login codes' })
+    expect(within(panel).getByRole('listitem').textContent).toBe(
+      `Trusted: 203.0.113.5. This network is trusted until ${time}: only single browsers are limited. Limit this network again`,
+    )
+    expect(within(panel).queryByRole('button', { name: /^Clear/ })).toBeNull()
+  })
+
+  it('limits a trusted network again once confirmed, and keeps the trust when that fails', async () => {
+    const trustedUntil = inMs(90 * 60_000)
+    const time = new Date(trustedUntil).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    const trusted: GuessingLimit = {
+      address: '203.0.113.5',
+      failures: 120,
+      limited: false,
+      limitedBrowsers: 2,
+      clearsAt: inMs(4 * 60_000),
+      trustedUntil,
+    }
+    vi.mocked(listGuessingLimits).mockResolvedValue({ ok: true, data: [trusted] })
+    await renderPage()
+    const panel = screen.getByRole('region', { name: 'Wrong login codes' })
+    const clearsAt = new Date(inMs(4 * 60_000)).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    expect(within(panel).getByRole('listitem').textContent).toBe(
+      `Trusted: 203.0.113.5. This network is trusted until ${time}: only single browsers are limited. 2 browsers there tried too many wrong login codes: a student there is told to wait until it clears at ${clearsAt}. Clear Limit this network again`,
+    )
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Limit this network again: 203.0.113.5' }))
+    const dialog = screen.getByRole('dialog', { name: 'Limit this network again' })
+    expect(dialog.textContent).toContain(`Limit 203.0.113.5 as a whole again, before ${time}?`)
+    vi.mocked(endAddressTrust).mockResolvedValue({ ok: false, error: 'Failed to limit the network again' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Limit again' }))
+    await elapse()
+    expect(within(dialog).getByText('Failed to limit the network again')).toBeTruthy()
+
+    vi.mocked(endAddressTrust).mockResolvedValue({ ok: true, data: { ended: true } })
+    vi.mocked(listGuessingLimits).mockResolvedValue({ ok: true, data: [] })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Limit again' }))
+    await elapse()
+    expect(endAddressTrust).toHaveBeenCalledWith('203.0.113.5')
+    expect(
+      screen.getByText('203.0.113.5 is limited again: too many wrong login codes from it stop new students there.'),
+    ).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   it('says when no exam has started', async () => {
