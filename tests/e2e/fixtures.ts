@@ -294,14 +294,32 @@ export async function withSolutionsReleased<T>(code: string, work: () => Promise
   }
 }
 
-/** Runs `work` with no active schedule: every active one is set aside meanwhile and put back afterwards. */
+/**
+ * Runs `work` with no schedule that could still hold solutions: every active one, and every
+ * inactive one not over yet, is made inactive and moved a month into the past meanwhile, and put
+ * back afterwards.
+ */
 export async function withNoActiveSchedule<T>(work: () => Promise<T>): Promise<T> {
-  const active = dataOf(await service.from('exam_schedule').select('id').eq('is_active', true)).map((s) => s.id)
-  dataOf(await service.from('exam_schedule').update({ is_active: false }).in('id', active).select())
+  const monthAgo = (offsetMs: number) => new Date(Date.now() - 30 * 24 * 60 * 60 * 1000 + offsetMs).toISOString()
+  const setAside = dataOf(
+    await service
+      .from('exam_schedule')
+      .select('id, is_active, start_time, end_time')
+      .or(`is_active.eq.true,end_time.gt.${new Date().toISOString()}`),
+  )
+  for (const schedule of setAside) {
+    dataOf(
+      await service
+        .from('exam_schedule')
+        .update({ is_active: false, start_time: monthAgo(-60 * 60 * 1000), end_time: monthAgo(0) })
+        .eq('id', schedule.id)
+        .select(),
+    )
+  }
   try {
     return await work()
   } finally {
-    dataOf(await service.from('exam_schedule').update({ is_active: true }).in('id', active).select())
+    for (const { id, ...was } of setAside) dataOf(await service.from('exam_schedule').update(was).eq('id', id).select())
   }
 }
 

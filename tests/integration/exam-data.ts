@@ -212,16 +212,29 @@ export async function withSchedule<T>(
 }
 
 /**
- * Runs `work` with no active schedule: every active one, the seed's open window among them, is
- * made inactive meanwhile and active again afterwards.
+ * Runs `work` with no schedule that could still hold solutions: every active one, and every
+ * inactive one not over yet (an inactive sitting to come holds them too), the seed's open window
+ * among them, is made inactive and moved a month into the past meanwhile, and put back afterwards.
  */
 export async function withNoActiveSchedule<T>(work: () => PromiseLike<T>): Promise<T> {
-  const active = must(await service.from('exam_schedule').select('id').eq('is_active', true)).map((s) => s.id)
-  succeeded(await service.from('exam_schedule').update({ is_active: false }).in('id', active))
+  const setAside = must(
+    await service
+      .from('exam_schedule')
+      .select('id, is_active, start_time, end_time')
+      .or(`is_active.eq.true,end_time.gt.${new Date().toISOString()}`),
+  )
+  for (const schedule of setAside) {
+    succeeded(
+      await service
+        .from('exam_schedule')
+        .update({ is_active: false, start_time: isoFromNow(-30 * day - hour), end_time: isoFromNow(-30 * day) })
+        .eq('id', schedule.id),
+    )
+  }
   try {
     return await work()
   } finally {
-    succeeded(await service.from('exam_schedule').update({ is_active: true }).in('id', active))
+    for (const { id, ...was } of setAside) succeeded(await service.from('exam_schedule').update(was).eq('id', id))
   }
 }
 

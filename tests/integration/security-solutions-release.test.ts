@@ -160,7 +160,7 @@ describe('solutions of a code never started', () => {
 })
 
 describe('solutions of an earlier sitting of the same questions', () => {
-  it('stay held while a later sitting, active or prepared inactive, is still to come, until its end', async () => {
+  it('stay held while a later sitting, active or prepared inactive, is not over, until its end', async () => {
     const morningStudent = await newCode()
     await withEveryAttemptOver(() =>
       withOnlySchedule({ start_time: isoFromNow(-3 * hour), end_time: isoFromNow(30 * minute) }, async (morning) => {
@@ -179,10 +179,23 @@ describe('solutions of an earlier sitting of the same questions', () => {
           expectHeld(held)
           expect(Date.parse(held.solutions_release_at as string)).toBeGreaterThanOrEqual(Date.parse(afternoonEnd) + 2 * minute)
 
-          // Prepared inactive (to be turned on after lunch), it holds them just the same.
+          // Prepared inactive (to be turned on after lunch), it holds them just the same, and still
+          // once its start has passed: the teacher may turn it on a few minutes late.
           succeeded(await service.from('exam_schedule').update({ is_active: false }).eq('id', afternoon.id))
           expectHeld(await lookup(morningStudent))
-          succeeded(await service.from('exam_schedule').update({ is_active: true }).eq('id', afternoon.id))
+          succeeded(
+            await service
+              .from('exam_schedule')
+              .update({ start_time: isoFromNow(-3 * minute) })
+              .eq('id', afternoon.id),
+          )
+          expectHeld(await lookup(morningStudent))
+          succeeded(
+            await service
+              .from('exam_schedule')
+              .update({ is_active: true, start_time: isoFromNow(5 * hour) })
+              .eq('id', afternoon.id),
+          )
 
           // A sitting that starts only after the morning's solutions stop being shown holds nothing.
           succeeded(

@@ -2,9 +2,10 @@
  * How password sign-ins are held back. GoTrue counts the sign-ins of a client address
  * (config.toml's sign_in_sign_ups); here wrong passwords are counted per address and e-mail, so
  * that a student flooding the room's address with made-up e-mails locks only those e-mails, never
- * the proctor's (docs/architecture.md, "Security model"). The two wider limits spare an address the
- * account has signed in from before (a familiar one), so that neither a guesser spread over many
- * addresses nor a flood from one locks an account out of where it is used.
+ * the proctor's (docs/architecture.md, "Security model"). The wider limit per e-mail spares an
+ * address the account has signed in from before (a familiar one), so that a guesser spread over many
+ * addresses does not lock an account out of where it is used. There is no limit per address alone:
+ * any count shared by the room's address is one a student can fill.
  */
 export interface SignInLimits {
   windowMs: number
@@ -12,8 +13,6 @@ export interface SignInLimits {
   failuresPerAddressAndAccount: number
   /** Wrong passwords for one e-mail from all addresses together; beyond them it is refused at every unfamiliar address. */
   failuresPerAccount: number
-  /** Wrong passwords from one address for all e-mails together; beyond them it is refused every e-mail unfamiliar there. */
-  failuresPerAddress: number
   /** How long after a right password its address stays familiar to the account. */
   familiarForMs: number
 }
@@ -23,8 +22,6 @@ export const defaultSignInLimits: SignInLimits = {
   failuresPerAddressAndAccount: 10,
   // Each address adds at most 10, so one room (one address) can never reach it.
   failuresPerAccount: 50,
-  // Far above a room's typing mistakes (students sign in with codes, not passwords).
-  failuresPerAddress: 300,
   familiarForMs: 30 * 24 * 60 * 60 * 1000,
 }
 
@@ -44,7 +41,6 @@ const firstSweepAboveKeys = 10_000
 export function createSignInRateLimit(limits: SignInLimits = defaultSignInLimits, now: () => number = Date.now): SignInRateLimit {
   const failuresByPair = createFailureLog(limits.windowMs, limits.failuresPerAddressAndAccount, now)
   const failuresByAccount = createFailureLog(limits.windowMs, limits.failuresPerAccount, now)
-  const failuresByAddress = createFailureLog(limits.windowMs, limits.failuresPerAddress, now)
   // Only a right password adds an entry, so this grows with real sign-ins alone.
   const lastSignInByPair = new Map<string, number>()
 
@@ -58,20 +54,18 @@ export function createSignInRateLimit(limits: SignInLimits = defaultSignInLimits
       const pair = pairKey(address, email)
       const lockedForMs = Math.max(
         failuresByPair.lockedForMs(pair),
-        isFamiliar(pair) ? 0 : Math.max(failuresByAccount.lockedForMs(email), failuresByAddress.lockedForMs(address)),
+        isFamiliar(pair) ? 0 : failuresByAccount.lockedForMs(email),
       )
       return lockedForMs > 0 ? Math.max(1, Math.ceil(lockedForMs / 1000)) : 0
     },
     recordAttempt: (address, email) => {
       failuresByPair.add(pairKey(address, email))
       failuresByAccount.add(email)
-      failuresByAddress.add(address)
     },
     recordSuccess: (address, email) => {
       const pair = pairKey(address, email)
       failuresByPair.takeBackLatest(pair)
       failuresByAccount.takeBackLatest(email)
-      failuresByAddress.takeBackLatest(address)
       lastSignInByPair.set(pair, now())
     },
   }
