@@ -21,6 +21,7 @@ describe('describeActivity', () => {
     ).toBe('Generated 3 login codes: BATCH001, BATCH002, FRIEND01; extra time: FRIEND01 180 minutes')
     expect(words('codes_deleted', { count: 1, codes: ['ABCD1234'] }, 'ABCD1234')).toBe('Deleted login code ABCD1234')
     expect(words('codes_deleted', { count: 2, codes: ['A1', 'B2'] })).toBe('Deleted 2 login codes: A1, B2')
+    expect(words('codes_deleted', { count: 1, codes: ['A1'], used_codes: ['A1'] }, 'A1')).toBe('Deleted login code A1 (used: A1)')
   })
 
   it('tells extra time before and after, and time added for the whole room', () => {

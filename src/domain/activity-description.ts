@@ -180,10 +180,13 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
       const withExtra = extra > 0 ? ` with ${plural(extra, 'minute')} of extra time` : ''
       return `Generated ${plural(count, 'login code')}${withExtra}: ${codeList(details.codes)}${extraTimeByCode(details)}`
     }
-    case 'codes_deleted':
+    case 'codes_deleted': {
+      const used =
+        Array.isArray(details.used_codes) && details.used_codes.length > 0 ? ` (used: ${codeList(details.used_codes)})` : ''
       return count === 1
-        ? `Deleted login code ${codeList(details.codes)}`
-        : `Deleted ${count} login codes: ${codeList(details.codes)}`
+        ? `Deleted login code ${codeList(details.codes)}${used}`
+        : `Deleted ${count} login codes: ${codeList(details.codes)}${used}`
+    }
     case 'extra_time_changed':
       return `Changed the extra time of login code ${subject} from ${numberOf(details.from)} to ${plural(
         numberOf(details.to),

@@ -77,6 +77,18 @@ describe('what the log records', () => {
     expect(deleted).toMatchObject([{ action: 'codes_deleted', actor: stack.adminEmail, details: { count: 3, codes } }])
   })
 
+  it('records which deleted codes had been used', async () => {
+    const [unused, used] = [randomCode(), randomCode()]
+    succeeded(await service.from('login_codes').insert({ code: unused }))
+    succeeded(await service.from('login_codes').insert({ code: used, is_used: true, used_by: 'Ada', used_at: isoFromNow(0) }))
+    const rows = await recorded(async () => {
+      succeeded(await admin.from('login_codes').delete().in('code', [unused, used]))
+    })
+    expect(rows).toMatchObject([
+      { action: 'codes_deleted', details: { count: 2, codes: [unused, used].sort(), used_codes: [used] } },
+    ])
+  })
+
   it('records which code of a batch got which extra time when they differ', async () => {
     const [plain, friend] = [randomCode(), randomCode()]
     try {
