@@ -838,7 +838,8 @@ begin
                                     (select min(s.submitted_at) from public.submissions s
                                       where s.submitted_at >= deadline + grace - interval '24 hours'));
     release_at := private.solutions_release_at(candidate);
-    if release_at <= now() then
+    -- A key once shown stays out, though the release computed now may have moved back.
+    if release_at <= now() or private.solutions_shown_since(first_start) then
       select a.* into attempt from public.exam_attempts a
        where a.id = record_submission.submission_id and a.login_code = normalized_code;
       select coalesce(jsonb_object_agg(s.key, s.value), '{}'::jsonb) into counted_answers
@@ -926,7 +927,7 @@ begin
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
 
 CREATE OR REPLACE FUNCTION private.record_void_change()
  RETURNS trigger
@@ -1130,13 +1131,22 @@ CREATE OR REPLACE FUNCTION private.shift_attempt_deadlines()
  SET search_path TO ''
 AS $function$
 begin
+  if new.extra_minutes > old.extra_minutes and not new.is_used
+     and exists (select 1 from public.exam_attempts a
+                  where a.login_code = new.code
+                    and a.deadline + interval '2 minutes' < now()
+                    and private.solutions_shown_since(a.started_at)) then
+    -- The Login Code Manager shows this text as it is.
+    perform private.invalid_argument(
+      'The solutions of this exam have been shown, so extra time can no longer reopen this student''s exam.');
+  end if;
   update public.exam_attempts a
      set deadline = a.deadline + make_interval(mins => new.extra_minutes - old.extra_minutes)
    where a.login_code = new.code;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change.';
+COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code whose exam is over once solutions have been shown since it started.';
 
 CREATE OR REPLACE FUNCTION private.shuffle_rank(seed bytea, label text)
  RETURNS bytea
@@ -1190,6 +1200,15 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt that could still be written is over (migration 20261127000200): the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
+
+CREATE OR REPLACE FUNCTION private.solutions_shown_since(moment timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.submissions s where s.solutions_shown_at >= solutions_shown_since.moment)
+$function$;
 
 CREATE OR REPLACE FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer)
  RETURNS public.exam_attempts
@@ -1682,6 +1701,7 @@ CREATE TABLE public.submissions (
   score_before_regrade integer,
   recovery_check jsonb,
   late_check jsonb,
+  solutions_shown_at timestamp with time zone,
   CONSTRAINT submissions_pkey PRIMARY KEY (id),
   CONSTRAINT submissions_login_code_key UNIQUE (login_code),
   CONSTRAINT submissions_answers_check CHECK ((jsonb_typeof(answers) = 'object'::text)),
@@ -1715,8 +1735,10 @@ COMMENT ON COLUMN public.submissions.regraded_at IS 'When a key correction last 
 COMMENT ON COLUMN public.submissions.score_before_regrade IS 'The score the submission had before its first regrade, shown once beside the new one.';
 COMMENT ON COLUMN public.submissions.recovery_check IS 'For a submission recovered from an answer file: the copy of the answers it was checked against (reported_at, received_at), how many answers the file held and how many were counted, and each question where the file and the copy differ (question, reported, file; null for none). Only the matching answers are stored and scored.';
 COMMENT ON COLUMN public.submissions.late_check IS 'For a submission that arrived after its deadline plus grace once its solutions could be out: the copy of the answers its attempt reported in time (reported_at, received_at; null when none was), how many answers it sent and how many were counted, and each question where the submission and the copy differ (question, reported, sent; null for none). Only the matching answers are stored and scored.';
+COMMENT ON COLUMN public.submissions.solutions_shown_at IS 'When lookup_result first showed this submission''s solutions (with their key); never cleared. From then on the key is out, whatever the computed release says later.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
+CREATE INDEX submissions_solutions_shown_at_idx ON public.submissions USING btree (solutions_shown_at) WHERE (solutions_shown_at IS NOT NULL);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
 CREATE INDEX submissions_submitted_at_score_idx ON public.submissions USING btree (submitted_at DESC) INCLUDE (score);
 CREATE INDEX submissions_voided_submitted_at_idx ON public.submissions USING btree (submitted_at) WHERE (voided_at IS NOT NULL);
@@ -2321,6 +2343,9 @@ begin
     if sub.voided_at is not null then
       return jsonb_build_object('outcome', 'withdrawn');
     end if;
+    if answer -> 'solutions_available' = 'true'::jsonb and sub.solutions_shown_at is null then
+      update public.submissions s set solutions_shown_at = now() where s.id = sub.id and s.solutions_shown_at is null;
+    end if;
     if sub.score_before_regrade is not null then
       return answer || jsonb_build_object('regraded_from', sub.score_before_regrade);
     end if;
@@ -2331,7 +2356,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone; rate_limited after too many invalid codes from this client or address.';
+COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone, the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.lookup_result(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.normalize_login_code(code text)

@@ -16,9 +16,37 @@
 -- An answer file is not checked twice: recover_submission_from_file already counts only the
 -- file's answers that match the same copy and keeps its check in recovery_check, which it answers
 -- back to the Proctor Room in the file's words; late_check is a late arrival's own, in the same shape.
+--
+-- A computed release can move back after a key was read: the administrator switches the schedule
+-- off while a code never started exists (unknown again), prepares the next sitting, or gives a
+-- student whose time ran out extra minutes. So the moment solutions are first shown is kept
+-- (submissions.solutions_shown_at, written by lookup_result as it shows them), and a key once
+-- shown stays out: a late arrival counts only its in-time copy when its release has come OR
+-- solutions have been shown since its attempt started, and extra time cannot reopen such an
+-- attempt (nothing can then report an in-time copy for it).
 
 alter table public.submissions
   add column late_check jsonb check (jsonb_typeof(late_check) = 'object');
+alter table public.submissions add column solutions_shown_at timestamptz;
+comment on column public.submissions.solutions_shown_at is
+  'When lookup_result first showed this submission''s solutions (with their key); never cleared. From then on the key is out, whatever the computed release says later.';
+-- Late arrivals and extra time ask whether any solutions were shown since a moment.
+create index submissions_solutions_shown_at_idx on public.submissions (solutions_shown_at)
+  where solutions_shown_at is not null;
+
+-- Whether any submission's solutions were first shown at or after `moment`. Any submission, not
+-- only one sharing questions with an attempt: there is one question bank, a snapshot may be gone
+-- with the clean-up, and solutions are held while any unsubmitted attempt started in the last 24
+-- hours is open, so one shown after an attempt's start was shown once its time was over. A key
+-- shown before the start could have been reported in time anyway: the in-time copy checks nothing
+-- more there.
+create function private.solutions_shown_since(moment timestamptz) returns boolean
+language sql stable set search_path = ''
+as $$
+  select exists (select 1 from public.submissions s where s.solutions_shown_at >= solutions_shown_since.moment)
+$$;
+revoke execute on function private.solutions_shown_since(timestamptz) from public, anon, authenticated;
+
 comment on column public.submissions.late_check is
   'For a submission that arrived after its deadline plus grace once its solutions could be out: the copy of the answers its attempt reported in time (reported_at, received_at; null when none was), how many answers it sent and how many were counted, and each question where the submission and the copy differ (question, reported, sent; null for none). Only the matching answers are stored and scored.';
 
@@ -130,7 +158,8 @@ begin
                                     (select min(s.submitted_at) from public.submissions s
                                       where s.submitted_at >= deadline + grace - interval '24 hours'));
     release_at := private.solutions_release_at(candidate);
-    if release_at <= now() then
+    -- A key once shown stays out, though the release computed now may have moved back.
+    if release_at <= now() or private.solutions_shown_since(first_start) then
       select a.* into attempt from public.exam_attempts a
        where a.id = record_submission.submission_id and a.login_code = normalized_code;
       select coalesce(jsonb_object_agg(s.key, s.value), '{}'::jsonb) into counted_answers
@@ -219,7 +248,7 @@ begin
 end
 $$;
 comment on function private.record_submission(uuid, text, text, jsonb, integer, integer, timestamptz, timestamptz, boolean) is
-  'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
+  'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
 
 -- As in migration 20261127000400, with a late arrival's answers not counted beside a recovered
 -- file's (a submission has at most one of the two checks).
@@ -274,3 +303,70 @@ comment on function public.admin_day_results(text, date, text) is
   'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
 revoke execute on function public.admin_day_results(text, date, text) from public, anon;
 grant execute on function public.admin_day_results(text, date, text) to authenticated, service_role;
+
+-- As it stands since migration 20261127000500 (its guessing limit unchanged), with the moment the
+-- solutions are first shown kept on the submission before they leave. A call that cannot write it
+-- (a read-only transaction: PostgREST's GET and HEAD) is refused before anything is read, and the
+-- write failing would refuse the whole answer, so nobody reads a key without leaving the mark.
+create or replace function public.lookup_result(code text) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  address text := private.request_client_address();
+  answer jsonb;
+  sub public.submissions;
+  failure_state text;
+  failure_message text;
+begin
+  perform private.refuse_read_only();
+  if private.code_guessing_limited(address) then
+    return jsonb_build_object('outcome', 'rate_limited');
+  end if;
+  answer := private.lookup_result(code);
+  if answer ->> 'outcome' = 'invalid' then
+    perform private.record_code_guess_failure(address);
+  end if;
+  if answer ->> 'outcome' = 'ok' then
+    select * into sub from public.submissions s where s.login_code = answer ->> 'login_code' order by s.submitted_at desc limit 1;
+    if sub.voided_at is not null then
+      return jsonb_build_object('outcome', 'withdrawn');
+    end if;
+    if answer -> 'solutions_available' = 'true'::jsonb and sub.solutions_shown_at is null then
+      update public.submissions s set solutions_shown_at = now() where s.id = sub.id and s.solutions_shown_at is null;
+    end if;
+    if sub.score_before_regrade is not null then
+      return answer || jsonb_build_object('regraded_from', sub.score_before_regrade);
+    end if;
+  end if;
+  return answer;
+exception when others then
+  get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
+  perform private.raise_without_detail(failure_state, failure_message);
+end
+$$;
+comment on function public.lookup_result(text) is 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone, the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
+
+-- As in migration 20261122000100, except that more extra time for a code whose exam is over
+-- (deadline plus 2 minutes of grace passed, no submission) is refused once solutions have been
+-- shown since it started: its student may have read the key, and a reopened exam would take it
+-- as in time. Less extra time reopens nothing and still moves the deadline.
+create or replace function private.shift_attempt_deadlines() returns trigger
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  if new.extra_minutes > old.extra_minutes and not new.is_used
+     and exists (select 1 from public.exam_attempts a
+                  where a.login_code = new.code
+                    and a.deadline + interval '2 minutes' < now()
+                    and private.solutions_shown_since(a.started_at)) then
+    -- The Login Code Manager shows this text as it is.
+    perform private.invalid_argument(
+      'The solutions of this exam have been shown, so extra time can no longer reopen this student''s exam.');
+  end if;
+  update public.exam_attempts a
+     set deadline = a.deadline + make_interval(mins => new.extra_minutes - old.extra_minutes)
+   where a.login_code = new.code;
+  return null;
+end
+$$;
+comment on function private.shift_attempt_deadlines() is 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code whose exam is over once solutions have been shown since it started.';

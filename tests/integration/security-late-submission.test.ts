@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAnswerFile } from '../../src/domain/answer-file.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
 import type { Database } from '../../src/lib/api/database.types.ts'
-import { adminClient, anonClient, serviceClient } from './clients.ts'
+import { adminClient, anonClient, serviceClient, stack } from './clients.ts'
 import {
   attemptsEndedAfterEachTest,
   hour,
@@ -14,6 +14,7 @@ import {
   moveStart,
   moveSubmissionPastItsExam,
   must,
+  readCode,
   reportAnswers,
   startExam,
   submissionsFor,
@@ -21,6 +22,7 @@ import {
   succeeded,
   withEveryAttemptOver,
   withEveryExamOver,
+  withNoActiveSchedule,
   withOnlySchedule,
   withSchedule,
 } from './exam-data.ts'
@@ -31,7 +33,9 @@ import {
  * passed. So a student whose device never sent waited for a classmate's solutions, sent every
  * answer right stamped in time, and was stored 50/50 with only "Arrived late". Nobody can know the
  * key before the release: a late arrival once its solutions could be out counts only what its
- * device reported in time (migration 20261127000600).
+ * device reported in time (migration 20261127000600). A second attack moved the computed release
+ * back after a classmate had read the key (a schedule switched off, the next sitting prepared,
+ * extra time): a key once shown stays out (submissions.solutions_shown_at).
  */
 
 type Outcome = { outcome: string } & Record<string, unknown>
@@ -297,23 +301,174 @@ describe('a late submission arriving while the solutions are still held', () => 
     started.push(writingAttempt)
     await startExam(writing, writingAttempt, anon)
 
-    await withEveryExamOver(async () => {
-      await moveStart(writing, isoFromNow(-5 * minute), isoFromNow(25 * minute))
-      const page = await lookup(classmate)
-      expect(page).toMatchObject({ solutions_available: false, solutions_held: true })
-      // Every answer right, as a student who had the key anyway would send it.
-      const key = await keyOfExam(code)
+    // Solutions shown since this attempt started (the file's earlier tests) would count as out.
+    await withNoSolutionsShownSince(new Date(Date.parse(deadline) - 30 * minute).toISOString(), () =>
+      withEveryExamOver(async () => {
+        await moveStart(writing, isoFromNow(-5 * minute), isoFromNow(25 * minute))
+        const page = await lookup(classmate)
+        expect(page).toMatchObject({ solutions_available: false, solutions_held: true })
+        // Every answer right, as a student who had the key anyway would send it.
+        const key = await keyOfExam(code)
 
-      const receipt = await submitLate(code, attemptId, deadline, key)
-      expect(receipt).toMatchObject({ outcome: 'accepted', score: Object.keys(key).length })
-      const [stored] = await submissionsFor(code)
-      expect(stored).toMatchObject({ answers: key, arrived_late: true, late_check: null })
-      expect(await uncountedInTestResults(code, stored!.submitted_at)).toEqual([
-        { recovered_from_file: false, arrived_late: true, uncounted: null },
-      ])
+        const receipt = await submitLate(code, attemptId, deadline, key)
+        expect(receipt).toMatchObject({ outcome: 'accepted', score: Object.keys(key).length })
+        const [stored] = await submissionsFor(code)
+        expect(stored).toMatchObject({ answers: key, arrived_late: true, late_check: null })
+        expect(await uncountedInTestResults(code, stored!.submitted_at)).toEqual([
+          { recovered_from_file: false, arrived_late: true, uncounted: null },
+        ])
+      }),
+    )
+  })
+})
+
+describe('a late submission once a classmate’s solutions were shown, the release moved back since', () => {
+  it('counts only the in-time copy after the schedule is switched off while a code never started exists', async () => {
+    const classmate = await classmateSubmitted()
+    const { code, attemptId, deadline } = await startedAndOverdue((key) => pick(key, [1, 2]))
+    // Never started: with no active schedule it could start at any moment, so the release is unknown again.
+    await newCode()
+
+    await withEveryExamOver(async () => {
+      const key = await keyFromSolutions(classmate)
+      await withNoActiveSchedule(async () => {
+        expect(await lookup(classmate)).toMatchObject({
+          solutions_available: false,
+          solutions_held: true,
+          solutions_release_at: null,
+        })
+        expect(await submitLate(code, attemptId, deadline, key)).toMatchObject({ outcome: 'accepted', score: 2 })
+        expect((await submissionsFor(code))[0]).toMatchObject({ answers: pick(key, [1, 2]), late_check: { counted: 2 } })
+      })
+    })
+  })
+
+  it('counts only the in-time copy after the next sitting is prepared, inactive and still to start', async () => {
+    const classmate = await classmateSubmitted()
+    const { code, attemptId, deadline } = await startedAndOverdue((key) => pick(key, [1, 2, 3]))
+
+    await withEveryExamOver(async () => {
+      const key = await keyFromSolutions(classmate)
+      // In 3 hours: within 24 hours of the classmate's submission (20 hours ago) and of any other
+      // this late arrival's release is taken at, so it holds them all again.
+      await withSchedule({ is_active: false, start_time: isoFromNow(3 * hour), end_time: isoFromNow(4 * hour) }, async () => {
+        expect(await lookup(classmate)).toMatchObject({ solutions_available: false, solutions_held: true })
+        expect(await submitLate(code, attemptId, deadline, key)).toMatchObject({ outcome: 'accepted', score: 3 })
+        expect((await submissionsFor(code))[0]).toMatchObject({ answers: pick(key, [1, 2, 3]), late_check: { counted: 3 } })
+      })
+    })
+  })
+
+  it('is not reopened by extra time: refused in words the Login Code Manager shows, and no report becomes an in-time copy', async () => {
+    const classmate = await classmateSubmitted()
+    const { code, attemptId, deadline } = await startedAndOverdue((key) => pick(key, [1, 2]))
+
+    await withEveryExamOver(async () => {
+      const key = await keyFromSolutions(classmate)
+      const { error } = await admin.from('login_codes').update({ extra_minutes: 30 }).eq('code', code)
+      expect(error).toMatchObject({
+        code: '22023',
+        message: "The solutions of this exam have been shown, so extra time can no longer reopen this student's exam.",
+      })
+      const attempt = must(await service.from('exam_attempts').select('deadline, reported_answers').eq('id', attemptId).single())
+      expect(attempt.reported_answers).toEqual(pick(key, [1, 2]))
+      expect(await readCode(code)).toMatchObject({ extra_minutes: 0 })
+      expect(Date.parse(attempt.deadline)).toBe(Date.parse(deadline))
+
+      // The device sends the key: now, or claiming it wrote it before the deadline.
+      expect(await reportKey(attemptId, code, key, isoFromNow(0))).toBe('exam_closed')
+      await reportKey(attemptId, code, key, new Date(Date.parse(deadline) - minute).toISOString())
+      expect(
+        must(await service.from('exam_attempts').select('reported_answers').eq('id', attemptId).single()).reported_answers,
+      ).toEqual(pick(key, [1, 2]))
+
+      // Sent now it is over; stamped before the deadline, only the in-time copy counts.
+      expect(await submitLate(code, randomUUID(), new Date(Date.now() + 2 * minute).toISOString(), key)).toEqual({
+        outcome: 'exam_over',
+      })
+      expect(await submitLate(code, attemptId, deadline, key)).toMatchObject({ outcome: 'accepted', score: 2 })
+    })
+  })
+
+  it('still moves the deadline for less extra time, and for more while nothing was shown since the start', async () => {
+    const { code, attemptId, deadline } = await startedAndOverdue(() => null)
+    await withNoSolutionsShownSince(new Date(Date.parse(deadline) - 30 * minute).toISOString(), async () => {
+      succeeded(await admin.from('login_codes').update({ extra_minutes: 30 }).eq('code', code))
+      succeeded(await admin.from('login_codes').update({ extra_minutes: 20 }).eq('code', code))
+    })
+    const moved = must(await service.from('exam_attempts').select('deadline').eq('id', attemptId).single())
+    expect(Date.parse(moved.deadline)).toBe(Date.parse(deadline) + 20 * minute)
+  })
+})
+
+describe('solutions asked for in a read-only call (GET or HEAD)', () => {
+  it('are not shown: nothing is read without leaving the mark, which the first shown answer leaves once', async () => {
+    const classmate = await classmateSubmitted()
+    await withEveryExamOver(async () => {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(`${stack.url}/rest/v1/rpc/lookup_result?code=${classmate}`, {
+          method,
+          headers: { apikey: stack.anonKey },
+        })
+        expect(response.status).toBe(405)
+        expect(await response.text()).not.toMatch(/correct_answer|solutions/)
+      }
+      expect((await submissionsFor(classmate))[0]).toMatchObject({ solutions_shown_at: null })
+
+      expect(await lookup(classmate)).toMatchObject({ solutions_available: true })
+      const [{ solutions_shown_at: shownAt }] = must(
+        await service.from('submissions').select('solutions_shown_at').eq('login_code', classmate),
+      ) as [{ solutions_shown_at: string | null }]
+      expect(shownAt).not.toBeNull()
+      expect(await lookup(classmate)).toMatchObject({ solutions_available: true })
+      expect((await submissionsFor(classmate))[0]!.solutions_shown_at).toBe(shownAt)
     })
   })
 })
+
+/**
+ * Runs `work` with no solutions shown at or after `moment` (any file's, as their first showing is
+ * kept), those marks moved to a minute before it meanwhile and put back afterwards.
+ */
+async function withNoSolutionsShownSince<T>(moment: string, work: () => Promise<T>): Promise<T> {
+  const shown = must(await service.from('submissions').select('id, solutions_shown_at').gte('solutions_shown_at', moment))
+  const before = new Date(Date.parse(moment) - minute).toISOString()
+  if (shown.length > 0) {
+    succeeded(
+      await service
+        .from('submissions')
+        .update({ solutions_shown_at: before })
+        .in(
+          'id',
+          shown.map((s) => s.id),
+        ),
+    )
+  }
+  try {
+    return await work()
+  } finally {
+    for (const { id, solutions_shown_at } of shown) {
+      succeeded(await service.from('submissions').update({ solutions_shown_at }).eq('id', id))
+    }
+  }
+}
+
+/** A report of the whole key from the device, made (it claims) at `reportedAt`; its outcome. */
+async function reportKey(attemptId: string, code: string, key: Answers, reportedAt: string): Promise<string> {
+  const reply = must(
+    await anon.rpc('report_exam_attempt', {
+      attempt_id: attemptId,
+      code,
+      answered_count: Object.keys(key).length,
+      tab_switches: 0,
+      state: 'in_progress',
+      online: true,
+      reported_at: reportedAt,
+      answers: key,
+    }),
+  ) as { outcome: string }
+  return reply.outcome
+}
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
 

@@ -387,6 +387,7 @@ export type Database = {
           score: number
           score_before_regrade: number | null
           served_key: Json | null
+          solutions_shown_at: string | null
           started_at: string
           student_name: string
           submitted_at: string
@@ -414,6 +415,7 @@ export type Database = {
           score: number
           score_before_regrade?: number | null
           served_key?: Json | null
+          solutions_shown_at?: string | null
           started_at: string
           student_name: string
           submitted_at: string
@@ -441,6 +443,7 @@ export type Database = {
           score?: number
           score_before_regrade?: number | null
           served_key?: Json | null
+          solutions_shown_at?: string | null
           started_at?: string
           student_name?: string
           submitted_at?: string
