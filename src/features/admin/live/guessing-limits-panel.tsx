@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react'
+import { Fragment, useCallback, useEffect, useId, useState } from 'react'
 import {
   clearGuessingLimit,
   endAddressTrust,
@@ -95,44 +95,25 @@ export function GuessingLimitsPanel({ onError, onSuccess }: GuessingLimitsPanelP
 }
 
 function LimitButtons({ limit, onChoose }: { limit: GuessingLimit; onChoose: (kind: LimitAction['kind']) => void }) {
-  const canClear = limit.limited || limit.limitedBrowsers > 0
-  return (
-    <>
-      {canClear && ' '}
-      {canClear && (
-        <button
-          type="button"
-          className="admin-button"
-          aria-label={`Clear the limit on ${limit.address}`}
-          onClick={() => onChoose('clear')}
-        >
-          Clear
-        </button>
-      )}
-      {limit.limited && ' '}
-      {limit.limited && (
-        <button
-          type="button"
-          className="admin-button"
-          aria-label={`Clear and stop limiting this network for ${trustHours}: ${limit.address}`}
-          onClick={() => onChoose('clear_and_trust')}
-        >
-          Clear and stop limiting this network for {trustHours}
-        </button>
-      )}
-      {limit.trustedUntil && ' '}
-      {limit.trustedUntil && (
-        <button
-          type="button"
-          className="admin-button"
-          aria-label={`Limit this network again: ${limit.address}`}
-          onClick={() => onChoose('end_trust')}
-        >
-          Limit this network again
-        </button>
-      )}
-    </>
-  )
+  const offered: Array<{ kind: LimitAction['kind']; text: string; label: string }> = []
+  if (limit.limited || limit.limitedBrowsers > 0) {
+    offered.push({ kind: 'clear', text: 'Clear', label: `Clear the limit on ${limit.address}` })
+  }
+  if (limit.limited) {
+    const text = `Clear and stop limiting this network for ${trustHours}`
+    offered.push({ kind: 'clear_and_trust', text, label: `${text}: ${limit.address}` })
+  }
+  if (limit.trustedUntil) {
+    offered.push({ kind: 'end_trust', text: 'Limit this network again', label: `Limit this network again: ${limit.address}` })
+  }
+  return offered.map(({ kind, text, label }) => (
+    <Fragment key={kind}>
+      {' '}
+      <button type="button" className="admin-button" aria-label={label} onClick={() => onChoose(kind)}>
+        {text}
+      </button>
+    </Fragment>
+  ))
 }
 
 interface LimitDialogProps {
