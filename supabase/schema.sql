@@ -212,6 +212,14 @@ begin
   if found and not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes)) then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
+  -- After the window's end a code starts only on its extra minutes; once a key of this sitting has
+  -- been shown, a first start then (a code made, or given time, after the release) would write
+  -- with the key in hand.
+  if schedule.id is not null and now() > schedule.end_time
+     and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
+     and private.solutions_shown_since(schedule.start_time) then
+    return jsonb_build_object('outcome', 'exam_closed');
+  end if;
   -- Started before and out of time (a second device, a cleared browser): new questions could
   -- only lead to an empty submission at once, which would take the code from the answers
   -- still waiting on the first device.
@@ -252,7 +260,7 @@ begin
     'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
 end
 $function$;
-COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: the usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); records the attempt''s start and answers its deadline and answer-file key.';
+COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: the usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the sitting has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
 
 CREATE OR REPLACE FUNCTION private.hmac_sha256(message bytea, key bytea)
  RETURNS bytea

@@ -390,6 +390,32 @@ describe('a late submission once a classmate’s solutions were shown, the relea
     })
   })
 
+  it('is not reopened by a code made after the key was shown, whose extra minutes reach past the window', async () => {
+    const classmate = await classmateSubmitted()
+    await withEveryAttemptOver(() =>
+      withOnlySchedule({ start_time: isoFromNow(-21 * hour), end_time: isoFromNow(-10 * minute) }, async (schedule) => {
+        await keyFromSolutions(classmate)
+        // The proctor makes a code with 180 extra minutes for a student whose phone died (or
+        // deletes one and makes it again): its first start now would write with the key in hand.
+        const late = await newCode({ extra_minutes: 180 })
+        const start = () => anon.rpc('exam_questions', { code: late, attempt_id: randomUUID(), student_name: 'Late Student' })
+        expect(must(await start())).toMatchObject({ outcome: 'exam_closed' })
+        expect(must(await service.from('exam_attempts').select('id').eq('login_code', late))).toEqual([])
+
+        // With no key of the sitting shown, the same code starts on its extra minutes.
+        await withNoSolutionsShownSince(schedule.start_time, async () => {
+          const attemptId = randomUUID()
+          started.push(attemptId)
+          expect(
+            must(await anon.rpc('exam_questions', { code: late, attempt_id: attemptId, student_name: 'Late Student' })),
+          ).toMatchObject({
+            outcome: 'ok',
+          })
+        })
+      }),
+    )
+  })
+
   it('still moves the deadline for less extra time, and for more while nothing was shown since the start', async () => {
     const { code, attemptId, deadline } = await startedAndOverdue(() => null)
     await withNoSolutionsShownSince(new Date(Date.parse(deadline) - 30 * minute).toISOString(), async () => {
