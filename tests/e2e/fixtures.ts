@@ -327,6 +327,25 @@ export async function submissionsFor(code: string): Promise<Tables<'submissions'
   return dataOf(await service.from('submissions').select('*').eq('login_code', code))
 }
 
+/**
+ * Runs `work` with no solutions shown at or after `moment` (any file's: their first showing is kept,
+ * and once a key of a sitting was shown no first start is allowed past its window's end), those
+ * marks moved to a minute before it meanwhile and put back afterwards.
+ */
+export async function withNoSolutionsShownSince<T>(moment: string, work: () => Promise<T>): Promise<T> {
+  const shown = dataOf(await service.from('submissions').select('id, solutions_shown_at').gte('solutions_shown_at', moment))
+  const before = new Date(Date.parse(moment) - 60 * 1000).toISOString()
+  for (const { id } of shown)
+    dataOf(await service.from('submissions').update({ solutions_shown_at: before }).eq('id', id).select())
+  try {
+    return await work()
+  } finally {
+    for (const { id, solutions_shown_at } of shown) {
+      dataOf(await service.from('submissions').update({ solutions_shown_at }).eq('id', id).select())
+    }
+  }
+}
+
 /** Runs `work` with an extra active schedule that is the newest, so students get it; deletes it afterwards. */
 export async function withSchedule<T>(
   fields: Pick<TablesInsert<'exam_schedule'>, 'start_time' | 'end_time'>,

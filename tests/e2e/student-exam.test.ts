@@ -18,6 +18,7 @@ import {
   submitCode,
   submitExam,
   timerSeconds,
+  withNoSolutionsShownSince,
   withSchedule,
   wrongAnswer,
 } from './fixtures.ts'
@@ -228,9 +229,9 @@ describe('the code and name steps', () => {
     const extraTime = await exam.newCode()
     dataOf(await service.from('login_codes').update({ extra_minutes: 30 }).eq('code', extraTime).select())
     const end = new Date(Date.now() - 5 * 60 * 1000)
-    await withSchedule(
-      { start_time: new Date(end.getTime() - 60 * 60 * 1000).toISOString(), end_time: end.toISOString() },
-      async () => {
+    const opened = new Date(end.getTime() - 60 * 60 * 1000).toISOString()
+    await withNoSolutionsShownSince(opened, () =>
+      withSchedule({ start_time: opened, end_time: end.toISOString() }, async () => {
         await openStudentPortal(exam.page)
         await exam.page.getByText(/^Exam ended on /).waitFor()
         await exam.page.getByText('A login code with extra time can still be started until its extra time runs out.').waitFor()
@@ -242,7 +243,7 @@ describe('the code and name steps', () => {
 
         await enterExam(exam.page, extraTime, 'Extra Time Student')
         expect(dataOf(await service.from('exam_attempts').select('login_code').eq('login_code', extraTime))).toHaveLength(1)
-      },
+      }),
     )
   })
 })

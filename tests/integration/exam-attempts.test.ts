@@ -19,6 +19,7 @@ import {
   submissionsFor,
   submitExamArgs,
   succeeded,
+  withNoSolutionsShownSince,
   withSchedule,
 } from './exam-data.ts'
 import { subscribe } from './realtime-subscriptions.ts'
@@ -160,12 +161,17 @@ describe('exam_questions records the start of each attempt', () => {
   it('hands out questions after the window’s end to a code whose extra minutes still cover it', async () => {
     const plain = await newCode()
     const accommodated = await newCode({ extra_minutes: 30 })
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-10 * minute) }, async (schedule) => {
-      expect(await examQuestions({ code: plain, attempt_id: randomUUID(), student_name: 'Ada Lovelace' })).toEqual({
-        outcome: 'exam_closed',
-      })
-      expect(Date.parse((await start(accommodated)).deadline)).toBe(Date.parse(schedule.end_time) + 30 * minute)
-    })
+    // No key of the sitting shown yet (any file's lookups show keys): after one was, no first start
+    // is allowed past the window's end (security-late-submission).
+    const opened = isoFromNow(-2 * hour)
+    await withNoSolutionsShownSince(opened, () =>
+      withSchedule({ start_time: opened, end_time: isoFromNow(-10 * minute) }, async (schedule) => {
+        expect(await examQuestions({ code: plain, attempt_id: randomUUID(), student_name: 'Ada Lovelace' })).toEqual({
+          outcome: 'exam_closed',
+        })
+        expect(Date.parse((await start(accommodated)).deadline)).toBe(Date.parse(schedule.end_time) + 30 * minute)
+      }),
+    )
   })
 
   it('moves the deadline of a started attempt when extra minutes are given later, and back', async () => {

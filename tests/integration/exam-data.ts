@@ -298,6 +298,33 @@ export async function withEveryExamOver<T>(work: () => PromiseLike<T>): Promise<
   )
 }
 
+/**
+ * Runs `work` with no solutions shown at or after `moment` (any file's, as their first showing is
+ * kept), those marks moved to a minute before it meanwhile and put back afterwards.
+ */
+export async function withNoSolutionsShownSince<T>(moment: string, work: () => Promise<T>): Promise<T> {
+  const shown = must(await service.from('submissions').select('id, solutions_shown_at').gte('solutions_shown_at', moment))
+  const before = new Date(Date.parse(moment) - minute).toISOString()
+  if (shown.length > 0) {
+    succeeded(
+      await service
+        .from('submissions')
+        .update({ solutions_shown_at: before })
+        .in(
+          'id',
+          shown.map((s) => s.id),
+        ),
+    )
+  }
+  try {
+    return await work()
+  } finally {
+    for (const { id, solutions_shown_at } of shown) {
+      succeeded(await service.from('submissions').update({ solutions_shown_at }).eq('id', id))
+    }
+  }
+}
+
 type TableName = keyof Database['public']['Tables']
 
 /** Every row of `table` ordered by `key`, read a page at a time: a read returns at most max_rows rows. */

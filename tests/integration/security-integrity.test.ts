@@ -17,6 +17,7 @@ import {
   succeeded,
   withEveryAttemptOver,
   withEveryExamOver,
+  withNoSolutionsShownSince,
   withOnlySchedule,
   type Question,
 } from './exam-data.ts'
@@ -369,15 +370,20 @@ describe('detailed solutions', () => {
 
   it('are held after the window for a student who started late on extra time, while another may still start', async () => {
     const end = isoFromNow(-10 * minute)
-    await withOnlySchedule({ start_time: isoFromNow(-2 * hour), end_time: end }, async () => {
-      const late = await newCode({ extra_minutes: 60 })
-      await newCode({ extra_minutes: 180 })
-      const attemptId = await start(late)
-      must(await anon.rpc('submit_exam', submitExamArgs(late, { submission_id: attemptId, submitted_at: isoFromNow(0) })))
-      const held = await lookup(late)
-      expectHeld(held, end)
-      expect(Date.parse(held.solutions_release_at as string)).toBeGreaterThanOrEqual(Date.parse(end) + 180 * minute)
-    })
+    // A first start after the window's end is refused once a key of the sitting was shown (any
+    // file's lookups show keys): this one is about the release of a student who may start.
+    const opened = isoFromNow(-2 * hour)
+    await withNoSolutionsShownSince(opened, () =>
+      withOnlySchedule({ start_time: opened, end_time: end }, async () => {
+        const late = await newCode({ extra_minutes: 60 })
+        await newCode({ extra_minutes: 180 })
+        const attemptId = await start(late)
+        must(await anon.rpc('submit_exam', submitExamArgs(late, { submission_id: attemptId, submitted_at: isoFromNow(0) })))
+        const held = await lookup(late)
+        expectHeld(held, end)
+        expect(Date.parse(held.solutions_release_at as string)).toBeGreaterThanOrEqual(Date.parse(end) + 180 * minute)
+      }),
+    )
   })
 
   it('come once the exam is over for everyone', async () => {

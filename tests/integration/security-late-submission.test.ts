@@ -23,6 +23,7 @@ import {
   withEveryAttemptOver,
   withEveryExamOver,
   withNoActiveSchedule,
+  withNoSolutionsShownSince,
   withOnlySchedule,
   withSchedule,
 } from './exam-data.ts'
@@ -451,33 +452,6 @@ describe('solutions asked for in a read-only call (GET or HEAD)', () => {
     })
   })
 })
-
-/**
- * Runs `work` with no solutions shown at or after `moment` (any file's, as their first showing is
- * kept), those marks moved to a minute before it meanwhile and put back afterwards.
- */
-async function withNoSolutionsShownSince<T>(moment: string, work: () => Promise<T>): Promise<T> {
-  const shown = must(await service.from('submissions').select('id, solutions_shown_at').gte('solutions_shown_at', moment))
-  const before = new Date(Date.parse(moment) - minute).toISOString()
-  if (shown.length > 0) {
-    succeeded(
-      await service
-        .from('submissions')
-        .update({ solutions_shown_at: before })
-        .in(
-          'id',
-          shown.map((s) => s.id),
-        ),
-    )
-  }
-  try {
-    return await work()
-  } finally {
-    for (const { id, solutions_shown_at } of shown) {
-      succeeded(await service.from('submissions').update({ solutions_shown_at }).eq('id', id))
-    }
-  }
-}
 
 /** A report of the whole key from the device, made (it claims) at `reportedAt`; its outcome. */
 async function reportKey(attemptId: string, code: string, key: Answers, reportedAt: string): Promise<string> {

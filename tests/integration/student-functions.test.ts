@@ -22,6 +22,7 @@ import {
   withEveryExamOver,
   withQuestionBankRestored,
   withSchedule,
+  withNoSolutionsShownSince,
   zeroUuid,
   type Question,
   type SubmitExamArgs as SubmitArgs,
@@ -140,13 +141,17 @@ describe('check_login_code', () => {
   it("answers exam_closed outside the window, which the code's extra minutes move, as exam_questions does (issue 16)", async () => {
     const plain = await newCode()
     const extraTime = await newCode({ extra_minutes: 30 })
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-10 * minute) }, async () => {
-      expect(await checkCode(plain)).toBe('exam_closed')
-      expect(await examQuestions(plain)).toEqual({ outcome: 'exam_closed' })
-      // Ten minutes after the end, 30 extra minutes still let this code start.
-      expect(await checkCode(extraTime)).toBe('valid')
-      expect((await examQuestions(extraTime)).outcome).toBe('ok')
-    })
+    // No key of the sitting shown yet (any file's lookups show keys; see security-late-submission).
+    const opened = isoFromNow(-2 * hour)
+    await withNoSolutionsShownSince(opened, () =>
+      withSchedule({ start_time: opened, end_time: isoFromNow(-10 * minute) }, async () => {
+        expect(await checkCode(plain)).toBe('exam_closed')
+        expect(await examQuestions(plain)).toEqual({ outcome: 'exam_closed' })
+        // Ten minutes after the end, 30 extra minutes still let this code start.
+        expect(await checkCode(extraTime)).toBe('valid')
+        expect((await examQuestions(extraTime)).outcome).toBe('ok')
+      }),
+    )
     const upcoming = await newCode({ extra_minutes: 30 })
     await withSchedule({ start_time: isoFromNow(hour), end_time: isoFromNow(2 * hour) }, async () => {
       expect(await checkCode(upcoming)).toBe('exam_closed')
