@@ -1260,6 +1260,7 @@ CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text D
  RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)
  LANGUAGE sql
  STABLE
+ SET search_path TO ''
 AS $function$
   with tallied as (
     select (t.bucket at time zone submission_days.time_zone)::date as day,
@@ -1844,6 +1845,7 @@ CREATE OR REPLACE FUNCTION public.admin_day_answers(time_zone text, day date, se
  RETURNS TABLE(id uuid, answers jsonb)
  LANGUAGE sql
  STABLE
+ SET search_path TO ''
 AS $function$
   select r.id, s.answers
     from public.admin_day_results(admin_day_answers.time_zone, admin_day_answers.day, admin_day_answers.search) r
@@ -1857,6 +1859,7 @@ CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, se
  RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer)
  LANGUAGE sql
  STABLE
+ SET search_path TO ''
 AS $function$
   select r.id, r.student_name, r.login_code, r.score, r.question_count, r.tab_switches, r.time_taken, r.started_at,
          r.submitted_at, r.received_at, r.answers_fingerprint, r.recovered_from_file, r.arrived_late,
@@ -1885,6 +1888,7 @@ CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date
  RETURNS TABLE(band integer, submissions bigint)
  LANGUAGE sql
  STABLE
+ SET search_path TO ''
 AS $function$
   -- Every band, empty ones too. The percentage is out of the questions served (src/domain/score.ts,
   -- as public.passes), and 100 % joins the 90-99 % band. Voided submissions count in none.
@@ -2077,6 +2081,7 @@ CREATE OR REPLACE FUNCTION public.admin_live_attempts()
  RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint)
  LANGUAGE sql
  STABLE
+ SET search_path TO ''
 AS $function$
   select a.id, a.login_code, a.student_name, a.started_at, a.deadline, a.question_count, a.answered_count, a.tab_switches,
          a.client_online, a.state, a.refusal, a.reported_at, a.last_seen, a.status,
@@ -2382,6 +2387,7 @@ CREATE OR REPLACE FUNCTION public.passes(score integer, question_count integer)
  RETURNS boolean
  LANGUAGE sql
  IMMUTABLE
+ SET search_path TO ''
 AS $function$
   select round(score * 100.0 / question_count) >= 60
 $function$;
