@@ -2,13 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { readMaxRows } from '../../supabase/local/rest/max-rows.ts'
 import { quoteIdent } from '../../supabase/local/rest/sql-builder.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
-import { recreatePostgresDatabase } from './fresh-postgres-database.ts'
+import { dropPostgresDatabase, recreatePostgresDatabase } from './fresh-postgres-database.ts'
 
 // Hosted Supabase's limits on PostgREST: max_rows (supabase/config.toml) and the roles'
 // statement timeouts. Checked on a stack of this file's own, whose database holds a test-only
@@ -107,22 +106,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await own?.close()
-  if (ownDatabaseUrl) await dropDatabase(ownDatabaseUrl)
+  if (ownDatabaseUrl) await dropPostgresDatabase(ownDatabaseUrl)
 })
-
-async function dropDatabase(url: string): Promise<void> {
-  const maintenance = new URL(url)
-  maintenance.pathname = '/postgres'
-  const connection = new pg.Client({ connectionString: maintenance.href })
-  await connection.connect()
-  try {
-    await connection.query(
-      `drop database if exists ${quoteIdent(decodeURIComponent(new URL(url).pathname.slice(1)))} with (force)`,
-    )
-  } finally {
-    await connection.end()
-  }
-}
 
 /** A raw request as anon, to look at the status, Content-Range and body the client does not show. */
 async function rest(path: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}) {
