@@ -91,7 +91,7 @@ describe.skipIf(!shared)(
       if (databaseUrl) await dropPostgresDatabase(databaseUrl)
     })
 
-    it('pushes every migration with `supabase db push`', async () => {
+    it('pushes every migration with supabase db push', async () => {
       expect(push.code, `supabase db push failed:\n${push.stdout}\n${push.stderr}`).toBe(0)
       const migrations = (await readdir(`${repository}supabase/migrations`)).filter((file) => file.endsWith('.sql')).sort()
       const applied = [...`${push.stdout}\n${push.stderr}`.matchAll(/^Applying migration (\S+)\.\.\.$/gm)].map((m) => m[1])
@@ -108,7 +108,7 @@ describe.skipIf(!shared)(
       }
     })
 
-    it('has nothing the advisor (`supabase db advisors --type all`) rates WARN or ERROR', async () => {
+    it('has nothing the advisor (supabase db advisors --type all) rates WARN or ERROR', async () => {
       const run = await supabase([
         'db',
         'advisors',
