@@ -123,7 +123,7 @@ describe('live admin screens', () => {
     const row = page.getByRole('row').filter({ hasText: code })
     await row.getByText('Live Student', { exact: true }).waitFor({ timeout: liveTimeoutMs })
     await row.getByText('30/50', { exact: true }).waitFor()
-    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe(code)
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe(code)
     await expectSameDocument('/admin/results')
   })
 
@@ -140,7 +140,7 @@ describe('live admin screens', () => {
 
     await submitExam(code, 'Dashboard Student', answers)
     await expect.poll(() => stat('Statistics', 'Test Submissions'), { timeout: liveTimeoutMs }).toBe(before.submissions + 1)
-    expect(await stat('Statistics', 'Codes Used')).toBe(before.used + 1)
+    await expect.poll(() => stat('Statistics', 'Codes Used')).toBe(before.used + 1)
     await expectSameDocument('/admin')
   })
 
@@ -154,7 +154,7 @@ describe('live admin screens', () => {
 
     const used = page.getByRole('list', { name: 'Used codes' }).getByRole('listitem').filter({ hasText: code })
     await used.getByText('Used by Codes Student', { exact: true }).waitFor({ timeout: liveTimeoutMs })
-    expect(await available.getByText(code, { exact: true }).count()).toBe(0)
+    await expect.poll(() => available.getByText(code, { exact: true }).count()).toBe(0)
     await expectSameDocument('/admin/codes')
   })
 

@@ -126,7 +126,7 @@ describe('shuffled per student', () => {
     await answerByText(first.page, correctText)
     await submit(first.page)
     await first.page.getByText('Your answers have been received.').waitFor()
-    expect(await first.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
+    await expect.poll(() => first.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
     const [row] = await submissionsFor(firstCode)
     expect(row).toMatchObject({ answers: allCorrect, score: 6 })
   })
@@ -148,7 +148,7 @@ describe('each attempt keeps the exam it was given', () => {
     try {
       await student.context.setOffline(false)
       await student.page.getByText('Your answers have been received.').waitFor({ timeout: 30_000 })
-      expect(await student.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
+      await expect.poll(() => student.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
       expect(await submissionsFor(code)).toMatchObject([{ answers: allCorrect, score: 6, question_count: 6 }])
     } finally {
       await replaceQuestionBank(bank)
@@ -175,21 +175,21 @@ describe('solutions only when the exam is over for everyone', () => {
     }
     await lookUp()
     await done.page.getByText(/^Detailed solutions will be available after the exam closes at /).waitFor()
-    expect(await done.page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+    await expect.poll(() => done.page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
 
     await withSolutionsReleased(doneCode, async () => {
       await lookUp()
       const solutions = done.page.getByRole('region', { name: 'Detailed Solutions' })
       await solutions.waitFor()
-      expect(await solutions.getByRole('heading', { level: 4 }).allTextContents()).toEqual(
-        bank.map((q) => `Question ${q.question_number}`),
-      )
-      expect(await solutions.locator('.question-solution__summary').first().textContent()).toBe(
-        'You chose B: “Bravo 1”. The correct answer is A: “Alpha 1”.',
-      )
-      expect(await solutions.locator('.question-solution__summary').nth(2).textContent()).toBe(
-        'You chose C: “Charlie 3”, the correct answer.',
-      )
+      await expect
+        .poll(() => solutions.getByRole('heading', { level: 4 }).allTextContents())
+        .toEqual(bank.map((q) => `Question ${q.question_number}`))
+      await expect
+        .poll(() => solutions.locator('.question-solution__summary').first().textContent())
+        .toBe('You chose B: “Bravo 1”. The correct answer is A: “Alpha 1”.')
+      await expect
+        .poll(() => solutions.locator('.question-solution__summary').nth(2).textContent())
+        .toBe('You chose C: “Charlie 3”, the correct answer.')
     })
   })
 })

@@ -25,9 +25,9 @@ it('keeps an exam taken offline on the device and delivers it exactly once when 
 
   await exam.context.setOffline(false)
   await exam.page.getByText('Your answers have been received.').waitFor()
-  expect(await exam.page.getByText(/^Score: /).textContent()).toBe(
-    `Score: ${exam.questions.length} / ${exam.questions.length} (100%)`,
-  )
+  await expect
+    .poll(() => exam.page.getByText(/^Score: /).textContent())
+    .toBe(`Score: ${exam.questions.length} / ${exam.questions.length} (100%)`)
   const rows = await submissionsFor(code)
   expect(rows).toHaveLength(1)
   expect(rows[0]!.answers).toEqual(Object.fromEntries(exam.questions.map((q) => [String(q.question_number), q.correct_answer])))
