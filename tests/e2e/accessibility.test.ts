@@ -22,7 +22,7 @@ import {
 } from './fixtures.ts'
 
 /**
- * Every screen of the spec, checked by axe-core in Chromium with no serious or critical
+ * Every screen, checked by axe-core in Chromium with no serious or critical
  * violation, and the whole exam taken with the keyboard alone.
  */
 

@@ -21,8 +21,9 @@ const ownCodes: string[] = []
 let answers: Record<string, string>
 
 /**
- * The spec asks for a change on screen within 1 s; a loaded 2-core machine gets more. A screen
- * that does not update by itself never shows the change, whatever the wait.
+ * A change should be on screen within a second (docs/product.md#what-administrators-do); a loaded
+ * 2-core machine gets more. A screen that does not update by itself never shows the change,
+ * whatever the wait.
  */
 const liveTimeoutMs = 5000
 /** After the connection is back, realtime-js retries with a backoff of up to 10 s. */

@@ -62,7 +62,7 @@ describe('the public pages', () => {
     await expect.poll(() => page.getByRole('list', { name: 'Portals' }).getByRole('listitem').count()).toBe(3)
   })
 
-  it('states the retention and accommodation promises of the spec', async () => {
+  it('states the retention and accommodation promises (docs/product.md#retention)', async () => {
     await open('/privacy')
     await page.getByText('Exam questions are deleted 24 hours after the exam').waitFor()
     await page.getByText('Technical logs are kept 30 days').waitFor()
@@ -74,7 +74,7 @@ describe('the public pages', () => {
     await page.getByRole('heading', { name: 'IndexedDB (a database inside your browser)' }).waitFor()
   })
 
-  it("tells a browser older than the spec's minimums that it is not supported", async () => {
+  it('tells a browser older than the minimum versions that it is not supported', async () => {
     const firefox64 = await browser.newContext({
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:64.0) Gecko/20100101 Firefox/64.0',
     })

@@ -19,7 +19,7 @@ it('keeps an exam taken offline on the device and delivers it exactly once when 
 
   await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
   await exam.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
-  // The send failed without an answer: the spec's reason, while the outbox keeps trying.
+  // The send failed without an answer: the reason, while the outbox keeps trying.
   await exam.page.getByText('Failed to submit test. Please check your connection and try again.', { exact: true }).waitFor()
   expect(await submissionsFor(code)).toEqual([])
 
