@@ -87,6 +87,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // expect.poll is how an e2e test waits for the page (web-first, as Playwright's own
+          // assertions wait 5 s): a busy machine may need longer than vitest's default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

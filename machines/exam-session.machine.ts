@@ -75,7 +75,7 @@ const showSubmitFailure = {
 
 /**
  * One student's exam, from its first question until the submission is stored on the device
- * (spec §4): answers, moves between questions, tab switches, the timer and the submission.
+ * (docs/product.md#taking-the-exam): answers, moves between questions, tab switches, the timer and the submission.
  * The progress writer is handed the attempt as the session opens it (so the first click writes one
  * row, not everything, and the device learns at once if the attempt is gone) and then every change
  * to it; the timer's end submits. The proctor hears of the attempt on start, every 30 s, at each tab

@@ -44,7 +44,7 @@ export const examTimerMachine = setup({
   },
 })
 
-/** What the timer shows: seconds left and their colour (spec §4). */
+/** What the timer shows: seconds left and their colour (docs/product.md#exam-window-and-time). */
 export function examTimerView(context: Pick<ExamTimerContext, 'remainingMs'>) {
   const seconds = Math.ceil(context.remainingMs / 1000)
   return { seconds, colour: timerColour(seconds) }

@@ -105,7 +105,7 @@ const watchStoredSubmission = {
 } as const
 
 /**
- * The student's way through the exam (spec §4, §5): code step, name step, loading, the exam
+ * The student's way through the exam (docs/product.md#taking-the-exam): code step, name step, loading, the exam
  * (its own machine, `examSessionMachine`, invoked with the attempt), sending and completion.
  * The session's stored submission is watched until the server answers. All I/O is injected
  * with `provide`; the exam session's own I/O is provided on it.
@@ -293,7 +293,7 @@ export const studentFlowMachine = setup({
       },
       after: { receiptWait: 'completed' },
     },
-    // Spec §4: a moment between a successful submit and the completion screen.
+    // docs/product.md#taking-the-exam: a second between a successful submit and the completion screen.
     confirming: { after: { postSubmitDelay: 'completed' } },
     completed: {
       invoke: watchStoredSubmission,

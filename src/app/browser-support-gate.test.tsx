@@ -22,7 +22,7 @@ describe('BrowserSupportGate', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'The page' })).toBeDefined()
   })
 
-  it("lists the spec's minimum versions instead of the page in a browser that is too old", () => {
+  it('lists the minimum versions instead of the page in a browser that is too old', () => {
     vi.stubGlobal('navigator', { ...navigator, userAgent: firefox64 })
 
     renderGate()

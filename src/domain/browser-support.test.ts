@@ -99,7 +99,7 @@ describe('identifyBrowser', () => {
 })
 
 describe('checkBrowserSupport', () => {
-  it('names the minimums of the spec', () => {
+  it('names the minimum versions', () => {
     expect(minimumBrowserVersions.map(({ name, majorVersion }) => `${name} ${majorVersion}`)).toEqual([
       'Chrome 70',
       'Firefox 65',

@@ -5,7 +5,7 @@ export interface IdentifiedBrowser {
   majorVersion: number
 }
 
-/** Spec §2: the oldest versions Holdfast runs in. */
+/** The oldest versions Holdfast runs in (docs/product.md#browsers). */
 export const minimumBrowserVersions = [
   { name: 'Chrome', majorVersion: 70 },
   { name: 'Firefox', majorVersion: 65 },
@@ -53,7 +53,7 @@ const privateWindowHint = 'Private or incognito windows can turn this off.'
 /**
  * Whether the exam can run here: a browser at least as new as the minimums, which keeps
  * answers in IndexedDB and can reload the exam page offline through a service worker. The
- * camera is not required: the exam continues without it (spec §2).
+ * camera is not required: the exam continues without it (docs/product.md#taking-the-exam).
  */
 export function checkBrowserSupport(userAgent: string, capabilities: BrowserCapabilities): BrowserSupport {
   const browser = identifyBrowser(userAgent)

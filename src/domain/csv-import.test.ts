@@ -109,7 +109,7 @@ describe('parseQuestionCsv: rejected rows', () => {
     ])
   })
 
-  it.each([['0'], ['51'], ['-1'], ['2.5'], ['abc'], ['']])('rejects the question number "%s" with the spec\'s message', (n) => {
+  it.each([['0'], ['51'], ['-1'], ['2.5'], ['abc'], ['']])('rejects the question number "%s" with its message', (n) => {
     expect(rowErrors(parseQuestionCsv(csv(row(n))))).toEqual([[2, n, `Question number ${n} must be a positive number`]])
   })
 

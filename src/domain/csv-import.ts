@@ -27,7 +27,7 @@ export type CsvImportResult =
 const noQuestionsFoundMessage = 'No valid questions found in the import data'
 
 /**
- * Parses and validates a whole question CSV (spec §5) and reports every row's errors at
+ * Parses and validates a whole question CSV (docs/product.md#what-administrators-do) and reports every row's errors at
  * once, so that nothing is imported unless the whole file is good. Synchronous and pure:
  * the admin screen runs it in a Web Worker so a large file never blocks the page.
  */
@@ -101,7 +101,7 @@ function validateRow(fields: string[], row: number): RowResult {
 
   const errors: CsvRowError[] = []
   const questionNumber = /^\d+$/.test(rawNumber) ? Number(rawNumber) : NaN
-  // Spec §9: the exam has questions 1 to 50, so an import may only fill those numbers.
+  // The exam has questions 1 to 50 (docs/product.md#what-administrators-do), so an import may only fill those numbers.
   if (!(questionNumber >= 1 && questionNumber <= examSize)) {
     errors.push(error(`Question number ${rawNumber} must be a positive number`))
   }

@@ -1,4 +1,4 @@
-/** Spec §9, solutions messages: the lowest percentage of each band, highest band first. */
+/** The results page's encouragement (docs/product.md#scoring): the lowest percentage of each band, highest band first. */
 const bands: ReadonlyArray<readonly [minimumPercent: number, message: string]> = [
   [90, 'Outstanding Performance'],
   [80, 'Excellent Work'],

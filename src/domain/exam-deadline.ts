@@ -1,4 +1,4 @@
-/** Spec §4: the timer turns orange at this many seconds left, and red at the next. */
+/** The timer turns orange at this many seconds left, and red at the next (docs/product.md#exam-window-and-time). */
 export const timerWarningSeconds = 600
 export const timerCriticalSeconds = 300
 

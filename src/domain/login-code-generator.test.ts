@@ -53,7 +53,7 @@ describe('generateUniqueLoginCodes', () => {
     expect(generateUniqueLoginCodes(2, ['EXISTING'], source)).toEqual({ ok: true, codes: ['FIRST111', 'SECOND22'] })
   })
 
-  it(`gives up after ${maxAttemptsPerCode} attempts with the spec's message`, () => {
+  it(`gives up after ${maxAttemptsPerCode} attempts with its message`, () => {
     const source = scriptedBytes(0)
     expect(generateUniqueLoginCodes(1, ['AAAAAAAA'], source)).toEqual({ ok: false, error: 'Failed to generate unique codes' })
     expect(source.calls).toBe(maxAttemptsPerCode)

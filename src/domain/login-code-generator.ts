@@ -1,7 +1,7 @@
-/** Spec §9: login codes are 8 characters of A-Z and 0-9. */
+/** Login codes are 8 characters of A-Z and 0-9 (docs/product.md#login-codes). */
 export const loginCodeAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 const loginCodeLength = 8
-/** Spec §5: at most this many draws per code before giving up. */
+/** At most this many draws per code before giving up. */
 export const maxAttemptsPerCode = 100
 const generationFailedMessage = 'Failed to generate unique codes'
 

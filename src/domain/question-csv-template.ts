@@ -1,4 +1,4 @@
-/** The import file's columns, in order (spec §3 "CSV import row"). */
+/** The import file's columns, in order: question number, text, options A to D, correct answer. */
 export const questionCsvHeader = 'question_number,question_text,option_a,option_b,option_c,option_d,correct_answer'
 
 /** What "Template" downloads: the header and two rows showing quoting and the answer letters. */

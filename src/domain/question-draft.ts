@@ -3,9 +3,9 @@ import { examSize } from './score'
 
 export type QuestionType = 'mcq' | 'descriptive'
 
-/** Spec §4: descriptive questions are stored with empty options and this marker as the answer. */
+/** Descriptive questions are stored (never served) with empty options and this marker as the answer. */
 export const descriptiveAnswer = 'DESCRIPTIVE'
-/** Spec §4: the text a descriptive question starts with. */
+/** The text a descriptive question starts with. */
 const descriptivePrompt = 'Write a detailed answer to the following question: '
 
 /** The question form's fields, as typed. */
@@ -22,7 +22,7 @@ export interface QuestionFields extends QuestionContent {
   correct_answer: string
 }
 
-/** A fresh form (spec §5): the next number, answer A, and the prompt for descriptive questions. */
+/** A fresh form (docs/product.md#what-administrators-do): the next number, answer A, and the prompt for descriptive questions. */
 export function emptyQuestionDraft(type: QuestionType, questionNumber: number): QuestionDraft {
   return {
     type,
@@ -45,7 +45,7 @@ export function draftFromQuestion(question: QuestionFields): QuestionDraft {
 
 export type QuestionDraftResult = { ok: true; fields: QuestionFields } | { ok: false; error: string }
 
-/** Validates the form (spec §5) and shapes it for the database. */
+/** Validates the form and shapes it for the database. */
 export function questionFieldsFromDraft(draft: QuestionDraft): QuestionDraftResult {
   const questionText = draft.questionText.trim()
   if (questionText === '') return { ok: false, error: 'Please enter the question text' }
@@ -54,7 +54,7 @@ export function questionFieldsFromDraft(draft: QuestionDraft): QuestionDraftResu
     return { ok: false, error: 'Please fill in all MCQ options' }
   }
   const questionNumber = Number(draft.questionNumber)
-  // Spec §9: the exam has questions 1 to 50; the server serves no other.
+  // The exam has questions 1 to 50; the server serves no other.
   if (!/^\d+$/.test(draft.questionNumber.trim()) || questionNumber < 1 || questionNumber > examSize) {
     return { ok: false, error: 'Question number must be between 1 and 50' }
   }

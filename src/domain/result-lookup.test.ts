@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { emptyLookupCodeMessage, isExplainedByPendingSubmission, lookupRefusalMessages } from './result-lookup'
 
 describe('lookup refusal messages', () => {
-  it('uses the texts of spec §8 for every outcome', () => {
+  it("uses the results page's texts for every outcome", () => {
     expect(lookupRefusalMessages).toEqual({
       invalid: 'Invalid login code. Please check and try again.',
       code_expired: expect.stringMatching(/^This login code has expired\. Login codes are valid for 7 days only\. \S/),

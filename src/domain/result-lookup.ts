@@ -4,12 +4,12 @@ import { studentMessages } from './student-messages'
 export type LookupRefusal =
   'invalid' | 'code_expired' | 'unused' | 'no_submission' | 'result_expired' | 'withdrawn' | 'rate_limited' | 'failed'
 
-/** Spec §5, solutions lookup. */
+/** The results page's lookup (docs/product.md#results-and-solutions). */
 export const emptyLookupCodeMessage = 'Please enter your login code'
 
 /**
- * Spec §8, solutions page. The spec elides the end of the two expiry messages ("..."); the
- * endings here tell the student what they can still do.
+ * The results page's refusals (docs/product.md#results-and-solutions). The two expiry messages end by
+ * telling the student what they can still do.
  */
 export const lookupRefusalMessages: Record<LookupRefusal, string> = {
   invalid: 'Invalid login code. Please check and try again.',

@@ -3,7 +3,7 @@ import { examSize, passMarkPercent, scorePercentage } from './score'
 export type Rating = 'Excellent' | 'Pass' | 'Needs Improvement'
 export type TabSwitchColour = 'red' | 'yellow' | 'green'
 
-/** Spec §9: 80 % or more is Excellent, from the pass mark Pass, below it Needs Improvement. */
+/** docs/product.md#scoring: 80 % or more is Excellent, from the pass mark Pass, below it Needs Improvement. */
 const excellentPercent = 80
 
 export function ratingFor(percentage: number): Rating {
@@ -12,7 +12,7 @@ export function ratingFor(percentage: number): Rating {
   return 'Needs Improvement'
 }
 
-/** Spec §9: more than 5 switches is red, more than 2 yellow, else green. */
+/** docs/product.md#scoring: more than 5 switches is red, more than 2 yellow, else green. */
 export function tabSwitchColour(tabSwitches: number): TabSwitchColour {
   if (tabSwitches > 5) return 'red'
   if (tabSwitches > 2) return 'yellow'

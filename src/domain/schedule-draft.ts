@@ -1,8 +1,8 @@
-/** Spec §9: the range and default of an exam's duration. */
+/** The range and default of an exam's duration (docs/product.md#exam-window-and-time). */
 export const minDurationMinutes = 5
 export const maxDurationMinutes = 180
 const defaultDurationMinutes = 30
-/** Architecture §0: the product's default exam name. */
+/** A new schedule is named after the product until the administrator names it. */
 const defaultExamName = 'Holdfast Assessment'
 
 /** The schedule form's fields, as typed; times are `datetime-local` values in the browser's time zone. */
@@ -54,7 +54,7 @@ export function draftFromSchedule(schedule: ScheduleFields): ScheduleDraft {
 
 export type ScheduleDraftResult = { ok: true; fields: ScheduleFields } | { ok: false; error: string }
 
-/** Validates the form (spec §5) and shapes it for the database. */
+/** Validates the form and shapes it for the database. */
 export function scheduleFieldsFromDraft(draft: ScheduleDraft): ScheduleDraftResult {
   const examName = draft.examName.trim()
   const start = dateTimeLocalToDate(draft.startTime)

@@ -1,4 +1,4 @@
-/** Where `now` stands against an exam window; the window includes both of its ends (spec §4). */
+/** Where `now` stands against an exam window, which includes both of its ends (docs/product.md#exam-window-and-time). */
 export type ScheduleWindowStatus = 'upcoming' | 'active' | 'ended'
 
 /** The admin list's badge: an inactive schedule is Inactive whatever its dates. */

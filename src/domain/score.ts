@@ -7,7 +7,7 @@ export function scorePercentage(score: number, total: number): number {
   return total > 0 ? Math.min(100, Math.round((score * 100) / total)) : 0
 }
 
-/** Spec §9: the pass mark. */
+/** The pass mark (docs/product.md#scoring). */
 export const passMarkPercent = 60
-/** Spec §9: a full exam's questions (numbers 1 to 50); admin averages are out of it. */
+/** docs/product.md#scoring: a full exam's questions (numbers 1 to 50); admin averages are out of it. */
 export const examSize = 50

@@ -19,7 +19,7 @@ it.each([
   ],
 ])('a refusal for %j reads %j', (rejection, message) => expect(submissionRejectionMessage(rejection)).toBe(message))
 
-it('words the three schedule states as the spec does', () => {
+it('words the three schedule states', () => {
   const window = { start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T11:00:00.000Z' }
   expect(scheduleStatusMessage('upcoming', window)).toBe(`Exam will start on ${formatExamTime(window.start_time)}`)
   expect(scheduleStatusMessage('active', window)).toBe(`Exam is active until ${formatExamTime(window.end_time)}`)

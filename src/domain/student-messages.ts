@@ -2,7 +2,7 @@ import { formatMinutes } from './extra-time'
 import type { ScheduleWindowStatus } from './schedule-status'
 import type { SendFailure, SubmissionRejection } from './exam-submission'
 
-/** What students read (spec §4, §5, §8), word for word. */
+/** What students read (docs/product.md#taking-the-exam), word for word. */
 export const studentMessages = {
   examNotAvailable: 'Exam is not currently available. Please check the schedule.',
   emptyCode: 'Please enter a login code',
@@ -23,18 +23,18 @@ export const studentMessages = {
   codeUsedForSubmission: 'This login code has already been used for submission.',
   submitFailedOffline: 'Failed to submit test. Please check your connection and try again.',
   databaseAccess: 'Database access error. Please refresh the page and try again, or contact administrator.',
-  /** Not in the spec: the server's limit on wrong codes from one browser, or from one network (migrations 20261121000500, 20261127000500). */
+  /** The server's limit on wrong codes from one browser, or from one network (migrations 20261121000500, 20261127000500). */
   rateLimited: 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.',
-  /** Not in the spec: the exam of this code was started before and its time is over (migration 20261122000300). */
+  /** The exam of this code was started before and its time is over (migration 20261122000300). */
   timeOver:
     'The time for the exam with this login code is over. If your answers are waiting on another device, connect that device to send them.',
-  /** Not in the spec: the server has no recorded start for the code, so it refuses the submission for good (issue 23). */
+  /** The server has no recorded start for the code, so it refuses the submission for good (issue 23). */
   notStarted:
     'The server has no record of this login code starting the exam, so it cannot accept this submission. Please contact your exam administrator.',
   timeUp: 'Time is up! Submitting your test automatically...',
   cameraDenied: 'Camera access denied',
   cameraCannotPlay: 'Cannot play video',
-  /** Not in the spec: under "Exam ended on …", since a code with extra minutes may still start (issue 16). */
+  /** Under "Exam ended on …", since a code with extra minutes may still start (issue 16). */
   extraTimeStillOpen: 'A login code with extra time can still be started until its extra time runs out.',
 } as const
 
@@ -74,7 +74,7 @@ export function formatExamTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })
 }
 
-/** Spec §4: the schedule status line of the login screen. */
+/** The schedule status line of the login screen. */
 export function scheduleStatusMessage(status: ScheduleWindowStatus, window: { start_time: string; end_time: string }): string {
   switch (status) {
     case 'upcoming':

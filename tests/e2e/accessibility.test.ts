@@ -22,7 +22,7 @@ import {
 } from './fixtures.ts'
 
 /**
- * Every screen of the spec, checked by axe-core in Chromium with no serious or critical
+ * Every screen, checked by axe-core in Chromium with no serious or critical
  * violation, and the whole exam taken with the keyboard alone.
  */
 
@@ -147,7 +147,7 @@ describe('axe finds no serious or critical violation', () => {
       await page.getByRole('button', { name: 'Use a different code' }).focus()
       await page.keyboard.press('Enter')
       await page.getByLabel('Login Code').waitFor()
-      expect(await page.getByLabel('Login Code').inputValue()).toBe('')
+      await expect.poll(() => page.getByLabel('Login Code').inputValue()).toBe('')
       await openStudentPortal(page)
       await page.getByLabel('Login Code').waitFor()
 
@@ -250,9 +250,9 @@ async function tabTo(targets: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promis
     if (presses === 60) throw new Error(`${String(targets)} never got the focus`)
     await page.keyboard.press(key)
   }
-  expect(await page.evaluate(() => document.activeElement && getComputedStyle(document.activeElement).outlineStyle)).not.toBe(
-    'none',
-  )
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement && getComputedStyle(document.activeElement).outlineStyle))
+    .not.toBe('none')
 }
 
 const shownOptions = () => page.locator('.exam__options input[type="radio"]')

@@ -118,14 +118,17 @@ describe('Activity', () => {
       `Generated 1 login code: ${code}`,
     ]
     expect(rows.slice(0, expected.length)).toEqual(expected)
-    const who = await page.getByRole('region', { name: 'Activity' }).locator('tbody tr td:nth-child(2)').first().innerText()
-    expect(who).toBe('admin@holdfast.test')
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Activity' }).locator('tbody tr td:nth-child(2)').first().innerText())
+      .toBe('admin@holdfast.test')
 
     // Filtered to login codes, then to a day with nothing.
     await page.getByLabel('Action').selectOption({ label: 'Login codes' })
     await page.getByText(`Created the exam schedule "${name}"`, { exact: false }).waitFor({ state: 'detached' })
-    expect((await activityRows()).slice(0, 2)).toEqual([`Deleted login code ${code}`, `Generated 1 login code: ${code}`])
-    expect((await activityRows()).every((text) => /login code/.test(text))).toBe(true)
+    await expect
+      .poll(async () => (await activityRows()).slice(0, 2))
+      .toEqual([`Deleted login code ${code}`, `Generated 1 login code: ${code}`])
+    await expect.poll(async () => (await activityRows()).every((text) => /login code/.test(text))).toBe(true)
     await page.getByLabel('Day').fill('2001-01-01')
     await waitForText(page, 'No activity recorded for this choice')
   })

@@ -107,8 +107,8 @@ describe('Exam Schedule', () => {
     await item.getByText('Upcoming', { exact: true }).waitFor()
 
     await item.getByRole('button', { name: `Edit ${name}` }).click()
-    expect(await page.getByLabel('Exam name').inputValue()).toBe(name)
-    expect(await page.getByLabel('Start date and time').inputValue()).toBe('2099-03-01T09:00')
+    await expect.poll(() => page.getByLabel('Exam name').inputValue()).toBe(name)
+    await expect.poll(() => page.getByLabel('Start date and time').inputValue()).toBe('2099-03-01T09:00')
     await page.getByLabel('Duration (minutes)').fill('60')
     await page.getByRole('button', { name: 'Update Schedule' }).click()
     await waitForText(page, 'Exam schedule updated successfully')
@@ -139,19 +139,10 @@ describe('Test Results', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill(code)
     await page.getByText(/^Showing 1 of \d+ results?$/).waitFor()
     const row = page.getByRole('row').filter({ hasText: 'Katherine Johnson' })
-    const cells = await row.locator('td, th').allInnerTexts()
-    expect(cells.slice(0, 9)).toEqual([
-      '#1',
-      'Katherine Johnson',
-      code,
-      expect.any(String),
-      '40/50',
-      '80%',
-      '4',
-      '12:34',
-      'Excellent',
-    ])
-    expect(await row.locator('.tab-switches').getAttribute('class')).toContain('tab-switches--yellow')
+    await expect
+      .poll(async () => (await row.locator('td, th').allInnerTexts()).slice(0, 9))
+      .toEqual(['#1', 'Katherine Johnson', code, expect.any(String), '40/50', '80%', '4', '12:34', 'Excellent'])
+    await expect.poll(() => row.locator('.tab-switches').getAttribute('class')).toContain('tab-switches--yellow')
     await row.getByText('Details').click()
     await row.getByText(receipt.answers_fingerprint, { exact: true }).waitFor()
 
@@ -161,14 +152,14 @@ describe('Test Results', () => {
     await page.emulateMedia({ media: 'print' })
     const report = page.locator('.results-print-report')
     await report.waitFor({ state: 'visible' })
-    expect(await page.locator('.site-header').isVisible()).toBe(false)
-    expect(await page.locator('.site-footer').isVisible()).toBe(false)
-    expect(await page.getByRole('button', { name: 'Print Results' }).isVisible()).toBe(false)
-    expect(await report.innerText()).toContain('Katherine Johnson')
-    expect(await report.locator('tbody tr').first().innerText()).toMatch(/^1\tKatherine Johnson\t/)
-    expect(await report.innerText()).toContain('CONFIDENTIAL')
+    await expect.poll(() => page.locator('.site-header').isVisible()).toBe(false)
+    await expect.poll(() => page.locator('.site-footer').isVisible()).toBe(false)
+    await expect.poll(() => page.getByRole('button', { name: 'Print Results' }).isVisible()).toBe(false)
+    await expect.poll(() => report.innerText()).toContain('Katherine Johnson')
+    await expect.poll(() => report.locator('tbody tr').first().innerText()).toMatch(/^1\tKatherine Johnson\t/)
+    await expect.poll(() => report.innerText()).toContain('CONFIDENTIAL')
     await page.emulateMedia({ media: 'screen' })
-    expect(await report.isVisible()).toBe(false)
+    await expect.poll(() => report.isVisible()).toBe(false)
   })
 
   it('says there is nothing to print when the search matches nothing', async () => {

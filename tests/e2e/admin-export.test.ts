@@ -84,12 +84,12 @@ describe('Export CSV', () => {
     expect(new Set(rows.map((row) => row['Login code'])).size).toBe(count)
     expect(parsed.meta.fields?.slice(-2)).toEqual(['Q1', 'Q2'])
 
-    // The first page of the screen, row by row.
-    const screen = await page
-      .getByRole('row')
-      .filter({ hasText: tag })
-      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td, th')].map((cell) => cell.textContent ?? '')))
-    expect(screen.length).toBe(100)
+    // The first page of the screen, row by row, once all of it is shown.
+    const tagged = page.getByRole('row').filter({ hasText: tag })
+    await expect.poll(() => tagged.count()).toBe(100)
+    const screen = await tagged.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td, th')].map((cell) => cell.textContent ?? '')),
+    )
     for (const [index, cells] of screen.entries()) {
       const row = rows[index] as Record<string, string>
       const [rank, , code, , score, percentage, , , rating] = cells

@@ -62,24 +62,20 @@ describe('Item Analysis', () => {
     const table = page.getByRole('region', { name: 'Questions' })
     await table.getByRole('row', { name: /^Q6/ }).waitFor()
 
-    const stats = await page.getByRole('list', { name: 'Exam statistics' }).getByRole('listitem').allInnerTexts()
-    expect(stats).toEqual([
-      'Students\n6',
-      'Questions\n6',
-      'Mean score\n3.00',
-      'Standard deviation\n0.82',
-      'KR-20 reliability\n-0.50',
-    ])
-    const rows = await table
-      .locator('tbody tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) =>
-          [...tr.querySelectorAll('th, td')].map(
-            (cell) => cell.querySelector('svg')?.getAttribute('aria-label') ?? cell.textContent,
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Exam statistics' }).getByRole('listitem').allInnerTexts())
+      .toEqual(['Students\n6', 'Questions\n6', 'Mean score\n3.00', 'Standard deviation\n0.82', 'KR-20 reliability\n-0.50'])
+    const rows = () =>
+      table
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) =>
+            [...tr.querySelectorAll('th, td')].map(
+              (cell) => cell.querySelector('svg')?.getAttribute('aria-label') ?? cell.textContent,
+            ),
           ),
-        ),
-      )
-    expect(rows).toEqual([
+        )
+    await expect.poll(rows).toEqual([
       ['Q1', 'A', '6', '0.50', '1.00', '0.82', 'A: 3 (correct), B: 2, C: 1, D: 0, Blank: 0', 'An option nobody chose'],
       ['Q2', 'B', '6', '0.67', '1.00', '0.87', 'A: 1, B: 4 (correct), C: 1, D: 0, Blank: 0', 'An option nobody chose'],
       ['Q3', 'C', '6', '0.50', '1.00', '0.82', 'A: 3, B: 0, C: 3 (correct), D: 0, Blank: 0', 'An option nobody chose'],

@@ -21,8 +21,9 @@ const ownCodes: string[] = []
 let answers: Record<string, string>
 
 /**
- * The spec asks for a change on screen within 1 s; a loaded 2-core machine gets more. A screen
- * that does not update by itself never shows the change, whatever the wait.
+ * A change should be on screen within a second (docs/product.md#what-administrators-do); a loaded
+ * 2-core machine gets more. A screen that does not update by itself never shows the change,
+ * whatever the wait.
  */
 const liveTimeoutMs = 5000
 /** After the connection is back, realtime-js retries with a backoff of up to 10 s. */
@@ -123,7 +124,7 @@ describe('live admin screens', () => {
     const row = page.getByRole('row').filter({ hasText: code })
     await row.getByText('Live Student', { exact: true }).waitFor({ timeout: liveTimeoutMs })
     await row.getByText('30/50', { exact: true }).waitFor()
-    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe(code)
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe(code)
     await expectSameDocument('/admin/results')
   })
 
@@ -140,7 +141,7 @@ describe('live admin screens', () => {
 
     await submitExam(code, 'Dashboard Student', answers)
     await expect.poll(() => stat('Statistics', 'Test Submissions'), { timeout: liveTimeoutMs }).toBe(before.submissions + 1)
-    expect(await stat('Statistics', 'Codes Used')).toBe(before.used + 1)
+    await expect.poll(() => stat('Statistics', 'Codes Used')).toBe(before.used + 1)
     await expectSameDocument('/admin')
   })
 
@@ -154,7 +155,7 @@ describe('live admin screens', () => {
 
     const used = page.getByRole('list', { name: 'Used codes' }).getByRole('listitem').filter({ hasText: code })
     await used.getByText('Used by Codes Student', { exact: true }).waitFor({ timeout: liveTimeoutMs })
-    expect(await available.getByText(code, { exact: true }).count()).toBe(0)
+    await expect.poll(() => available.getByText(code, { exact: true }).count()).toBe(0)
     await expectSameDocument('/admin/codes')
   })
 

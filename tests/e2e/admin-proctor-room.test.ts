@@ -117,11 +117,12 @@ describe('the proctor room', () => {
     await attemptRow(offlineCode)
       .getByText(/^[45]\d s ago$/)
       .waitFor({ timeout: liveTimeoutMs })
-    expect(await attemptRow(offlineCode).getByText('On track', { exact: true }).count()).toBe(1)
+    await expect.poll(() => attemptRow(offlineCode).getByText('On track', { exact: true }).count()).toBe(1)
     await statusOf(offlineCode, 'Offline', 30_000)
     await statusOf(onlineCode, 'On track')
-    const order = await rowOrder()
-    expect(order.indexOf(offlineCode)).toBeLessThan(order.indexOf(onlineCode))
+    await expect
+      .poll(async () => (await rowOrder()).filter((code) => code === offlineCode || code === onlineCode))
+      .toEqual([offlineCode, onlineCode])
 
     await answerAll(online.page, correct)
     await submitTest(online.page)
@@ -187,7 +188,7 @@ describe('the proctor room', () => {
       .getByRole('list', { name: 'Uploaded answer files' })
       .getByText('1 answer differs or was given later and was not counted: question 2 (not reported, file C).', { exact: false })
       .waitFor()
-    expect(await page.getByText(/not typed or edited/).count()).toBe(0)
+    await expect.poll(() => page.getByText(/not typed or edited/).count()).toBe(0)
     await statusOf(code, 'Received')
     await attemptRow(code).getByText('Recovered from file', { exact: true }).waitFor()
     const [recovered, ...others] = await submissionsFor(code)
@@ -238,7 +239,7 @@ describe('the proctor room', () => {
     const student = await newStudent()
     await startExam(student.page, code, 'Extra Time Student')
     // 30 minutes and the 15 extra.
-    expect(await timerSeconds(student.page)).toBeGreaterThan(44 * 60)
+    await expect.poll(() => timerSeconds(student.page)).toBeGreaterThan(44 * 60)
 
     await giveExtraTime('20')
     await waitForText(page, `Extra time for ${code} set to 20 minutes`)

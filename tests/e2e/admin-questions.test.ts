@@ -50,7 +50,7 @@ describe('Question Manager', () => {
     dataOf(await service.from('questions').delete().eq('question_number', highest).select())
     await openQuestionManager()
     const count = sharedData().questions.length - 1
-    expect(await page.getByLabel('Question number').inputValue()).toBe(String(count + 1))
+    await expect.poll(() => page.getByLabel('Question number').inputValue()).toBe(String(count + 1))
 
     await page.getByLabel('Question text').fill('Which colour is the sky on a clear day?')
     for (const [letter, option] of [
@@ -101,12 +101,13 @@ describe('Question Manager', () => {
     await dialog.getByRole('button', { name: 'Import Questions' }).click()
 
     await dialog.getByText('Nothing was imported: 3 rows have errors. Fix them and import again.').waitFor()
-    const rows = await dialog.getByRole('table').locator('tbody tr').allInnerTexts()
-    expect(rows.map((row) => row.split('\t'))).toEqual([
-      ['3', '70', 'Question number 70 must be a positive number'],
-      ['4', '3', 'Question 3 is missing required fields'],
-      ['5', '4', 'Question 4 has invalid correct answer: E'],
-    ])
+    await expect
+      .poll(async () => (await dialog.getByRole('table').locator('tbody tr').allInnerTexts()).map((row) => row.split('\t')))
+      .toEqual([
+        ['3', '70', 'Question number 70 must be a positive number'],
+        ['4', '3', 'Question 3 is missing required fields'],
+        ['5', '4', 'Question 4 has invalid correct answer: E'],
+      ])
     expect((await storedQuestion(1))?.question_text).toBe(
       sharedData().questions.find((q) => q.question_number === 1)?.question_text,
     )
@@ -150,10 +151,10 @@ describe('Question Manager', () => {
 
     expect((await worker).url()).toMatch(/csv-import\.worker/)
     await dialog.getByText('Nothing was imported: 4950 rows have errors. Fix them and import again.').waitFor()
-    expect(await dialog.getByRole('table').locator('tbody tr').count()).toBe(4950)
-    expect(await dialog.getByRole('table').locator('tbody tr').last().innerText()).toBe(
-      '5001\t5000\tQuestion number 5000 must be a positive number',
-    )
+    await expect.poll(() => dialog.getByRole('table').locator('tbody tr').count()).toBe(4950)
+    await expect
+      .poll(() => dialog.getByRole('table').locator('tbody tr').last().innerText())
+      .toBe('5001\t5000\tQuestion number 5000 must be a positive number')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await dialog.waitFor({ state: 'detached' })
   })
@@ -168,7 +169,7 @@ describe('Question Manager', () => {
 
     await waitForText(page, 'All questions deleted successfully')
     await waitForText(page, 'No questions added yet. Add your first question to get started.')
-    expect(await page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(true)
     expect(dataOf(await service.from('questions').select('id'))).toEqual([])
   })
 })

@@ -113,10 +113,13 @@ describe('Answer-key correction', () => {
     const dialog = page.getByRole('dialog', { name: 'Correct the key of question 3' })
     const figures = dialog.getByRole('region', { name: 'Dry run' })
     await figures.getByText('Submissions with this question').waitFor()
-    const shown = await figures
-      .locator('dt')
-      .evaluateAll((terms) => Object.fromEntries(terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])))
-    expect(shown).toEqual(expected)
+    await expect
+      .poll(() =>
+        figures
+          .locator('dt')
+          .evaluateAll((terms) => Object.fromEntries(terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))),
+      )
+      .toEqual(expected)
     // Nothing changed yet.
     const stored = async () => dataOf(await service.from('submissions').select('login_code, score').in('login_code', codes))
     expect(Object.fromEntries((await stored()).map((row) => [row.login_code, row.score]))).toEqual(

@@ -122,7 +122,7 @@ describe('Test Results with 3,000 submissions', () => {
     const ranked = rankedByScore(seeded.filter((row) => submittedDaysBack(row, 2)))
     expect(ranked).toHaveLength(perDay)
     const toggle = page.getByRole('button', { name: label })
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false')
 
     await toggle.press('Enter')
     const pager = page.getByRole('navigation', { name: `Pages of results of ${label}` })
@@ -132,15 +132,13 @@ describe('Test Results with 3,000 submissions', () => {
       await pager.getByText(`${first + 1}–${first + pageSize} of ${perDay}`, { exact: true }).waitFor()
     }
 
-    expect(await pager.getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('true')
+    await expect.poll(() => pager.getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('true')
     const rows = page.getByRole('table', { name: `Results of ${label}, ranked by score` }).locator('tbody tr')
     const last = ranked.at(-1) as ScaleSubmission & { rank: number }
-    expect((await rows.last().locator('td, th').allInnerTexts()).slice(0, 3)).toEqual([
-      `#${last.rank}`,
-      last.student_name,
-      last.login_code,
-    ])
-    expect(await rows.count()).toBe(pageSize)
+    await expect
+      .poll(async () => (await rows.last().locator('td, th').allInnerTexts()).slice(0, 3))
+      .toEqual([`#${last.rank}`, last.student_name, last.login_code])
+    await expect.poll(() => rows.count()).toBe(pageSize)
   })
 
   it('finds one student by login code', async () => {
@@ -156,11 +154,9 @@ describe('Test Results with 3,000 submissions', () => {
 
     const row = page.getByRole('table', { name: `Results of ${label}, ranked by score` }).locator('tbody tr')
     await row.getByText(student.login_code, { exact: true }).waitFor()
-    expect((await row.locator('td, th').allInnerTexts()).slice(0, 3)).toEqual([
-      `#${rank}`,
-      student.student_name,
-      student.login_code,
-    ])
+    await expect
+      .poll(async () => (await row.locator('td, th').allInnerTexts()).slice(0, 3))
+      .toEqual([`#${rank}`, student.student_name, student.login_code])
   })
 
   it('prints every row of the scope, saying how far the report has got', async () => {
@@ -185,8 +181,11 @@ describe('Test Results with 3,000 submissions', () => {
     expect(shown.at(-1)).toBe('')
     // Shown by the print stylesheet only, so read as text.
     const report = page.locator('.results-print-report')
-    expect(await report.locator('p').first().textContent()).toMatch(new RegExp(`^All Dates, search "${tag}" · Generated`))
-    const printedCodes = await report.locator('tbody tr td:nth-child(3)').allTextContents()
-    expect(printedCodes.toSorted()).toEqual(seeded.map((row) => row.login_code).toSorted())
+    await expect
+      .poll(() => report.locator('p').first().textContent())
+      .toMatch(new RegExp(`^All Dates, search "${tag}" · Generated`))
+    await expect
+      .poll(async () => (await report.locator('tbody tr td:nth-child(3)').allTextContents()).toSorted())
+      .toEqual(seeded.map((row) => row.login_code).toSorted())
   })
 })

@@ -103,8 +103,10 @@ describe('admin screens with more codes than one read returns', () => {
     await page.goto(`${appUrl}/admin`)
     await stats.getByText(`Login Codes${totals.all}`, { exact: true }).waitFor()
 
-    expect(await statTexts('Statistics')).toContain(`Codes Used${totals.used}`)
-    expect(await page.locator('.admin-status-list').textContent()).toContain(`Available codes${totals.all - totals.used}`)
+    await expect.poll(() => statTexts('Statistics')).toContain(`Codes Used${totals.used}`)
+    await expect
+      .poll(() => page.locator('.admin-status-list').textContent())
+      .toContain(`Available codes${totals.all - totals.used}`)
   })
 
   it('shows the totals on the Login Code Manager and pages both lists to their oldest code, by mouse and keyboard', async () => {
@@ -113,32 +115,32 @@ describe('admin screens with more codes than one read returns', () => {
     await openCodeManager()
 
     await page.getByRole('list', { name: 'Login code statistics' }).getByText(`Total${totals.all}`, { exact: true }).waitFor()
-    expect(await statTexts('Login code statistics')).toEqual([
-      `Total${totals.all}`,
-      `Available${available}`,
-      `Used${totals.used}`,
-    ])
+    await expect
+      .poll(() => statTexts('Login code statistics'))
+      .toEqual([`Total${totals.all}`, `Available${available}`, `Used${totals.used}`])
     await page.getByRole('heading', { name: `Available Codes (${available})` }).waitFor()
     await pager('available codes').getByText(`1–${codesPerPage} of ${available}`, { exact: true }).waitFor()
-    expect(await listedCodes('Available codes')).toHaveLength(codesPerPage)
+    await expect.poll(() => listedCodes('Available codes')).toHaveLength(codesPerPage)
 
     await pager('available codes').getByRole('button', { name: 'Next page' }).click()
     await pager('available codes').getByText(`51–100 of ${available}`, { exact: true }).waitFor()
     // From Next, the Tab key reaches Last, and Enter turns to the last page, keeping the focus there.
     await page.keyboard.press('Tab')
-    expect(await focusedButton()).toBe('Last page')
+    await expect.poll(() => focusedButton()).toBe('Last page')
     await page.keyboard.press('Enter')
     await pager('available codes').getByText(lastPageRange(available), { exact: true }).waitFor()
-    expect((await listedCodes('Available codes')).at(-1)).toBe(oldestAvailable)
-    expect(await focusedButton()).toBe('Last page')
-    expect(await pager('available codes').getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled')).toBe('true')
+    await expect.poll(async () => (await listedCodes('Available codes')).at(-1)).toBe(oldestAvailable)
+    await expect.poll(() => focusedButton()).toBe('Last page')
+    await expect
+      .poll(() => pager('available codes').getByRole('button', { name: 'Next page' }).getAttribute('aria-disabled'))
+      .toBe('true')
 
     await pager('used codes').getByRole('button', { name: 'Last page' }).focus()
     await page.keyboard.press('Enter')
     await pager('used codes').getByText(lastPageRange(totals.used), { exact: true }).waitFor()
     const oldest = page.getByRole('list', { name: 'Used codes' }).getByRole('listitem').last()
-    expect(await oldest.locator('.code-item__code').textContent()).toBe(oldestUsed)
-    expect(await oldest.textContent()).toContain('Used by Scale Student 0')
+    await expect.poll(() => oldest.locator('.code-item__code').textContent()).toBe(oldestUsed)
+    await expect.poll(() => oldest.textContent()).toContain('Used by Scale Student 0')
 
     const { violations } = await new AxeBuilder({ page }).include('.admin-page').analyze()
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([])
@@ -162,7 +164,9 @@ describe('admin screens with more codes than one read returns', () => {
     ownCodes.push(...made.map((row) => row.code))
     expect(made).toHaveLength(5)
     for (const row of made) expect(row).toEqual({ code: expect.stringMatching(/^[A-Z0-9]{8}$/), is_used: false })
-    expect((await listedCodes('Available codes')).slice(0, 5).sort()).toEqual(made.map((row) => row.code).sort())
+    await expect
+      .poll(async () => (await listedCodes('Available codes')).slice(0, 5).sort())
+      .toEqual(made.map((row) => row.code).sort())
     await page
       .getByRole('list', { name: 'Login code statistics' })
       .getByText(`Total${before.all + 5}`, { exact: true })

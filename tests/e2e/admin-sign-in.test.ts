@@ -27,7 +27,7 @@ describe('admin sign-in', () => {
     await freshPage()
     await page.goto(`${appUrl}/admin/questions`)
     await loginHeading().waitFor()
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1)
 
     await page.getByLabel('Email').fill(adminEmail)
     await page.getByLabel('Password').fill('wrong-password')
@@ -56,13 +56,10 @@ describe('admin sign-in', () => {
 
     const stats = page.getByRole('list', { name: 'Statistics' })
     await stats.getByText(`Total Questions${questions}`).waitFor()
-    expect(await stats.getByRole('listitem').allTextContents()).toEqual([
-      `Total Questions${questions}`,
-      `Login Codes${codes}`,
-      `Test Submissions${submissions}`,
-      `Codes Used${used}`,
-    ])
-    expect(await page.locator('.admin-status-list').textContent()).toContain(`Available codes${codes - used}`)
+    await expect
+      .poll(() => stats.getByRole('listitem').allTextContents())
+      .toEqual([`Total Questions${questions}`, `Login Codes${codes}`, `Test Submissions${submissions}`, `Codes Used${used}`])
+    await expect.poll(() => page.locator('.admin-status-list').textContent()).toContain(`Available codes${codes - used}`)
 
     await page.reload()
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
@@ -96,7 +93,9 @@ describe('admin sign-in', () => {
     await page.reload()
 
     await loginHeading().waitFor()
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((name) => /^sb-.+-auth-token$/.test(name)))).toEqual([])
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((name) => /^sb-.+-auth-token$/.test(name))))
+      .toEqual([])
   })
 
   it('logs out, and logging out again with the session already gone still ends on the login screen', async () => {

@@ -84,12 +84,14 @@ describe('Void a submission', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill(tag)
     await page.getByText(/^Showing 3 of ([4-9]|\d{2,}) results$/).waitFor()
     await row(students[2]?.name as string).waitFor()
-    expect(await figures()).toEqual({
-      total: 'Total Submissions\n3',
-      average: 'Average Score\n33.3/50',
-      passRate: 'Pass Rate\n67%',
-      passed: 'Students Passed\n2',
-    })
+    await expect
+      .poll(() => figures())
+      .toEqual({
+        total: 'Total Submissions\n3',
+        average: 'Average Score\n33.3/50',
+        passRate: 'Pass Rate\n67%',
+        passed: 'Students Passed\n2',
+      })
 
     const ada = row(students[0]?.name as string)
     await ada.getByText('Details').click()
@@ -112,17 +114,20 @@ describe('Void a submission', () => {
     // Live: the figures, the ranking and the row follow without a reload.
     await page.getByText(/^Showing 2 of \d+ results$/).waitFor()
     await ada.getByText('Seen using a phone').waitFor()
-    expect(await figures()).toEqual({
-      total: 'Total Submissions\n2',
-      average: 'Average Score\n27.5/50',
-      passRate: 'Pass Rate\n50%',
-      passed: 'Students Passed\n1',
-    })
-    const ranks = await page
-      .getByRole('row')
-      .filter({ hasText: tag })
-      .evaluateAll((rows) => rows.map((tr) => [tr.querySelector('td')?.textContent, tr.querySelector('th')?.textContent]))
-    expect(ranks).toEqual([
+    await expect
+      .poll(() => figures())
+      .toEqual({
+        total: 'Total Submissions\n2',
+        average: 'Average Score\n27.5/50',
+        passRate: 'Pass Rate\n50%',
+        passed: 'Students Passed\n1',
+      })
+    const ranks = () =>
+      page
+        .getByRole('row')
+        .filter({ hasText: tag })
+        .evaluateAll((rows) => rows.map((tr) => [tr.querySelector('td')?.textContent, tr.querySelector('th')?.textContent]))
+    await expect.poll(ranks).toEqual([
       ['#1', `${students[1]?.name}`],
       ['#2', `${students[2]?.name}`],
       ['—', `${students[0]?.name}Voided Seen using a phone`],
@@ -134,10 +139,10 @@ describe('Void a submission', () => {
     await page.emulateMedia({ media: 'print' })
     const report = page.locator('.results-print-report')
     await report.waitFor({ state: 'visible' })
-    expect(await report.locator('tbody tr').last().innerText()).toMatch(
-      new RegExp(`^—\\t${students[0]?.name}\\t.*Voided: Seen using a phone$`),
-    )
-    expect(await report.innerText()).toContain('Total submissions: 2')
+    await expect
+      .poll(() => report.locator('tbody tr').last().innerText())
+      .toMatch(new RegExp(`^—\\t${students[0]?.name}\\t.*Voided: Seen using a phone$`))
+    await expect.poll(() => report.innerText()).toContain('Total submissions: 2')
     await page.emulateMedia({ media: 'screen' })
 
     // The student's page, and the code, which stays used.
@@ -160,7 +165,7 @@ describe('Void a submission', () => {
     await ada.getByRole('button', { name: `Restore the submission of ${students[0]?.name}` }).click()
     await page.getByText(/^Showing 3 of \d+ results$/).waitFor()
     await ada.getByText('Seen using a phone').waitFor({ state: 'detached' })
-    expect((await figures()).total).toBe('Total Submissions\n3')
+    await expect.poll(async () => (await figures()).total).toBe('Total Submissions\n3')
 
     await waitForText(page, '#1')
 

@@ -547,12 +547,14 @@ class ChaosStudent {
   /** After a reload or a reopened tab or browser: the exam is back at the same question with every saved answer. */
   private async checkDeviceKeptAnswers(): Promise<void> {
     this.checkDeviceOnReturn = false
-    expect(await this.currentPosition(), 'the question shown after coming back').toBe(this.lastPosition)
+    await expect.poll(() => this.currentPosition(), { message: 'the question shown after coming back' }).toBe(this.lastPosition)
     const answered = this.page.getByRole('heading', { name: /^Answered \d+ of \d+$/ })
-    expect(await answered.textContent()).toBe(`Answered ${this.confirmed.size} of ${this.questionCount}`)
+    await expect.poll(() => answered.textContent()).toBe(`Answered ${this.confirmed.size} of ${this.questionCount}`)
     for (const [position, letter] of this.confirmed) {
       await this.goToQuestion(position, 'jump')
-      expect(await option(this.page, letter).isChecked(), `question ${position} still ${letter}`).toBe(true)
+      await expect
+        .poll(() => option(this.page, letter).isChecked(), { message: `question ${position} still ${letter}` })
+        .toBe(true)
     }
     this.log(`the device kept all ${this.confirmed.size} answers`)
   }

@@ -16,6 +16,7 @@ import {
   submissionsFor,
   timerSeconds,
   waitForText,
+  withEveryAttemptOver,
   withSolutionsReleased,
 } from './fixtures.ts'
 
@@ -54,8 +55,23 @@ const newStudent = studentsPerTest(() => browser)
 
 beforeAll(async () => {
   await replaceQuestionBank(bank)
-  // The seeded schedule, made after migration 20261124001000, shuffles questions and options.
-  const [schedule] = dataOf(await service.from('exam_schedule').select('*').eq('is_active', true).order('created_at').limit(1))
+  // The file's own window, the newest active one (keepSharedData removes it afterwards), so its
+  // students get a schedule that shuffles whatever schedules other files left.
+  const hour = 60 * 60 * 1000
+  const schedule = dataOf(
+    await service
+      .from('exam_schedule')
+      .insert({
+        exam_name: 'Fair room e2e window',
+        is_active: true,
+        duration_minutes: 30,
+        start_time: new Date(Date.now() - hour).toISOString(),
+        end_time: new Date(Date.now() + 24 * hour).toISOString(),
+      })
+      .select()
+      .single(),
+  )
+  // Shuffling is what a new schedule does unless told not to (migration 20261124001000).
   expect(schedule).toMatchObject({ shuffle_questions: true, shuffle_options: true })
 })
 
@@ -126,7 +142,7 @@ describe('shuffled per student', () => {
     await answerByText(first.page, correctText)
     await submit(first.page)
     await first.page.getByText('Your answers have been received.').waitFor()
-    expect(await first.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
+    await expect.poll(() => first.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
     const [row] = await submissionsFor(firstCode)
     expect(row).toMatchObject({ answers: allCorrect, score: 6 })
   })
@@ -148,7 +164,7 @@ describe('each attempt keeps the exam it was given', () => {
     try {
       await student.context.setOffline(false)
       await student.page.getByText('Your answers have been received.').waitFor({ timeout: 30_000 })
-      expect(await student.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
+      await expect.poll(() => student.page.getByText(/^Score: /).textContent()).toBe('Score: 6 / 6 (100%)')
       expect(await submissionsFor(code)).toMatchObject([{ answers: allCorrect, score: 6, question_count: 6 }])
     } finally {
       await replaceQuestionBank(bank)
@@ -175,81 +191,75 @@ describe('solutions only when the exam is over for everyone', () => {
     }
     await lookUp()
     await done.page.getByText(/^Detailed solutions will be available after the exam closes at /).waitFor()
-    expect(await done.page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+    await expect.poll(() => done.page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
 
     await withSolutionsReleased(doneCode, async () => {
       await lookUp()
       const solutions = done.page.getByRole('region', { name: 'Detailed Solutions' })
       await solutions.waitFor()
-      expect(await solutions.getByRole('heading', { level: 4 }).allTextContents()).toEqual(
-        bank.map((q) => `Question ${q.question_number}`),
-      )
-      expect(await solutions.locator('.question-solution__summary').first().textContent()).toBe(
-        'You chose B: “Bravo 1”. The correct answer is A: “Alpha 1”.',
-      )
-      expect(await solutions.locator('.question-solution__summary').nth(2).textContent()).toBe(
-        'You chose C: “Charlie 3”, the correct answer.',
-      )
+      await expect
+        .poll(() => solutions.getByRole('heading', { level: 4 }).allTextContents())
+        .toEqual(bank.map((q) => `Question ${q.question_number}`))
+      await expect
+        .poll(() => solutions.locator('.question-solution__summary').first().textContent())
+        .toBe('You chose B: “Bravo 1”. The correct answer is A: “Alpha 1”.')
+      await expect
+        .poll(() => solutions.locator('.question-solution__summary').nth(2).textContent())
+        .toBe('You chose C: “Charlie 3”, the correct answer.')
     })
   })
 })
 
 describe('time for the whole room', () => {
   it('reaches an online device at its next report and an offline one when it reconnects, recorded with who and when', async () => {
-    // Nobody else is writing: the confirmation names exactly these two students.
-    dataOf(
-      await service
-        .from('exam_attempts')
-        .update({ deadline: new Date(Date.now() - 60_000).toISOString() })
-        .eq('state', 'in_progress')
-        .gt('deadline', new Date().toISOString())
-        .select('id'),
-    )
-    const [online, offline] = [await newStudent(), await newStudent()]
-    const [onlineCode, offlineCode] = [await newCode(), await newCode()]
-    await online.page.clock.install()
-    await startExam(online.page, onlineCode, 'Online Student')
-    await startExam(offline.page, offlineCode, 'Offline Student')
-    await offline.context.setOffline(true)
-    await offline.page.getByText('Offline: answers stay on this device').waitFor()
-    const onlineBefore = await timerSeconds(online.page)
-    const offlineBefore = await timerSeconds(offline.page)
+    // Nobody else is writing meanwhile: the confirmation names exactly these two students.
+    await withEveryAttemptOver(async () => {
+      const [online, offline] = [await newStudent(), await newStudent()]
+      const [onlineCode, offlineCode] = [await newCode(), await newCode()]
+      await online.page.clock.install()
+      await startExam(online.page, onlineCode, 'Online Student')
+      await startExam(offline.page, offlineCode, 'Offline Student')
+      await offline.context.setOffline(true)
+      await offline.page.getByText('Offline: answers stay on this device').waitFor()
+      const onlineBefore = await timerSeconds(online.page)
+      const offlineBefore = await timerSeconds(offline.page)
 
-    await signInAsAdmin(admin)
-    await admin.goto(`${appUrl}/admin/live`)
-    await admin.getByRole('heading', { level: 1, name: 'Proctor Room' }).waitFor()
-    await admin.getByRole('button', { name: 'Add time for everyone' }).click()
-    const dialog = admin.getByRole('dialog', { name: 'Add time for everyone' })
-    await dialog.getByRole('spinbutton', { name: 'Minutes to add (1 to 180)' }).fill('10')
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await dialog
-      .getByText(
-        'Add 10 minutes for the 2 students still writing the current exam? Their deadlines move, and each device learns it at its next report.',
+      await signInAsAdmin(admin)
+      await admin.goto(`${appUrl}/admin/live`)
+      await admin.getByRole('heading', { level: 1, name: 'Proctor Room' }).waitFor()
+      await admin.getByRole('button', { name: 'Add time for everyone' }).click()
+      const dialog = admin.getByRole('dialog', { name: 'Add time for everyone' })
+      await dialog.getByRole('spinbutton', { name: 'Minutes to add (1 to 180)' }).fill('10')
+      await dialog.getByRole('button', { name: 'Continue' }).click()
+      await dialog
+        .getByText(
+          'Add 10 minutes for the 2 students still writing the current exam? Their deadlines move, and each device learns it at its next report.',
+        )
+        .waitFor()
+      await dialog.getByRole('button', { name: 'Add 10 minutes' }).click()
+      await waitForText(admin, 'Added 10 minutes for 2 students.')
+      await admin
+        .getByRole('region', { name: 'Time added for everyone' })
+        .getByText(new RegExp(`^10 minutes for 2 students, by ${adminEmail} at `))
+        .waitFor()
+      for (const code of [onlineCode, offlineCode]) {
+        await admin.getByRole('row').filter({ hasText: code }).getByText('+10 min').waitFor({ timeout: 10_000 })
+      }
+
+      // The online device hears it at its next report, at most 30 s later.
+      await online.page.clock.fastForward('00:31')
+      await online.page.getByText('Your proctor added 10 minutes.').waitFor()
+      await expect.poll(() => timerSeconds(online.page)).toBeGreaterThan(onlineBefore + 9 * 60)
+
+      await offline.context.setOffline(false)
+      await offline.page.getByText('Your proctor added 10 minutes.').waitFor()
+      await expect.poll(() => timerSeconds(offline.page)).toBeGreaterThan(offlineBefore + 9 * 60)
+
+      const [record] = dataOf(
+        await service.from('room_time_additions').select('*').order('added_at', { ascending: false }).limit(1),
       )
-      .waitFor()
-    await dialog.getByRole('button', { name: 'Add 10 minutes' }).click()
-    await waitForText(admin, 'Added 10 minutes for 2 students.')
-    await admin
-      .getByRole('region', { name: 'Time added for everyone' })
-      .getByText(new RegExp(`^10 minutes for 2 students, by ${adminEmail} at `))
-      .waitFor()
-    for (const code of [onlineCode, offlineCode]) {
-      await admin.getByRole('row').filter({ hasText: code }).getByText('+10 min').waitFor({ timeout: 10_000 })
-    }
-
-    // The online device hears it at its next report, at most 30 s later.
-    await online.page.clock.fastForward('00:31')
-    await online.page.getByText('Your proctor added 10 minutes.').waitFor()
-    await expect.poll(() => timerSeconds(online.page)).toBeGreaterThan(onlineBefore + 9 * 60)
-
-    await offline.context.setOffline(false)
-    await offline.page.getByText('Your proctor added 10 minutes.').waitFor()
-    await expect.poll(() => timerSeconds(offline.page)).toBeGreaterThan(offlineBefore + 9 * 60)
-
-    const [record] = dataOf(
-      await service.from('room_time_additions').select('*').order('added_at', { ascending: false }).limit(1),
-    )
-    expect(record).toMatchObject({ minutes: 10, added_by_email: adminEmail })
-    expect([...record!.login_codes].sort()).toEqual([onlineCode, offlineCode].sort())
+      expect(record).toMatchObject({ minutes: 10, added_by_email: adminEmail })
+      expect([...record!.login_codes].sort()).toEqual([onlineCode, offlineCode].sort())
+    })
   })
 })

@@ -280,13 +280,24 @@ export async function withSolutionsReleased<T>(code: string, work: () => Promise
         .select(),
     )
   }
-  const running = dataOf(await service.from('exam_attempts').select('id, deadline').gt('deadline', hoursAgo(0.05)))
-  const overAt = hoursAgo(0.05)
+  return withEveryAttemptOver(() =>
+    withNoActiveSchedule(() => withSchedule({ start_time: hoursAgo(23), end_time: hoursAgo(22) }, work)),
+  )
+}
+
+/**
+ * Runs `work` with every attempt still running (any file's, its deadline and 2 minutes of grace
+ * not yet past) out of time, their deadlines put back afterwards: nobody but the attempts `work`
+ * starts is writing, and no solutions wait for anyone else.
+ */
+export async function withEveryAttemptOver<T>(work: () => Promise<T>): Promise<T> {
+  const overAt = new Date(Date.now() - 3 * 60 * 1000).toISOString()
+  const running = dataOf(await service.from('exam_attempts').select('id, deadline').gt('deadline', overAt))
   for (const attempt of running) {
     dataOf(await service.from('exam_attempts').update({ deadline: overAt }).eq('id', attempt.id).select())
   }
   try {
-    return await withNoActiveSchedule(() => withSchedule({ start_time: hoursAgo(23), end_time: hoursAgo(22) }, work))
+    return await work()
   } finally {
     for (const attempt of running) {
       dataOf(await service.from('exam_attempts').update({ deadline: attempt.deadline }).eq('id', attempt.id).select())

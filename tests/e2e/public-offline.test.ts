@@ -62,7 +62,7 @@ describe('the offline app shell', () => {
     await page.reload()
     await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/student/test')
-    expect(await option(page, 'B').isChecked()).toBe(true)
+    await expect.poll(() => option(page, 'B').isChecked()).toBe(true)
     await context.close()
   })
 })

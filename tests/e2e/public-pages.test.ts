@@ -29,16 +29,13 @@ describe('the public pages', () => {
   ])('%s shows "%s" between the header and the footer', async (path, heading) => {
     await open(path)
 
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading)
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading)
     expect(pathname()).toBe(path)
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual([
-      'Home',
-      'Student Portal',
-      'View Results',
-      'Admin Panel',
-    ])
-    expect(await page.getByRole('navigation', { name: 'Policies' }).getByRole('link').count()).toBe(4)
-    expect(await page.getByRole('region', { name: 'Contact' }).isVisible()).toBe(true)
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents())
+      .toEqual(['Home', 'Student Portal', 'View Results', 'Admin Panel'])
+    await expect.poll(() => page.getByRole('navigation', { name: 'Policies' }).getByRole('link').count()).toBe(4)
+    await expect.poll(() => page.getByRole('region', { name: 'Contact' }).isVisible()).toBe(true)
   })
 
   it.each([
@@ -55,14 +52,17 @@ describe('the public pages', () => {
   it('states the exam facts on the home page', async () => {
     await open('/')
 
-    const facts = await page.getByRole('region', { name: 'About the exam' }).getByRole('listitem').allTextContents()
-    expect(facts.join(' | ')).toMatch(
-      /30 minutes.*\| 50 multiple-choice questions.*\| Camera monitoring.*\| Tab switching tracked.*\| Automatic time enforcement/,
-    )
-    expect(await page.getByRole('list', { name: 'Portals' }).getByRole('listitem').count()).toBe(3)
+    await expect
+      .poll(async () =>
+        (await page.getByRole('region', { name: 'About the exam' }).getByRole('listitem').allTextContents()).join(' | '),
+      )
+      .toMatch(
+        /30 minutes.*\| 50 multiple-choice questions.*\| Camera monitoring.*\| Tab switching tracked.*\| Automatic time enforcement/,
+      )
+    await expect.poll(() => page.getByRole('list', { name: 'Portals' }).getByRole('listitem').count()).toBe(3)
   })
 
-  it('states the retention and accommodation promises of the spec', async () => {
+  it('states the retention and accommodation promises (docs/product.md#retention)', async () => {
     await open('/privacy')
     await page.getByText('Exam questions are deleted 24 hours after the exam').waitFor()
     await page.getByText('Technical logs are kept 30 days').waitFor()
@@ -74,7 +74,7 @@ describe('the public pages', () => {
     await page.getByRole('heading', { name: 'IndexedDB (a database inside your browser)' }).waitFor()
   })
 
-  it("tells a browser older than the spec's minimums that it is not supported", async () => {
+  it('tells a browser older than the minimum versions that it is not supported', async () => {
     const firefox64 = await browser.newContext({
       userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:64.0) Gecko/20100101 Firefox/64.0',
     })
@@ -83,8 +83,10 @@ describe('the public pages', () => {
       await old.goto(`${appUrl}/solutions`)
       const notice = old.getByRole('region', { name: 'Browser Not Supported' })
       await notice.waitFor()
-      expect(await notice.getByRole('listitem').allTextContents()).toEqual(['Chrome 70', 'Firefox 65', 'Safari 12', 'Edge 79'])
-      expect(await old.getByLabel('Login code').count()).toBe(0)
+      await expect
+        .poll(() => notice.getByRole('listitem').allTextContents())
+        .toEqual(['Chrome 70', 'Firefox 65', 'Safari 12', 'Edge 79'])
+      await expect.poll(() => old.getByLabel('Login code').count()).toBe(0)
     } finally {
       await firefox64.close()
     }
@@ -101,12 +103,12 @@ describe('the public pages', () => {
       await toggle.focus()
       await phone.keyboard.press('Enter')
       await studentPortal.waitFor({ state: 'visible' })
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
 
       await phone.keyboard.press('Tab')
       await phone.keyboard.press('Escape')
       await studentPortal.waitFor({ state: 'hidden' })
-      expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true)
+      await expect.poll(() => toggle.evaluate((element) => element === document.activeElement)).toBe(true)
 
       await phone.keyboard.press('Space')
       await studentPortal.waitFor({ state: 'visible' })

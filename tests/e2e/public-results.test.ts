@@ -74,8 +74,8 @@ describe('looking up a result on /solutions', () => {
 
     const notice = page.getByText(/^Detailed solutions will be available after the exam closes at .+\.$/)
     await notice.waitFor()
-    expect(await fact('Score').textContent()).toBe('30 / 50')
-    expect(await page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+    await expect.poll(() => fact('Score').textContent()).toBe('30 / 50')
+    await expect.poll(() => page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
   })
 
   it('holds the solutions with no time given while no schedule is active and a code may still start', async () => {
@@ -86,8 +86,8 @@ describe('looking up a result on /solutions', () => {
       await lookUp(code)
 
       await waitForText(page, 'Detailed solutions will be available once every student has finished the exam.')
-      expect(await fact('Score').textContent()).toBe('30 / 50')
-      expect(await page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+      await expect.poll(() => fact('Score').textContent()).toBe('30 / 50')
+      await expect.poll(() => page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
     })
   })
 
@@ -97,29 +97,30 @@ describe('looking up a result on /solutions', () => {
       await lookUp(code)
 
       await page.getByRole('heading', { name: 'Your Results' }).waitFor()
-      expect(await fact('Student Name').textContent()).toBe('Grace Hopper')
-      expect(await fact('Login Code').textContent()).toBe(code)
-      expect(await fact('Score').textContent()).toBe('30 / 50')
-      expect(await fact('Percentage').textContent()).toBe('60%')
-      expect(await fact('Correct Answers').textContent()).toBe('30')
+      await expect.poll(() => fact('Student Name').textContent()).toBe('Grace Hopper')
+      await expect.poll(() => fact('Login Code').textContent()).toBe(code)
+      await expect.poll(() => fact('Score').textContent()).toBe('30 / 50')
+      await expect.poll(() => fact('Percentage').textContent()).toBe('60%')
+      await expect.poll(() => fact('Correct Answers').textContent()).toBe('30')
       // The wrong and the unanswered: out of the exam's 50 questions.
-      expect(await fact('Incorrect Answers').textContent()).toBe('20')
-      expect(await fact('Tab Switches').textContent()).toBe('2')
-      expect(await fact('Time Taken').textContent()).toBe('12:34')
-      expect(await page.getByText('You Passed', { exact: true }).isVisible()).toBe(true)
+      await expect.poll(() => fact('Incorrect Answers').textContent()).toBe('20')
+      await expect.poll(() => fact('Tab Switches').textContent()).toBe('2')
+      await expect.poll(() => fact('Time Taken').textContent()).toBe('12:34')
+      await expect.poll(() => page.getByText('You Passed', { exact: true }).isVisible()).toBe(true)
 
       const solutions = page.getByRole('region', { name: 'Detailed Solutions' })
       const question = (n: number) =>
         solutions.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `Question ${n}`, exact: true }) })
-      expect(await question(1).locator('.question-solution__verdict').textContent()).toBe('Correct')
-      expect(await question(31).locator('.question-solution__verdict').textContent()).toBe('Incorrect')
-      expect(await question(45).locator('.question-solution__verdict').textContent()).toBe('Not answered')
+      await expect.poll(() => question(1).locator('.question-solution__verdict').textContent()).toBe('Correct')
+      await expect.poll(() => question(31).locator('.question-solution__verdict').textContent()).toBe('Incorrect')
+      await expect.poll(() => question(45).locator('.question-solution__verdict').textContent()).toBe('Not answered')
       const key = await answerKey()
-      const correctOption = await question(31).getByRole('listitem').filter({ hasText: 'Correct answer' }).textContent()
-      expect(correctOption).toMatch(new RegExp(`^${key.get(31)}\\.`))
-      expect(await question(31).getByRole('listitem').filter({ hasText: 'Your answer' }).textContent()).not.toContain(
-        'Correct answer',
-      )
+      await expect
+        .poll(() => question(31).getByRole('listitem').filter({ hasText: 'Correct answer' }).textContent())
+        .toMatch(new RegExp(`^${key.get(31)}\\.`))
+      await expect
+        .poll(() => question(31).getByRole('listitem').filter({ hasText: 'Your answer' }).textContent())
+        .not.toContain('Correct answer')
     })
   })
 
@@ -130,8 +131,8 @@ describe('looking up a result on /solutions', () => {
     await lookUp(code)
 
     await page.getByText(/Detailed solutions are no longer available/).waitFor()
-    expect(await fact('Percentage').textContent()).toBe('60%')
-    expect(await page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
+    await expect.poll(() => fact('Percentage').textContent()).toBe('60%')
+    await expect.poll(() => page.getByRole('region', { name: 'Detailed Solutions' }).count()).toBe(0)
   })
 
   it('scores out of the 50 questions of the exam, not the answers given, as the admin does (issue 16)', async () => {
@@ -141,9 +142,9 @@ describe('looking up a result on /solutions', () => {
     await lookUp(code)
 
     await page.getByRole('heading', { name: 'Your Results' }).waitFor()
-    expect(await fact('Score').textContent()).toBe('20 / 50')
-    expect(await fact('Percentage').textContent()).toBe('40%')
-    expect(await page.getByText('Keep Learning', { exact: true }).isVisible()).toBe(true)
+    await expect.poll(() => fact('Score').textContent()).toBe('20 / 50')
+    await expect.poll(() => fact('Percentage').textContent()).toBe('40%')
+    await expect.poll(() => page.getByText('Keep Learning', { exact: true }).isVisible()).toBe(true)
     const [stored] = await submissionsFor(code)
     expect(stored).toMatchObject({ score: 20, question_count: 50 })
   })
@@ -152,24 +153,24 @@ describe('looking up a result on /solutions', () => {
     await page.goto(`${appUrl}/solutions`)
     await page.getByRole('button', { name: 'View My Results' }).click()
 
-    expect(await refusal()).toBe('Please enter your login code')
+    await expect.poll(() => refusal()).toBe('Please enter your login code')
   })
 
   it('refuses an invalid code', async () => {
     await lookUp('ZZZZZZZZ')
-    expect(await refusal()).toBe('Invalid login code. Please check and try again.')
+    await expect.poll(() => refusal()).toBe('Invalid login code. Please check and try again.')
   })
 
   it('refuses a code that has not been used for an exam', async () => {
     await lookUp(await newCode())
-    expect(await refusal()).toBe(
-      'This login code has not been used for any exam yet. Please take the exam first before viewing results.',
-    )
+    await expect
+      .poll(() => refusal())
+      .toBe('This login code has not been used for any exam yet. Please take the exam first before viewing results.')
   })
 
   it('refuses a code created more than 7 days ago', async () => {
     await lookUp(await newCode(new Date(Date.now() - 8 * day).toISOString()))
-    expect(await refusal()).toMatch(/^This login code has expired\. Login codes are valid for 7 days only\./)
+    await expect.poll(() => refusal()).toMatch(/^This login code has expired\. Login codes are valid for 7 days only\./)
   })
 
   it('refuses a result submitted more than 30 days ago', async () => {
@@ -178,7 +179,9 @@ describe('looking up a result on /solutions', () => {
 
     await lookUp(code)
 
-    expect(await refusal()).toMatch(/^This exam result has expired\. Results are available for 30 days after submission\./)
+    await expect
+      .poll(() => refusal())
+      .toMatch(/^This exam result has expired\. Results are available for 30 days after submission\./)
   })
 
   it('goes back to the form with Search Another Code', async () => {
@@ -186,7 +189,7 @@ describe('looking up a result on /solutions', () => {
 
     await page.getByRole('button', { name: 'Search Another Code' }).click()
 
-    expect(await page.getByLabel('Login code').inputValue()).toBe('')
+    await expect.poll(() => page.getByLabel('Login code').inputValue()).toBe('')
     await page.getByRole('link', { name: 'Return to Home' }).waitFor({ state: 'detached' })
   })
 })

@@ -136,7 +136,7 @@ describe('hostile text', () => {
     await page.getByRole('heading', { level: 3, name: 'Q2' }).waitFor()
     await expectShownAsText('questions', [payload.questionText, payload.secondQuestion, ...Object.values(options)])
     await page.getByRole('button', { name: 'Edit question 1' }).click()
-    expect(await page.getByLabel('Question text').inputValue()).toBe(payload.questionText)
+    await expect.poll(() => page.getByLabel('Question text').inputValue()).toBe(payload.questionText)
 
     await page.goto(`${appUrl}/admin/codes`)
     await page.getByRole('heading', { level: 1, name: 'Login Code Manager' }).waitFor()

@@ -60,7 +60,7 @@ describe('the student exam', () => {
         const submit = exam.page.getByRole('button', { name: 'Submit Test' })
         await exam.page.getByRole('button', { name: 'Next' }).press('Enter')
         await exam.page.getByText('Please answer all questions before submitting.').waitFor()
-        expect(await submit.isDisabled()).toBe(true)
+        await expect.poll(() => submit.isDisabled()).toBe(true)
       } else if (index < letters.size - 1) {
         await exam.page.getByRole('button', { name: 'Next' }).press('Enter')
       }
@@ -72,9 +72,9 @@ describe('the student exam', () => {
     await exam.page.getByRole('button', { name: 'Submit Test' }).click()
     await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await exam.page.getByText('Your answers have been received.').waitFor()
-    expect(await exam.page.getByText(/^Score: /).textContent()).toBe(
-      `Score: ${correct} / ${exam.questions.length} (${Math.round((correct / exam.questions.length) * 100)}%)`,
-    )
+    await expect
+      .poll(() => exam.page.getByText(/^Score: /).textContent())
+      .toBe(`Score: ${correct} / ${exam.questions.length} (${Math.round((correct / exam.questions.length) * 100)}%)`)
 
     const [row, ...others] = await submissionsFor(code)
     expect(others).toEqual([])
@@ -82,12 +82,12 @@ describe('the student exam', () => {
     const sent = Object.fromEntries([...letters].map(([number, letter]) => [String(number), letter]))
     expect(row!.answers).toEqual(sent)
     expect(row!.answers_fingerprint).toBe(answersFingerprint(sent))
-    expect(await exam.page.locator('.completion__receipt code').textContent()).toBe(row!.answers_fingerprint)
+    await expect.poll(() => exam.page.locator('.completion__receipt code').textContent()).toBe(row!.answers_fingerprint)
 
     await exam.page.getByRole('button', { name: 'Take Another Test' }).click()
     await exam.page.getByLabel('Login Code').waitFor()
     expect(new URL(exam.page.url()).pathname).toBe('/student')
-    expect(await exam.page.evaluate(() => localStorage.getItem('holdfast.student-session'))).toBeNull()
+    await expect.poll(() => exam.page.evaluate(() => localStorage.getItem('holdfast.student-session'))).toBeNull()
   })
 
   it('resumes after a reload on the same question with the same answers, tab switches and time left', async () => {
@@ -114,9 +114,9 @@ describe('the student exam', () => {
     expect(after).toBeLessThanOrEqual(before)
     expect(after).toBeGreaterThanOrEqual(before - 5)
     await showQuestion(exam.page, 1)
-    expect(await option(exam.page, 'B').isChecked()).toBe(true)
+    await expect.poll(() => option(exam.page, 'B').isChecked()).toBe(true)
     await showQuestion(exam.page, 2)
-    expect(await option(exam.page, 'D').isChecked()).toBe(true)
+    await expect.poll(() => option(exam.page, 'D').isChecked()).toBe(true)
     expect(
       await exam.page
         .getByRole('navigation', { name: 'Questions' })
@@ -136,7 +136,7 @@ describe('the student exam', () => {
     await exam.page.getByRole('heading', { level: 1 }).first().waitFor()
     await exam.page.goBack()
     await exam.page.getByText(/Tab switches so far: 1\./).waitFor()
-    expect(await option(exam.page, 'C').isChecked()).toBe(true)
+    await expect.poll(() => option(exam.page, 'C').isChecked()).toBe(true)
   })
 
   it('blocks the browser back button during the exam and counts the attempt', async () => {
@@ -203,7 +203,7 @@ describe('the code and name steps', () => {
     await exam.page.getByRole('button', { name: 'Start Test' }).click()
     await exam.page.getByRole('alert').getByText('Please enter a valid full name', { exact: true }).waitFor()
     await exam.page.getByRole('button', { name: 'Back' }).click()
-    expect(await exam.page.getByLabel('Login Code').inputValue()).toBe(code)
+    await expect.poll(() => exam.page.getByLabel('Login Code').inputValue()).toBe(code)
   })
 
   it('says the exam is not available outside its window, with the schedule and a countdown', async () => {

@@ -19,15 +19,15 @@ it('keeps an exam taken offline on the device and delivers it exactly once when 
 
   await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
   await exam.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
-  // The send failed without an answer: the spec's reason, while the outbox keeps trying.
+  // The send failed without an answer: the reason, while the outbox keeps trying.
   await exam.page.getByText('Failed to submit test. Please check your connection and try again.', { exact: true }).waitFor()
   expect(await submissionsFor(code)).toEqual([])
 
   await exam.context.setOffline(false)
   await exam.page.getByText('Your answers have been received.').waitFor()
-  expect(await exam.page.getByText(/^Score: /).textContent()).toBe(
-    `Score: ${exam.questions.length} / ${exam.questions.length} (100%)`,
-  )
+  await expect
+    .poll(() => exam.page.getByText(/^Score: /).textContent())
+    .toBe(`Score: ${exam.questions.length} / ${exam.questions.length} (100%)`)
   const rows = await submissionsFor(code)
   expect(rows).toHaveLength(1)
   expect(rows[0]!.answers).toEqual(Object.fromEntries(exam.questions.map((q) => [String(q.question_number), q.correct_answer])))

@@ -18,6 +18,7 @@ import {
   submitExamArgs,
   succeeded,
   withEveryExamOver,
+  withEveryAttemptOver,
   withOnlySchedule,
   withQuestionBankRestored,
   withSchedule,
@@ -268,28 +269,34 @@ describe('each attempt keeps the exam it was given', () => {
 describe('solutions wait for time added to the room', () => {
   it('holds a submission’s solutions past the new deadline of a classmate given time for the whole room', async () => {
     const admin = await adminClient()
-    // The only active window, so nothing but the classmate holds the solutions past its end.
-    await withOnlySchedule({ start_time: isoFromNow(-5 * minute), end_time: isoFromNow(10 * minute) }, async () => {
-      const done = await newCode()
-      const writing = await newCode()
-      const doneAttempt = randomUUID()
-      await start(done, doneAttempt)
-      const writingAttempt = randomUUID()
-      await start(writing, writingAttempt)
-      must(await anon.rpc('submit_exam', submitExamArgs(done, { submission_id: doneAttempt, submitted_at: isoFromNow(0) })))
-      expect(must(await admin.rpc('add_time_for_everyone', { minutes: 30 }))).toMatchObject({ outcome: 'added', students: 1 })
-      const { deadline } = must(await service.from('exam_attempts').select('deadline').eq('id', writingAttempt).single())
-      const result = must(await anon.rpc('lookup_result', { code: done })) as { solutions_release_at: string; solutions: unknown }
-      expect(result.solutions).toBeNull()
-      // The classmate's deadline (the window's end, 30 minutes later) and the 2 minutes of grace.
-      expect(Date.parse(result.solutions_release_at)).toBeGreaterThanOrEqual(Date.parse(deadline) + 2 * minute)
-      // Leave nobody writing for the files after this one.
-      succeeded(
-        await service
-          .from('exam_attempts')
-          .update({ deadline: isoFromNow(-3 * minute) })
-          .eq('id', writingAttempt),
-      )
-    })
+    // The only active window and nobody else writing (an attempt another file started in the last 5
+    // minutes would be in it), so nothing but the classmate holds the solutions past its end.
+    await withEveryAttemptOver(() =>
+      withOnlySchedule({ start_time: isoFromNow(-5 * minute), end_time: isoFromNow(10 * minute) }, async () => {
+        const done = await newCode()
+        const writing = await newCode()
+        const doneAttempt = randomUUID()
+        await start(done, doneAttempt)
+        const writingAttempt = randomUUID()
+        await start(writing, writingAttempt)
+        must(await anon.rpc('submit_exam', submitExamArgs(done, { submission_id: doneAttempt, submitted_at: isoFromNow(0) })))
+        expect(must(await admin.rpc('add_time_for_everyone', { minutes: 30 }))).toMatchObject({ outcome: 'added', students: 1 })
+        const { deadline } = must(await service.from('exam_attempts').select('deadline').eq('id', writingAttempt).single())
+        const result = must(await anon.rpc('lookup_result', { code: done })) as {
+          solutions_release_at: string
+          solutions: unknown
+        }
+        expect(result.solutions).toBeNull()
+        // The classmate's deadline (the window's end, 30 minutes later) and the 2 minutes of grace.
+        expect(Date.parse(result.solutions_release_at)).toBeGreaterThanOrEqual(Date.parse(deadline) + 2 * minute)
+        // Leave nobody writing for the files after this one.
+        succeeded(
+          await service
+            .from('exam_attempts')
+            .update({ deadline: isoFromNow(-3 * minute) })
+            .eq('id', writingAttempt),
+        )
+      }),
+    )
   })
 })

@@ -13,7 +13,9 @@ import {
   readCode,
   submitExamArgs,
   succeeded,
+  withEveryAttemptOver,
   withSchedule,
+  type Schedule,
 } from './exam-data.ts'
 
 /**
@@ -56,12 +58,20 @@ async function addTime(minutes: number): Promise<Outcome> {
 
 const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / minute
 
-/** A window of its own, so only this test's attempts are in the current schedule. */
+/** A window of its own, so only attempts started in the last minute are in the current schedule. */
 const thisWindow = () => ({ start_time: isoFromNow(-minute), end_time: isoFromNow(2 * hour), duration_minutes: 60 })
+
+/**
+ * Runs `work` in a window of its own with every other attempt over meanwhile (another file's, started
+ * in the last minute, would be in the window too): the room holds only the test's own students.
+ */
+function inARoomOfItsOwn<T>(work: (schedule: Schedule) => Promise<T>): Promise<T> {
+  return withEveryAttemptOver(() => withSchedule(thisWindow(), work))
+}
 
 describe('add_time_for_everyone', () => {
   it('moves the deadline of every student still writing, counts them first, and records who and when', async () => {
-    await withSchedule(thisWindow(), async (schedule) => {
+    await inARoomOfItsOwn(async (schedule) => {
       const writing = await newCode()
       const accommodated = await newCode({ extra_minutes: 15 })
       const submitted = await newCode()
@@ -107,34 +117,36 @@ describe('add_time_for_everyone', () => {
   })
 
   it('reaches nobody whose time is over, who queued a submission, or who started before the current window', async () => {
-    const older = await newCode()
-    const olderAttempt = await start(older)
-    await withSchedule(thisWindow(), async () => {
-      const timeOver = await newCode()
-      const queued = await newCode()
-      const timeOverAttempt = await start(timeOver)
-      const queuedAttempt = await start(queued)
-      succeeded(
-        await service
-          .from('exam_attempts')
-          .update({ deadline: isoFromNow(-minute) })
-          .eq('id', timeOverAttempt),
-      )
-      succeeded(await service.from('exam_attempts').update({ state: 'submitted_on_device' }).eq('id', queuedAttempt))
-      succeeded(
-        await service
-          .from('exam_attempts')
-          .update({ started_at: isoFromNow(-10 * minute) })
-          .eq('id', olderAttempt),
-      )
-      expect(must(await admin.rpc('room_time_students'))).toBe(0)
-      expect(await addTime(5)).toEqual({ outcome: 'nobody_writing', students: 0 })
-      for (const code of [older, timeOver, queued]) expect((await readCode(code)).extra_minutes).toBe(0)
+    await withEveryAttemptOver(async () => {
+      const older = await newCode()
+      const olderAttempt = await start(older)
+      await withSchedule(thisWindow(), async () => {
+        const timeOver = await newCode()
+        const queued = await newCode()
+        const timeOverAttempt = await start(timeOver)
+        const queuedAttempt = await start(queued)
+        succeeded(
+          await service
+            .from('exam_attempts')
+            .update({ deadline: isoFromNow(-minute) })
+            .eq('id', timeOverAttempt),
+        )
+        succeeded(await service.from('exam_attempts').update({ state: 'submitted_on_device' }).eq('id', queuedAttempt))
+        succeeded(
+          await service
+            .from('exam_attempts')
+            .update({ started_at: isoFromNow(-10 * minute) })
+            .eq('id', olderAttempt),
+        )
+        expect(must(await admin.rpc('room_time_students'))).toBe(0)
+        expect(await addTime(5)).toEqual({ outcome: 'nobody_writing', students: 0 })
+        for (const code of [older, timeOver, queued]) expect((await readCode(code)).extra_minutes).toBe(0)
+      })
     })
   })
 
   it.each([0, 181, -5])('refuses %s minutes, changing nothing', async (minutes) => {
-    await withSchedule(thisWindow(), async () => {
+    await inARoomOfItsOwn(async () => {
       const code = await newCode()
       await start(code)
       const { error, status } = await admin.rpc('add_time_for_everyone', { minutes })
@@ -145,7 +157,7 @@ describe('add_time_for_everyone', () => {
   })
 
   it('refuses the whole addition when it would take a student past 180 minutes of extra time', async () => {
-    await withSchedule(thisWindow(), async () => {
+    await inARoomOfItsOwn(async () => {
       const plain = await newCode()
       const accommodated = await newCode({ extra_minutes: 170 })
       await start(plain)

@@ -34,6 +34,7 @@ import {
   startedSubmission,
   submitExamArgs,
   succeeded,
+  withEveryAttemptOver,
   withEveryExamOver,
   withNoActiveSchedule,
   withQuestionBankRestored,
@@ -263,19 +264,22 @@ describe('the admin functions the app parses', () => {
   it('answers add_time_for_everyone in its schema, added and nobody_writing', async () => {
     const admin = await adminClient()
     const addTime = async () => outcomeOf(roomTimeAnswerSchema, must(await admin.rpc('add_time_for_everyone', { minutes: 1 })))
-    await withSchedule({ start_time: isoFromNow(-minute), end_time: isoFromNow(hour) }, async () => {
-      await start(await newCode())
-      expect(await addTime()).toBe('added')
-      // Every student's time is over.
-      succeeded(
-        await service
-          .from('exam_attempts')
-          .update({ deadline: isoFromNow(-minute) })
-          .eq('state', 'in_progress')
-          .gt('deadline', isoFromNow(0)),
-      )
-      expect(await addTime()).toBe('nobody_writing')
-    })
+    // Nobody else writing meanwhile (an attempt another file started in the last minute would be in the window).
+    await withEveryAttemptOver(() =>
+      withSchedule({ start_time: isoFromNow(-minute), end_time: isoFromNow(hour) }, async () => {
+        const attemptId = randomUUID()
+        await start(await newCode(), attemptId)
+        expect(await addTime()).toBe('added')
+        // The one student's time is over.
+        succeeded(
+          await service
+            .from('exam_attempts')
+            .update({ deadline: isoFromNow(-minute) })
+            .eq('id', attemptId),
+        )
+        expect(await addTime()).toBe('nobody_writing')
+      }),
+    )
   })
   it('answers admin_guessing_limits, clear_guessing_limit and end_address_trust in their schemas, limited, cleared, nothing_to_clear, trusted, ended and not_trusted', async () => {
     const admin = await adminClient()

@@ -65,7 +65,7 @@ describe('completion screen', () => {
     expect(screen.queryByText(/waiting to be sent/)).toBeNull()
   })
 
-  it('gives the spec reason for a send that got no answer, beside the answers waiting on this device', async () => {
+  it('gives the reason for a send that got no answer, beside the answers waiting on this device', async () => {
     renderCompletion({ state: 'pending', fingerprint: 'f', sendCount: 1, lastFailure: { kind: 'network' } })
     await screen.findByRole('heading', { level: 1, name: 'Test Completed!' })
     const status = screen.getByRole('status')
@@ -106,7 +106,7 @@ describe('completion screen', () => {
     expect(await screen.findByText('Score: 20 / 50 (40%)')).toBeDefined()
   })
 
-  it('shows the refusal in the spec words and keeps the answers, without a pointless retry', async () => {
+  it('shows the refusal in plain words and keeps the answers, without a pointless retry', async () => {
     renderCompletion({ state: 'rejected', fingerprint: 'a1b2c3d4e5f6', rejection: { reason: 'code_used' } })
     expect(await screen.findByRole('heading', { level: 1, name: 'Submission Not Accepted' })).toBeDefined()
     expect(screen.getByRole('alert').textContent).toBe('This login code has already been used for submission.')

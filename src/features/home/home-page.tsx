@@ -35,7 +35,7 @@ const features = [
   },
 ]
 
-// Spec §1: what every student should know before starting.
+// What every student should know before starting (docs/product.md#the-exam-in-brief).
 const examFacts = [
   { value: '30 minutes', text: 'to answer, counted down on screen' },
   { value: `${examSize} multiple-choice questions`, text: 'four options each, one of them correct' },

@@ -4,7 +4,7 @@ import { studentMessages } from '../../domain/student-messages'
 type CameraState = 'starting' | 'live' | 'denied' | 'cannotPlay'
 
 /**
- * The student's own camera, shown during the exam (spec §2). Nothing is recorded or sent;
+ * The student's own camera, shown during the exam (docs/product.md#taking-the-exam). Nothing is recorded or sent;
  * a refused or broken camera shows its message with a way to try again, and the exam goes on.
  */
 export function CameraPreview() {

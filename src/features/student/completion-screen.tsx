@@ -5,7 +5,10 @@ import { sendFailureMessage, submissionRejectionMessage } from '../../domain/stu
 import { AnswerFileOffer } from './answer-file-offer'
 import { StudentFlow } from './student-flow-context'
 
-/** Spec §2: after the exam. Says plainly whether the server has the answers or this device still holds them. */
+/**
+ * After the exam: says plainly whether the server has the answers or this device still holds them
+ * (docs/product.md#offline-answers-and-answer-files).
+ */
 export function CompletionScreen() {
   const flow = StudentFlow.useActorRef()
   const submission = StudentFlow.useSelector((snapshot) => snapshot.context.submission)

@@ -21,7 +21,7 @@ function examPhase(snapshot: ExamSessionSnapshot | undefined): 'answering' | 'su
 
 const ignoreExamEvent = () => {}
 
-/** The exam itself (spec §2): timer, camera, one question at a time, navigation and Submit. */
+/** The exam itself (docs/product.md#taking-the-exam): timer, camera, one question at a time, navigation and Submit. */
 export function ExamScreen() {
   const session = useExamSession()
   // Once the session has stored the submission, the flow holds the attempt while it is sent.

@@ -10,7 +10,7 @@ interface ExamTimerDisplayProps {
   attempt: ExamAttempt
 }
 
-/** Time left, coloured by how little is left (spec §4); frozen at the submission once submitted. */
+/** Time left, coloured by how little is left (docs/product.md#exam-window-and-time); frozen at the submission once submitted. */
 export function ExamTimerDisplay({ session, attempt }: ExamTimerDisplayProps) {
   const timer = useSelector(session, (snapshot) => snapshot?.children.timer)
   const running = useSelector(timer, (snapshot) => (snapshot ? examTimerView(snapshot.context) : null))

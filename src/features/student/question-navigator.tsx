@@ -6,7 +6,7 @@ interface QuestionNavigatorProps {
   onGoTo: (index: number) => void
 }
 
-/** Numbered jump buttons; answered questions are highlighted (spec §2). */
+/** Numbered jump buttons; answered questions are highlighted (docs/product.md#taking-the-exam). */
 export function QuestionNavigator({ attempt, disabled, onGoTo }: QuestionNavigatorProps) {
   return (
     <nav className="question-nav" aria-label="Questions">

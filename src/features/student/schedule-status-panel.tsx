@@ -4,7 +4,7 @@ import { liveScheduleStatusMachine } from './student-machines'
 
 const statusOptions = { input: { now: () => Date.now() } }
 
-/** Spec §4: when the exam starts or ends, with a countdown that runs every second. */
+/** When the exam starts or ends, with a countdown that runs every second (docs/product.md#exam-window-and-time). */
 export function ScheduleStatusPanel() {
   const [snapshot] = useMachine(liveScheduleStatusMachine, statusOptions)
   const view = scheduleStatusView(snapshot)

@@ -11,7 +11,7 @@ function loginStep(snapshot: StudentFlowSnapshot): 'code' | 'name' | 'waiting' {
   return 'waiting'
 }
 
-/** /student: step 1 the login code, step 2 the full name (spec §2). */
+/** /student: step 1 the login code, step 2 the full name (docs/product.md#taking-the-exam). */
 export function StudentLoginPage() {
   const step = StudentFlow.useSelector(loginStep)
   return (

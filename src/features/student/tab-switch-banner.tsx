@@ -6,7 +6,7 @@ interface TabSwitchBannerProps {
   tabSwitches: number
 }
 
-/** Spec §4: shown for 5 seconds after each tab switch. */
+/** Shown for 5 seconds after each tab switch (docs/product.md#taking-the-exam). */
 export function TabSwitchBanner({ session, tabSwitches }: TabSwitchBannerProps) {
   const shown = useSelector(session, (snapshot) => snapshot?.matches({ inProgress: { tabWarning: 'shown' } }) ?? false)
   if (!shown) return null

@@ -2,9 +2,9 @@ import { Link } from 'react-router-dom'
 import { StudentFlow } from './student-flow-context'
 
 /**
- * Spec §2: no questions could be loaded; the message says why. Beyond the spec's Return to
- * Home, the student can try the same code again or give it up for another one: the session
- * stays stored, and on a shared computer the next student would otherwise land here again.
+ * No questions could be loaded (docs/product.md#taking-the-exam); the message says why. Beside Return
+ * to Home, the student can try the same code again or give it up for another one: the session stays
+ * stored, and on a shared computer the next student would otherwise land here again.
  */
 export function TestUnavailableScreen() {
   const flow = StudentFlow.useActorRef()

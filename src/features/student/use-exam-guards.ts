@@ -21,8 +21,9 @@ function loadedByReload(): boolean {
 }
 
 /**
- * Spec §4: leaving the page (hidden, or the window losing focus) and trying to go back are
- * reported to the exam session, which counts them; going back is refused while the exam runs.
+ * Leaving the page (hidden, or the window losing focus) and trying to go back are reported to the
+ * exam session, which counts them; going back is refused while the exam runs
+ * (docs/product.md#taking-the-exam).
  * A page unloaded mid-exam turns hidden as it goes, which is not counted then: the tab notes it, and
  * when the exam is open again in this tab by any way but a reload (another address typed, then Back
  * or the exam's own address), the student did leave it and it counts once.

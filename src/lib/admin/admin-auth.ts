@@ -39,7 +39,7 @@ export async function checkAdminAccess(): Promise<AdminAccess> {
   }
 }
 
-/** Signs in; resolves to null on success or to the message the login screen shows (spec §8). */
+/** Signs in; resolves to null on success or to the message the login screen shows (docs/product.md#who-uses-it). */
 export async function signInAdmin(email: string, password: string): Promise<string | null> {
   try {
     const { error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password })
@@ -62,7 +62,7 @@ export function signInErrorMessage(error: AuthError | Error): string {
 
 /**
  * Signs this browser out. The local session is dropped before the server is told, so
- * logging out works offline and when there is no session left (spec §2).
+ * logging out works offline and when there is no session left (docs/product.md#who-uses-it).
  */
 export async function signOutAdmin(): Promise<void> {
   try {

@@ -95,7 +95,7 @@ describe('generateLoginCodes', () => {
     expect([...server.codes]).toEqual(['TAKEN001', 'TAKEN002', 'RACED001', 'FRESH001'])
   })
 
-  it('gives up after a few rounds that all lose the race, with the spec message', async () => {
+  it("gives up after a few rounds that all lose the race, with the manager's message", async () => {
     let serial = 0
     // Every insert finds its code taken a moment before.
     server.beforeInsert = () => {
@@ -121,7 +121,7 @@ describe('generateLoginCodes', () => {
     expect(server.inserts).toHaveLength(1)
   })
 
-  it('fails with the spec message, inserting nothing, when the lookup cannot reach the server', async () => {
+  it("fails with the manager's message, inserting nothing, when the lookup cannot reach the server", async () => {
     server.unreachable = true
 
     expect(await generateLoginCodes(5, 0, drawing('FRESH001', 'FRESH002', 'FRESH003', 'FRESH004', 'FRESH005'))).toEqual({

@@ -6,7 +6,7 @@ import { getSupabase } from '../api/supabase'
 
 export type LoginCode = Tables<'login_codes'>
 
-/** Spec §8's messages for the Login Code Manager. */
+/** The Login Code Manager's messages (docs/product.md#login-codes). */
 export const loginCodesLoadFailed = 'Failed to load login codes'
 const generateFailed = 'Failed to generate codes'
 

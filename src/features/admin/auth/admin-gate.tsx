@@ -4,7 +4,7 @@ import { ErrorBanner } from '../components/flash-messages'
 import { AdminLoginPage } from './admin-login-page'
 import { useAdminSession } from './use-admin-session'
 
-/** Shows the admin screens only to a signed-in administrator (spec §2, §6). */
+/** Shows the admin screens only to a signed-in administrator (docs/product.md#who-uses-it). */
 export function AdminGate() {
   const { session, retryAccessCheck, signOut } = useAdminSession()
 

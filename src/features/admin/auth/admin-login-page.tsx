@@ -4,7 +4,10 @@ import { adminLoginError } from '../../../domain/admin-login-validation'
 import { signInAdmin } from '../../../lib/admin/admin-auth'
 import { ErrorBanner } from '../components/flash-messages'
 
-/** The only admin screen without a session (spec §2). A successful sign-in switches screens through the auth state. */
+/**
+ * The only admin screen without a session (docs/product.md#who-uses-it). A successful sign-in
+ * switches screens through the auth state.
+ */
 export function AdminLoginPage() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -28,7 +31,7 @@ export function AdminLoginPage() {
     <section className="admin-login" aria-labelledby="admin-login-title">
       <h1 id="admin-login-title">Admin Login</h1>
       <p className="admin-muted">Sign in with your administrator e-mail and password.</p>
-      {/* noValidate: the spec's own messages replace the browser's. */}
+      {/* noValidate: our own messages replace the browser's. */}
       <form className="admin-form" onSubmit={signIn} noValidate>
         <label className="admin-field">
           <span>Email</span>

@@ -21,9 +21,9 @@ import { useLiveAdminData } from '../components/use-live-admin-data'
 import { usePageChoice } from '../components/use-page-choice'
 import { ExtraMinutesInput, ExtraTimeDialog } from './extra-time-dialog'
 
-/** Spec §9: the copy button shows its check mark for 2 seconds. */
+/** The copy button shows its check mark for 2 seconds (docs/product.md#what-administrators-do). */
 const copyFeedbackMs = 2000
-/** Spec §9: the batch sizes the admin can generate at once. */
+/** The batch sizes the admin can generate at once (docs/product.md#login-codes). */
 const generateCounts = [1, 5]
 const codeTables: LiveTable[] = ['login_codes']
 /** How many codes each list shows at a time. */

@@ -13,7 +13,7 @@ interface AdminPageProps {
   messages: Messages
   /** A screen that updates by itself says whether it is connected. */
   live?: LiveState
-  /** Every screen but the dashboard links back to it (spec §2). */
+  /** Every screen but the dashboard links back to it (docs/product.md#who-uses-it). */
   backToDashboard?: boolean
   className?: string
   children: ReactNode

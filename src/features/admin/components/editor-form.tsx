@@ -21,7 +21,7 @@ export function EditorForm({ title, submitLabel, editing, saving, onSubmit, onCa
   }
 
   return (
-    // noValidate: the spec's own messages replace the browser's.
+    // noValidate: our own messages replace the browser's.
     <form className="admin-panel admin-form" aria-labelledby={titleId} onSubmit={submit} noValidate>
       <h2 id={titleId}>{title}</h2>
       {children}

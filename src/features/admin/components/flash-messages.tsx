@@ -1,4 +1,4 @@
-/** The red error banner and the green success message (spec §8). */
+/** The red error banner and the green success message (docs/product.md#what-administrators-do). */
 export function FlashMessages({ error, success }: { error: string | null; success: string | null }) {
   return (
     <>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { AdminResult } from '../../../lib/admin/admin-result'
 import type { FlashMessages } from './use-flash-messages'
 
-/** A draft's check: the fields to send, or the spec's message for the first field that is wrong. */
+/** A draft's check: the fields to send, or the form's message for the first field that is wrong. */
 type CheckedDraft<Fields> = { ok: true; fields: Fields } | { ok: false; error: string }
 
 interface AdminEditorOptions<Fields> {
@@ -11,7 +11,7 @@ interface AdminEditorOptions<Fields> {
   reload: () => Promise<void>
   create: (fields: Fields) => Promise<AdminResult<unknown>>
   update: (id: string, fields: Fields) => Promise<AdminResult<unknown>>
-  /** The success messages of a save (spec §9). */
+  /** The success messages of a save (docs/product.md#what-administrators-do). */
   saved: { created: string; updated: string }
   /** Empties the form for a new item. */
   emptyDraft: () => void

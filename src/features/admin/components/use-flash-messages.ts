@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 
-/** Spec §9: a success message clears itself after 3 seconds; an error stays until the next message. */
+/**
+ * A success message clears itself after 3 seconds; an error stays until the next message
+ * (docs/product.md#what-administrators-do).
+ */
 const successMessageMs = 3000
 
 export interface FlashMessages {

@@ -19,7 +19,7 @@ const managers = [
   { to: '/admin/activity', title: 'Activity', description: 'Who changed what and when: codes, questions, schedules, results.' },
 ]
 
-// Spec §2: the exam facts the info panel lists.
+// The exam facts the info panel lists (docs/product.md#the-exam-in-brief).
 const examFacts = [
   '30 Minutes',
   '50 Multiple Choice Questions',

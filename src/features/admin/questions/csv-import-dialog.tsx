@@ -138,8 +138,9 @@ export function CsvImportDialog({ onClose, onImported, parseCsv }: CsvImportDial
 }
 
 /**
- * Spec §5 accepts text/csv files. Windows with Excel installed reports a .csv file as
- * application/vnd.ms-excel, and some browsers report no type at all, so the name decides there.
+ * The import takes .csv files (docs/product.md#what-administrators-do), that is text/csv. Windows with
+ * Excel installed reports a .csv file as application/vnd.ms-excel, and some browsers report no type
+ * at all, so the name decides there.
  */
 function isCsvFile(file: File): boolean {
   if (file.type === 'text/csv') return true

@@ -139,7 +139,7 @@ describe('QuestionManagerPage: the form', () => {
   it.each([
     ['no text', () => {}, 'Please enter the question text'],
     ['a missing option', () => type('Question text', 'Text?'), 'Please fill in all MCQ options'],
-  ])('refuses %s with the spec message', async (_case, fill, message) => {
+  ])("refuses %s with the form's message", async (_case, fill, message) => {
     await renderPage()
     fill()
 

@@ -35,7 +35,7 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
   const count = questions?.length ?? 0
 
   const [draft, setDraft] = useState<QuestionDraft>(() => emptyQuestionDraft('mcq', 1))
-  // A new question's number follows the count (spec §5) until the admin types one.
+  // A new question's number follows the count (docs/product.md#what-administrators-do) until the admin types one.
   const [numberTyped, setNumberTyped] = useState(false)
   const [dialog, setDialog] = useState<'import' | 'delete-all' | null>(null)
   /** The question whose key is being corrected, with the key the form asked for. */

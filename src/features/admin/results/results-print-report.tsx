@@ -12,8 +12,9 @@ import type { PrintedReport } from './use-printed-report'
 const columns = ['Rank', 'Student', 'Login code', 'Score', 'Percentage', 'Tab switches', 'Time taken', 'Rating', 'Notes']
 
 /**
- * The printed report (spec §9: stats, rank by score, a confidential footer). It is only
- * displayed by the print stylesheet, which also hides the rest of the page.
+ * The printed report: the figures, the ranking by score, a confidential footer
+ * (docs/product.md#what-administrators-do). It is only displayed by the print stylesheet, which also
+ * hides the rest of the page.
  */
 export function ResultsPrintReport({ report }: { report: PrintedReport }) {
   const { summary, days, generatedAt } = report

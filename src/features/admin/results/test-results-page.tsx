@@ -32,7 +32,7 @@ export function TestResultsPage() {
   const exported = useResultsExport(messages.showError)
   const [exportAnswers, setExportAnswers] = useState(false)
   const now = useNow(60_000)
-  // Today's group starts expanded (spec §2); the admin opens and closes the others.
+  // Today's group starts expanded (docs/product.md#what-administrators-do); the admin opens and closes the others.
   const [expanded, setExpanded] = useState(() => new Set([localDateKey(new Date())]))
 
   const stats = summary && resultsStats(summary)

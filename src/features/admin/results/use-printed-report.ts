@@ -6,7 +6,7 @@ import {
   type SubmissionResult,
 } from '../../../lib/admin/admin-submissions'
 
-/** Spec §9: printing starts half a second after the report is ready. */
+/** Printing starts half a second after the report is ready (docs/product.md#what-administrators-do). */
 const printDelayMs = 500
 
 export interface PrintedReport {
