@@ -1,3 +1,5 @@
+// The shared rules first: each area's own stylesheet, imported by its page, comes after and refines them.
+import './admin.css'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { ActivityPage } from './activity/activity-page'
 import { AdminGate } from './auth/admin-gate'
@@ -8,7 +10,6 @@ import { ProctorRoomPage } from './live/proctor-room-page'
 import { QuestionManagerPage } from './questions/question-manager-page'
 import { TestResultsPage } from './results/test-results-page'
 import { ExamSchedulePage } from './schedule/exam-schedule-page'
-import './admin.css'
 
 /** Everything under /admin; the router loads this module lazily, so students never download it. */
 export function AdminArea() {

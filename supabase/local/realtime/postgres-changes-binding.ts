@@ -1,7 +1,7 @@
 import type { SqlClient } from '../db.ts'
 import { quoteIdent } from '../rest/sql-builder.ts'
 import type { CapturedChange, ChangeType } from './change-capture.ts'
-import type { RealtimeTable } from './table-catalog.ts'
+import type { RealtimeTable, TableLookup } from './table-catalog.ts'
 import { inSavepoint } from './transaction-steps.ts'
 
 /** One `postgres_changes` entry of a channel's join config. */
@@ -55,7 +55,7 @@ export async function parseBinding(
   db: SqlClient,
   requested: unknown,
   id: number,
-  lookup: (db: SqlClient, schema: string, table: string) => Promise<RealtimeTable | undefined>,
+  lookup: TableLookup,
 ): Promise<PostgresChangesBinding> {
   if (typeof requested !== 'object' || requested === null || Array.isArray(requested)) {
     throw new BindingRejected('each postgres_changes entry must be an object')

@@ -11,8 +11,11 @@ export interface RealtimeTable extends TableInfo {
   columnTypes: Array<{ name: string; type: string }>
 }
 
+/** A table by schema and name, or undefined when there is none. */
+export type TableLookup = (db: SqlClient, schema: string, table: string) => Promise<RealtimeTable | undefined>
+
 /** Looks tables up once each: the schema only changes through migrations, which run before the stack serves. */
-export function tableCatalog(): (db: SqlClient, schema: string, table: string) => Promise<RealtimeTable | undefined> {
+export function tableCatalog(): TableLookup {
   const known = new Map<string, RealtimeTable>()
   return async (db, schema, table) => {
     const relation = `${quoteIdent(schema)}.${quoteIdent(table)}`

@@ -3,6 +3,7 @@ import { connectionFailedMessage } from '../../../lib/admin/admin-auth'
 import { ErrorBanner } from '../components/flash-messages'
 import { AdminLoginPage } from './admin-login-page'
 import { useAdminSession } from './use-admin-session'
+import './admin-gate.css'
 
 /** Shows the admin screens only to a signed-in administrator (docs/product.md#who-uses-it). */
 export function AdminGate() {

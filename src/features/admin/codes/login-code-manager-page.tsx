@@ -20,6 +20,7 @@ import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
 import { usePageChoice } from '../components/use-page-choice'
 import { ExtraMinutesInput, ExtraTimeDialog } from './extra-time-dialog'
+import './login-code-manager-page.css'
 
 /** The copy button shows its check mark for 2 seconds (docs/product.md#what-administrators-do). */
 const copyFeedbackMs = 2000

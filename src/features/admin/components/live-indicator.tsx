@@ -1,4 +1,5 @@
 import { pollingIntervalMs, type LiveState } from './use-live-admin-data'
+import './live-indicator.css'
 
 const labels: Record<LiveState, string> = {
   connecting: 'Connecting…',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import './stat-card.css'
 
 /** One figure on a row of cards; a dash until the figure has loaded. */
 export function StatCard({ label, value, tone }: { label: string; value: string | number | undefined; tone?: 'good' | 'warn' }) {

@@ -5,6 +5,7 @@ import { AdminPage } from '../components/admin-page'
 import { StatCard, StatCards } from '../components/stat-card'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
+import './admin-dashboard-page.css'
 
 const managers = [
   { to: '/admin/questions', title: 'Question Manager', description: 'Add, edit and import the exam questions.' },

@@ -16,6 +16,7 @@ import { AnswerFileUpload } from './answer-file-upload'
 import { AttemptsTable } from './attempts-table'
 import { GuessingLimitsPanel } from './guessing-limits-panel'
 import { RoomTimeHistory } from './room-time-history'
+import './proctor-room-page.css'
 
 /** Attempts report progress, submissions end them, codes carry the extra time (time for everyone too). */
 const attemptTables: LiveTable[] = ['exam_attempts', 'submissions', 'login_codes']

@@ -28,6 +28,7 @@ import { downloadCsvTemplate } from './download-csv-template'
 import { parseCsvInWorker } from './parse-csv-in-worker'
 import { QuestionForm } from './question-form'
 import { QuestionList } from './question-list'
+import './question-manager-page.css'
 
 export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?: (text: string) => Promise<CsvImportResult> }) {
   const messages = useFlashMessages()

@@ -16,6 +16,7 @@ import { ResultsPrintReport } from './results-print-report'
 import { useDebouncedValue } from './use-debounced-value'
 import { usePrintedReport } from './use-printed-report'
 import { useResultsExport } from './use-results-export'
+import './test-results-page.css'
 
 /** The server is asked once the search box's text has settled for this long. */
 const searchDelayMs = 300

@@ -23,6 +23,7 @@ import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useNow } from '../components/use-now'
 import { ScheduleForm } from './schedule-form'
+import './exam-schedule-page.css'
 
 const statusBadge: Record<ScheduleDisplayStatus, { label: string; tone: string }> = {
   inactive: { label: 'Inactive', tone: 'grey' },
