@@ -62,6 +62,8 @@ interface RelationRow {
   /** PARTITION BY's argument for a partitioned table. */
   partition_key: string | null
   view_definition: string | null
+  /** Its catalogue row (or a view's rule) was written by the current transaction. */
+  written_now: boolean
   row_security: boolean
   forced_row_security: boolean
   comment: string | null
@@ -75,6 +77,8 @@ interface FunctionRow {
   definition: string
   comment: string | null
   grants: Grant[]
+  /** Its catalogue row was written by the current transaction. */
+  written_now: boolean
 }
 
 interface ColumnRow {
@@ -96,7 +100,21 @@ interface RelationPart {
   sql: string
 }
 
+/** A policy or trigger: a part of a table with a name of its own. */
+interface NamedRelationPart extends RelationPart {
+  /** The quoted name. */
+  name: string
+  written_now: boolean
+}
+
 type Catalogue = Awaited<ReturnType<typeof readCatalogue>>
+
+/**
+ * Whether a catalogue row was written by the current transaction (CREATE OR REPLACE, GRANT and
+ * DROP + CREATE all write it, even when nothing changes): how `renderSchemaObjects` tells which
+ * objects a script just declared. Assigns no transaction id to a transaction that wrote nothing.
+ */
+const writtenNow = (xmin: string) => `coalesce(${xmin} = pg_current_xact_id_if_assigned()::xid, false)`
 
 async function readCatalogue(tx: SqlClient) {
   const query = async <Row>(sql: string) => (await tx.query<Row>(sql)).rows
@@ -118,6 +136,8 @@ async function readCatalogue(tx: SqlClient) {
              case c.relkind when 'v' then 'view' when 'm' then 'materialized view' else 'table' end as kind,
              c.reloptions as options, pg_get_partkeydef(c.oid) as partition_key,
              case when c.relkind in ('v', 'm') then pg_get_viewdef(c.oid, true) end as view_definition,
+             ${writtenNow('c.xmin')} or exists (
+               select 1 from pg_catalog.pg_rewrite w where w.ev_class = c.oid and ${writtenNow('w.xmin')}) as written_now,
              c.relrowsecurity as row_security, c.relforcerowsecurity as forced_row_security,
              obj_description(c.oid, 'pg_class') as comment,
              ${grantsOf('c.relacl', `'r'`, 'c.relowner')} as grants
@@ -155,8 +175,8 @@ async function readCatalogue(tx: SqlClient) {
        where ${inOurSchemas}
          and not exists (select 1 from pg_catalog.pg_constraint k where k.conindid = i.indexrelid and k.conrelid = i.indrelid)
        order by c.relname collate "C"`),
-    policies: await query<RelationPart>(`
-      select p.polrelid::regclass::text as relation,
+    policies: await query<NamedRelationPart>(`
+      select p.polrelid::regclass::text as relation, quote_ident(p.polname) as name, ${writtenNow('p.xmin')} as written_now,
              'CREATE POLICY ' || quote_ident(p.polname) || ' ON ' || p.polrelid::regclass::text
              || case when p.polpermissive then '' else ' AS RESTRICTIVE' end
              || ' FOR ' || case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE'
@@ -172,8 +192,9 @@ async function readCatalogue(tx: SqlClient) {
         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
        where ${inOurSchemas}
        order by p.polname collate "C"`),
-    triggers: await query<RelationPart>(`
-      select t.tgrelid::regclass::text as relation, pg_get_triggerdef(t.oid) || ';' as sql
+    triggers: await query<NamedRelationPart>(`
+      select t.tgrelid::regclass::text as relation, quote_ident(t.tgname) as name, ${writtenNow('t.xmin')} as written_now,
+             pg_get_triggerdef(t.oid) || ';' as sql
         from pg_catalog.pg_trigger t
         join pg_catalog.pg_class c on c.oid = t.tgrelid
         join pg_catalog.pg_namespace n on n.oid = c.relnamespace
@@ -215,7 +236,8 @@ async function readCatalogue(tx: SqlClient) {
              || '(' || pg_get_function_identity_arguments(p.oid) || ')' as signature,
              pg_get_functiondef(p.oid) as definition,
              obj_description(p.oid, 'pg_proc') as comment,
-             ${grantsOf('p.proacl', `'f'`, 'p.proowner')} as grants
+             ${grantsOf('p.proacl', `'f'`, 'p.proowner')} as grants,
+             ${writtenNow('p.xmin')} as written_now
         from pg_catalog.pg_proc p
         join pg_catalog.pg_namespace n on n.oid = p.pronamespace
        where ${inOurSchemas} and p.prokind <> 'a' and ${notOfAnExtension('pg_proc', 'p.oid')}
@@ -243,6 +265,41 @@ function grantsOf(acl: string, objectKind: string, owner: string): string {
              group by 1, e.is_grantable) g,
            (select array_agg(o.privilege_type::text) as list from aclexplode(acldefault(${objectKind}, ${owner})) o) every_privilege
   ), '[]')`
+}
+
+/** A function, view, policy or trigger of our schemas: what a file of supabase/definitions declares. */
+export interface SchemaObject {
+  /** What it is, with its qualified name: `function private.f(code text)`, `view public.v`, `policy "P" on public.t`, `trigger t_x on public.t`. */
+  name: string
+  /** As the snapshot prints it (a function or view with its comments and grants). */
+  sql: string
+  /** The current transaction wrote it. */
+  writtenNow: boolean
+}
+
+/**
+ * The functions, views, policies and triggers of the `public` and `private` schemas, each as
+ * `renderSchemaSnapshot` prints it, in the snapshot's order. `tx` runs with an empty search_path.
+ */
+export async function renderSchemaObjects(tx: SqlClient): Promise<SchemaObject[]> {
+  const catalogue = await readCatalogue(tx)
+  const part = (kind: string) => (p: NamedRelationPart) => ({
+    name: `${kind} ${p.name} on ${p.relation}`,
+    sql: p.sql,
+    writtenNow: p.written_now,
+  })
+  return [
+    ...catalogue.functions.map((fn) => ({ name: `function ${fn.signature}`, sql: renderFunction(fn), writtenNow: fn.written_now })),
+    ...catalogue.relations
+      .filter((relation) => relation.kind !== 'table')
+      .map((view) => ({
+        name: `${view.kind} ${view.qualified_name}`,
+        sql: renderRelation(view, catalogue),
+        writtenNow: view.written_now,
+      })),
+    ...catalogue.policies.map(part('policy')),
+    ...catalogue.triggers.map(part('trigger')),
+  ]
 }
 
 function renderSchema(schema: SchemaRow): string {
