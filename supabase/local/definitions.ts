@@ -155,32 +155,48 @@ async function readObjects(tx: SqlClient): Promise<Map<string, SchemaObject>> {
 const errorCode = (error: unknown) => String((error as { code?: unknown }).code ?? '')
 
 function failure(file: DefinitionFile, error: unknown): DefinitionFailed {
-  return new DefinitionFailed(`supabase/${definitionsFolder}/${file.path} does not apply: ${(error as Error).message}`)
+  return new DefinitionFailed(`${where(file)} does not apply: ${(error as Error).message}`)
 }
+
+const runTheGenerator = '`npm run db:migration -- <what_changed>`'
+const where = (file: DefinitionFile) => `supabase/${definitionsFolder}/${file.path}`
 
 /**
  * What is wrong between the files and the database they were applied to, one line per problem
  * naming the file or object and what to do; none when every file restates what the database holds.
  */
-export function definitionProblems({ applied, undeclared }: DefinitionsApplied): string[] {
-  const run = '`npm run db:migration -- <what_changed>`'
+export function definitionProblems(found: DefinitionsApplied): string[] {
+  return [...fileProblems(found.applied), ...driftProblems(found)]
+}
+
+/** Files that differ from the database, and objects no file declares: what a generated migration resolves. */
+export function driftProblems({ applied, undeclared }: DefinitionsApplied): string[] {
+  return [
+    ...applied
+      .filter(({ changed }) => changed.length > 0)
+      .map(
+        ({ file, changed }) =>
+          `${where(file)} differs from what the migrations made (${changed.join('; ')}): run ${runTheGenerator} to write the migration.`,
+      ),
+    ...undeclared.map(
+      ({ name }) => `${name} has no definition file: write it under supabase/${definitionsFolder}, or run ${runTheGenerator} to drop it.`,
+    ),
+  ]
+}
+
+/** Files that declare nothing, an object another file should hold, or one another file declares too: to fix by hand. */
+export function fileProblems(applied: AppliedDefinition[]): string[] {
   const problems: string[] = []
   const declaredBy = new Map<string, string[]>()
-  for (const { file, declared, changed } of applied) {
-    const where = `supabase/${definitionsFolder}/${file.path}`
-    if (changed.length > 0)
-      problems.push(`${where} differs from what the migrations made (${changed.join('; ')}): run ${run} to write the migration.`)
-    if (declared.length === 0) problems.push(`${where} declares nothing.`)
+  for (const { file, declared } of applied) {
+    if (declared.length === 0) problems.push(`${where(file)} declares nothing.`)
     for (const name of declared) {
-      if (!fileDeclares(file.path, name)) problems.push(`${where} declares ${name}, which belongs in a file of its own name.`)
-      declaredBy.set(name, [...(declaredBy.get(name) ?? []), where])
+      if (!fileDeclares(file.path, name)) problems.push(`${where(file)} declares ${name}, which belongs in a file of its own name.`)
+      declaredBy.set(name, [...(declaredBy.get(name) ?? []), where(file)])
     }
   }
   for (const [name, files] of declaredBy) {
     if (files.length > 1) problems.push(`${name} is declared by ${files.length} files: ${files.join(', ')}.`)
-  }
-  for (const { name } of undeclared) {
-    problems.push(`${name} has no definition file: write it under supabase/${definitionsFolder}, or run ${run} to drop it.`)
   }
   return problems
 }
