@@ -98,12 +98,14 @@ function migrationText(name: string, changed: AppliedDefinition[], { undeclared 
     ...(changed.length > 0 ? ['-- From:', ...changed.map(({ file }) => `--   ${file.path}`)] : []),
     ...(undeclared.length > 0 ? ['-- Drops what no file declares any longer:', ...undeclared.map((o) => `--   ${o.name}`)] : []),
   ]
-  const sections = changed.map(({ file, droppedFirst }) =>
+  const sections = changed.map(({ file, droppedFirst, commentsDropped }) =>
     [
       `-- supabase/${definitionsFolder}/${file.path}`,
       // CREATE OR REPLACE cannot change a function's result type or its arguments' names.
       ...droppedFirst.map((object) => `drop ${object};`),
       file.sql.trimEnd(),
+      // ... and keeps a comment the file no longer states.
+      ...commentsDropped.map((object) => `comment on ${object} is null;`),
     ].join('\n'),
   )
   const drops = undeclared

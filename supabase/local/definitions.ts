@@ -72,6 +72,8 @@ export interface AppliedDefinition {
    * its arguments' names.
    */
   droppedFirst: string[]
+  /** The objects it replaced without restating their comment: a comment deleted from the file, so from the database. */
+  commentsDropped: string[]
 }
 
 export interface DefinitionsApplied {
@@ -125,7 +127,15 @@ async function applyFile(db: SqlDatabase, file: DefinitionFile, before: Map<stri
       for (const name of droppedFirst) await tx.exec(`drop ${name};`)
       // As a migration runs: with the default search_path.
       await tx.exec(file.sql)
-      const objects = await readObjects(tx)
+      // CREATE OR REPLACE keeps a comment the file no longer states; the file says what holds.
+      let objects = await readObjects(tx)
+      const commentsDropped = [...objects.values()]
+        .filter((object) => object.writtenNow && object.comment !== null && !object.commentWrittenNow)
+        .map((object) => object.name)
+      if (commentsDropped.length > 0) {
+        for (const name of commentsDropped) await tx.exec(`comment on ${name} is null;`)
+        objects = await readObjects(tx)
+      }
       const changed = [
         ...[...objects.values()].filter((object) => before.get(object.name)?.sql !== object.sql).map((object) => object.name),
         ...[...before.keys()].filter((name) => !objects.has(name)),
@@ -135,6 +145,7 @@ async function applyFile(db: SqlDatabase, file: DefinitionFile, before: Map<stri
         declared: [...objects.values()].filter((object) => object.writtenNow).map((object) => object.name),
         changed,
         droppedFirst,
+        commentsDropped,
       }
       return { objects, applied }
     })

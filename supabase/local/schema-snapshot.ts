@@ -64,6 +64,7 @@ interface RelationRow {
   view_definition: string | null
   /** Its catalogue row (or a view's rule) was written by the current transaction. */
   written_now: boolean
+  comment_written_now: boolean
   row_security: boolean
   forced_row_security: boolean
   comment: string | null
@@ -79,6 +80,7 @@ interface FunctionRow {
   grants: Grant[]
   /** Its catalogue row was written by the current transaction. */
   written_now: boolean
+  comment_written_now: boolean
 }
 
 interface ColumnRow {
@@ -115,6 +117,9 @@ type Catalogue = Awaited<ReturnType<typeof readCatalogue>>
  * objects a script just declared. Assigns no transaction id to a transaction that wrote nothing.
  */
 const writtenNow = (xmin: string) => `coalesce(${xmin} = pg_current_xact_id_if_assigned()::xid, false)`
+const commentWrittenNow = (catalog: string, oid: string) => `exists (
+      select 1 from pg_catalog.pg_description d
+       where d.classoid = 'pg_catalog.${catalog}'::regclass and d.objoid = ${oid} and d.objsubid = 0 and ${writtenNow('d.xmin')})`
 
 async function readCatalogue(tx: SqlClient) {
   const query = async <Row>(sql: string) => (await tx.query<Row>(sql)).rows
@@ -138,6 +143,7 @@ async function readCatalogue(tx: SqlClient) {
              case when c.relkind in ('v', 'm') then pg_get_viewdef(c.oid, true) end as view_definition,
              ${writtenNow('c.xmin')} or exists (
                select 1 from pg_catalog.pg_rewrite w where w.ev_class = c.oid and ${writtenNow('w.xmin')}) as written_now,
+             ${commentWrittenNow('pg_class', 'c.oid')} as comment_written_now,
              c.relrowsecurity as row_security, c.relforcerowsecurity as forced_row_security,
              obj_description(c.oid, 'pg_class') as comment,
              ${grantsOf('c.relacl', `'r'`, 'c.relowner')} as grants
@@ -237,7 +243,7 @@ async function readCatalogue(tx: SqlClient) {
              pg_get_functiondef(p.oid) as definition,
              obj_description(p.oid, 'pg_proc') as comment,
              ${grantsOf('p.proacl', `'f'`, 'p.proowner')} as grants,
-             ${writtenNow('p.xmin')} as written_now
+             ${writtenNow('p.xmin')} as written_now, ${commentWrittenNow('pg_proc', 'p.oid')} as comment_written_now
         from pg_catalog.pg_proc p
         join pg_catalog.pg_namespace n on n.oid = p.pronamespace
        where ${inOurSchemas} and p.prokind <> 'a' and ${notOfAnExtension('pg_proc', 'p.oid')}
@@ -275,6 +281,10 @@ export interface SchemaObject {
   sql: string
   /** The current transaction wrote it. */
   writtenNow: boolean
+  /** A function's or view's comment, which replacing it keeps (a policy or trigger has none here). */
+  comment: string | null
+  /** The current transaction wrote its comment. */
+  commentWrittenNow: boolean
 }
 
 /**
@@ -287,15 +297,25 @@ export async function renderSchemaObjects(tx: SqlClient): Promise<SchemaObject[]
     name: `${kind} ${p.name} on ${p.relation}`,
     sql: p.sql,
     writtenNow: p.written_now,
+    comment: null,
+    commentWrittenNow: false,
   })
   return [
-    ...catalogue.functions.map((fn) => ({ name: `function ${fn.signature}`, sql: renderFunction(fn), writtenNow: fn.written_now })),
+    ...catalogue.functions.map((fn) => ({
+      name: `function ${fn.signature}`,
+      sql: renderFunction(fn),
+      writtenNow: fn.written_now,
+      comment: fn.comment,
+      commentWrittenNow: fn.comment_written_now,
+    })),
     ...catalogue.relations
       .filter((relation) => relation.kind !== 'table')
       .map((view) => ({
         name: `${view.kind} ${view.qualified_name}`,
         sql: renderRelation(view, catalogue),
         writtenNow: view.written_now,
+        comment: view.comment,
+        commentWrittenNow: view.comment_written_now,
       })),
     ...catalogue.policies.map(part('policy')),
     ...catalogue.triggers.map(part('trigger')),
