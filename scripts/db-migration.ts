@@ -80,7 +80,10 @@ async function withMigratedDatabase<T>(supabaseDir: string, work: (db: SqlDataba
 /** `now` as YYYYMMDDHHMMSS (UTC), which must sort after every migration there is. */
 async function nextVersion(supabaseDir: string, now: Date): Promise<string> {
   const version = now.toISOString().replace(/\D/g, '').slice(0, 14)
-  const latest = (await readdir(join(supabaseDir, 'migrations'))).filter((file) => file.endsWith('.sql')).sort().at(-1)
+  const latest = (await readdir(join(supabaseDir, 'migrations')))
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .at(-1)
   if (latest !== undefined && latest.slice(0, 14) >= version) {
     throw new NoMigrationWritten(`The newest migration, ${latest}, is not older than ${version} (UTC now): check the clock.`)
   }

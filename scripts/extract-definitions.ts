@@ -7,12 +7,7 @@
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { openPglite, type SqlDatabase } from '../supabase/local/db.ts'
-import {
-  applyDefinitions,
-  definitionProblems,
-  definitionsFolder,
-  readDefinitionFiles,
-} from '../supabase/local/definitions.ts'
+import { applyDefinitions, definitionProblems, definitionsFolder, readDefinitionFiles } from '../supabase/local/definitions.ts'
 import { migrate, supabaseDir } from '../supabase/local/migrate.ts'
 
 /** A statement of a migration and the comment lines right above it (no blank line between). */
@@ -61,7 +56,8 @@ export function splitStatements(sql: string): Statement[] {
     }
     i++
   }
-  if (start !== -1 && sql.slice(start).trim() !== '') throw new Error(`statement without a semicolon: ${sql.slice(start, start + 60)}`)
+  if (start !== -1 && sql.slice(start).trim() !== '')
+    throw new Error(`statement without a semicolon: ${sql.slice(start, start + 60)}`)
   return statements
 }
 
@@ -263,7 +259,9 @@ function renderFiles(found: Extracted, catalogue: Catalogue): Map<string, string
       continue
     }
     const fn = overloads[0]!
-    const statements = [withComment(declared.create, declared.create.text.replace(/^create\s+function/i, 'create or replace function'))]
+    const statements = [
+      withComment(declared.create, declared.create.text.replace(/^create\s+function/i, 'create or replace function')),
+    ]
     if (fn.comment !== null) {
       statements.push(declared.comment?.text ?? `comment on function ${fn.signature} is ${literal(fn.comment)};`)
     }
@@ -278,16 +276,24 @@ function renderFiles(found: Extracted, catalogue: Catalogue): Map<string, string
       continue
     }
     const statements = [withComment(declared.create, declared.create.text.replace(/^create\s+view/i, 'create or replace view'))]
-    if (view.comment !== null) statements.push(declared.comment?.text ?? `comment on view ${view.name} is ${literal(view.comment)};`)
+    if (view.comment !== null)
+      statements.push(declared.comment?.text ?? `comment on view ${view.name} is ${literal(view.comment)};`)
     files.set(`views/${view.name.replace('.', '/')}.sql`, `${statements.join('\n')}\n`)
   }
-  const renderParts = (folder: string, rows: Catalogue['policies'], parts: Extracted['policies'], render: (s: Statement, table: string, name: string) => string) => {
+  const renderParts = (
+    folder: string,
+    rows: Catalogue['policies'],
+    parts: Extracted['policies'],
+    render: (s: Statement, table: string, name: string) => string,
+  ) => {
     for (const [table, names] of groupBy(rows, (row) => row.table)) {
       const statements = parts.get(table) ?? new Map<string, Statement>()
       const wanted = new Set(names.map((row) => row.name))
       for (const name of wanted) if (!statements.has(name)) missing.push(`${folder} ${name} on ${table}`)
       // In the order the migrations created them.
-      const texts = [...statements].filter(([name]) => wanted.has(name)).map(([name, statement]) => render(statement, table, name))
+      const texts = [...statements]
+        .filter(([name]) => wanted.has(name))
+        .map(([name, statement]) => render(statement, table, name))
       files.set(`${folder}/${table.replace('.', '/')}.sql`, `${texts.join('\n\n')}\n`)
     }
   }

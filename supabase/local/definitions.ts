@@ -190,7 +190,8 @@ export function driftProblems({ applied, undeclared }: DefinitionsApplied): stri
           `${where(file)} differs from what the migrations made (${changed.join('; ')}): run ${runTheGenerator} to write the migration.`,
       ),
     ...undeclared.map(
-      ({ name }) => `${name} has no definition file: write it under supabase/${definitionsFolder}, or run ${runTheGenerator} to drop it.`,
+      ({ name }) =>
+        `${name} has no definition file: write it under supabase/${definitionsFolder}, or run ${runTheGenerator} to drop it.`,
     ),
   ]
 }
@@ -202,7 +203,8 @@ export function fileProblems(applied: AppliedDefinition[]): string[] {
   for (const { file, declared } of applied) {
     if (declared.length === 0) problems.push(`${where(file)} declares nothing.`)
     for (const name of declared) {
-      if (!fileDeclares(file.path, name)) problems.push(`${where(file)} declares ${name}, which belongs in a file of its own name.`)
+      if (!fileDeclares(file.path, name))
+        problems.push(`${where(file)} declares ${name}, which belongs in a file of its own name.`)
       declaredBy.set(name, [...(declaredBy.get(name) ?? []), where(file)])
     }
   }

@@ -50,7 +50,8 @@ describe('npm run db:migration', () => {
   async function supabaseCopy() {
     const dir = await mkdtemp(join(tmpdir(), 'holdfast-definitions-'))
     cleanups.push(() => rm(dir, { recursive: true, force: true }))
-    for (const folder of ['migrations', 'definitions']) await cp(join(supabaseDir, folder), join(dir, folder), { recursive: true })
+    for (const folder of ['migrations', 'definitions'])
+      await cp(join(supabaseDir, folder), join(dir, folder), { recursive: true })
     return { dir, typesFile: join(dir, 'database.types.ts'), definition: (path: string) => join(dir, 'definitions', path) }
   }
 
@@ -87,7 +88,12 @@ describe('npm run db:migration', () => {
     expect(migration).not.toContain('private.answer_file_key')
 
     const db = await migratedDatabase(copy.dir)
-    const { rows } = await db.query<{ limit: string; trusted_comment: string | null; shown_since: string | null; trigger: string | null }>(`
+    const { rows } = await db.query<{
+      limit: string
+      trusted_comment: string | null
+      shown_since: string | null
+      trigger: string | null
+    }>(`
       select private.address_guess_limit()::text as limit,
              obj_description('private.address_trusted(text)'::regprocedure, 'pg_proc') as trusted_comment,
              to_regprocedure('private.solutions_shown_since(timestamptz)')::text as shown_since,
