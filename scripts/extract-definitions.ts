@@ -105,7 +105,7 @@ const unquoted = (name: string) => (name.startsWith('"') ? name.slice(1, -1).rep
 /** The latest statement of each object, as the migrations leave them. */
 interface Extracted {
   /** By `schema.name`. */
-  functions: Map<string, { create: Statement; comment?: Statement; createdInSchema: string }>
+  functions: Map<string, { create: Statement; comment?: Statement; alteredSince: boolean }>
   views: Map<string, { create: Statement; comment?: Statement }>
   /** By `schema.table`, then by the policy's (or trigger's) name. */
   policies: Map<string, Map<string, Statement>>
@@ -122,7 +122,7 @@ function extract(migrations: string[]): Extracted {
       /^create\s+(?:or\s+replace\s+)?function\s+(\w+)\.(\w+)\s*\(/i,
       (m, statement) => {
         const key = `${m[1]}.${m[2]}`
-        found.functions.set(key, { ...found.functions.get(key), create: statement, createdInSchema: m[1]! })
+        found.functions.set(key, { ...found.functions.get(key), create: statement, alteredSince: false })
       },
     ],
     [
@@ -138,7 +138,16 @@ function extract(migrations: string[]): Extracted {
       (m) => {
         const fn = found.functions.get(`${m[1]}.${m[2]}`)
         found.functions.delete(`${m[1]}.${m[2]}`)
-        if (fn) found.functions.set(`${m[3]}.${m[2]}`, fn)
+        // Its text still names the schema it was created in.
+        if (fn) found.functions.set(`${m[3]}.${m[2]}`, { ...fn, alteredSince: true })
+      },
+    ],
+    [
+      // ALTER FUNCTION … SET search_path, SECURITY DEFINER, …: what its text says no longer holds.
+      /^alter\s+function\s+(\w+)\.(\w+)\s*\(/i,
+      (m) => {
+        const fn = found.functions.get(`${m[1]}.${m[2]}`)
+        if (fn) fn.alteredSince = true
       },
     ],
     [
@@ -186,6 +195,8 @@ function extract(migrations: string[]): Extracted {
 
 /** What the catalogue says of a function: who may execute it, and its comment. */
 interface FunctionRow {
+  /** pg_get_functiondef: CREATE OR REPLACE FUNCTION as PostgreSQL prints it. */
+  definition: string
   schema: string
   name: string
   /** Qualified, argument types only: `private.f(text)`. */
@@ -201,7 +212,7 @@ async function readCatalogue(db: SqlDatabase) {
     const notOfAnExtension = (catalog: string, oid: string) =>
       `not exists (select 1 from pg_catalog.pg_depend d where d.classid = 'pg_catalog.${catalog}'::regclass and d.objid = ${oid} and d.deptype = 'e')`
     const functions = await tx.query<FunctionRow>(`
-      select n.nspname as schema, p.proname as name, format('%s.%s(%s)', quote_ident(n.nspname), quote_ident(p.proname), oidvectortypes(p.proargtypes)) as signature,
+      select n.nspname as schema, p.proname as name, pg_get_functiondef(p.oid) as definition, format('%s.%s(%s)', quote_ident(n.nspname), quote_ident(p.proname), oidvectortypes(p.proargtypes)) as signature,
              obj_description(p.oid, 'pg_proc') as comment,
              array(select case when e.grantee = 0 then 'public' else r.rolname end
                      from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) e
@@ -254,14 +265,18 @@ function renderFiles(found: Extracted, catalogue: Catalogue): Map<string, string
   const byName = groupBy(catalogue.functions, (fn) => `${fn.schema}.${fn.name}`)
   for (const [name, overloads] of byName) {
     const declared = found.functions.get(name)
-    if (!declared || overloads.length > 1 || declared.createdInSchema !== overloads[0]!.schema) {
+    if (!declared || overloads.length > 1) {
       missing.push(`function ${name}${overloads.length > 1 ? ' (overloaded: extract it by hand)' : ''}`)
       continue
     }
     const fn = overloads[0]!
-    const statements = [
-      withComment(declared.create, declared.create.text.replace(/^create\s+function/i, 'create or replace function')),
-    ]
+    // A function altered since its latest CREATE is restated as the catalogue prints it, under the same comment lines.
+    if (declared.alteredSince)
+      console.log(`function ${name}: altered after its latest create, so written as PostgreSQL prints it`)
+    const create = declared.alteredSince
+      ? `${fn.definition.trimEnd()};`
+      : declared.create.text.replace(/^create\s+function/i, 'create or replace function')
+    const statements = [withComment(declared.create, create)]
     if (fn.comment !== null) {
       statements.push(declared.comment?.text ?? `comment on function ${fn.signature} is ${literal(fn.comment)};`)
     }
