@@ -68,6 +68,15 @@ describe('npm run db:migration', () => {
     await writeFile(trustedFile, trusted.replace(/^comment on function .*;\n/m, ''))
     await rm(copy.definition('functions/private/solutions_shown_since.sql'))
     await rm(copy.definition('triggers/public/room_time_additions.sql'))
+    // Two new functions, the first (by name) calling the second: it applies once the second exists.
+    const newFunction = (name: string, body: string) =>
+      `create or replace function private.${name}() returns integer language sql stable set search_path = ''\nas $$ ${body} $$;\n` +
+      `revoke all on function private.${name}() from public, anon, authenticated, service_role;\n`
+    await writeFile(
+      copy.definition('functions/private/a_new_total.sql'),
+      newFunction('a_new_total', 'select private.b_new_part() + 1'),
+    )
+    await writeFile(copy.definition('functions/private/b_new_part.sql'), newFunction('b_new_part', 'select 41'))
 
     const path = await writeMigrationFromDefinitions({
       supabaseDir: copy.dir,
@@ -84,21 +93,26 @@ describe('npm run db:migration', () => {
     expect(migration).toContain('comment on function private.address_trusted(address text) is null;')
     expect(migration).toContain('drop trigger room_time_additions_record_activity on public.room_time_additions;')
     expect(migration).toContain('drop function private.solutions_shown_since(moment timestamp with time zone);')
+    expect(migration.indexOf('-- supabase/definitions/functions/private/b_new_part.sql')).toBeGreaterThan(0)
+    expect(migration.indexOf('-- supabase/definitions/functions/private/a_new_total.sql')).toBeGreaterThan(
+      migration.indexOf('-- supabase/definitions/functions/private/b_new_part.sql'),
+    )
     // Only what changed: an untouched function is not restated.
     expect(migration).not.toContain('private.answer_file_key')
 
     const db = await migratedDatabase(copy.dir)
     const { rows } = await db.query<{
       limit: string
+      total: number
       trusted_comment: string | null
       shown_since: string | null
       trigger: string | null
     }>(`
-      select private.address_guess_limit()::text as limit,
+      select private.address_guess_limit()::text as limit, private.a_new_total() as total,
              obj_description('private.address_trusted(text)'::regprocedure, 'pg_proc') as trusted_comment,
              to_regprocedure('private.solutions_shown_since(timestamptz)')::text as shown_since,
              (select tgname from pg_trigger where tgname = 'room_time_additions_record_activity') as trigger`)
-    expect(rows).toEqual([{ limit: '30000', trusted_comment: null, shown_since: null, trigger: null }])
+    expect(rows).toEqual([{ limit: '30000', total: 42, trusted_comment: null, shown_since: null, trigger: null }])
     expect(await readFile(join(copy.dir, 'schema.sql'), 'utf8')).toBe(await renderSchemaSnapshot(db))
     expect(await readFile(copy.typesFile, 'utf8')).toContain('export type Database')
   }, 240_000)
