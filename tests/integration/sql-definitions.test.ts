@@ -45,6 +45,57 @@ describe('supabase/definitions', () => {
   }, 120_000)
 })
 
+describe('applying definition files', () => {
+  const view = (sum: string) => `create or replace view public.ledger_total as select ${sum} as total from public.ledger;
+comment on view public.ledger_total is 'The sum of every amount.';
+revoke all on public.ledger_total from public, anon, authenticated, service_role;
+grant select on public.ledger_total to authenticated;
+`
+
+  it('tells what each file declares and changes, and what no file declares, views and policies included', async () => {
+    const db = await openPglite(undefined)
+    cleanups.push(() => db.close())
+    await db.exec(`
+      create role anon nologin;
+      create role authenticated nologin;
+      create role service_role nologin;
+      create schema private;
+      create table public.ledger (amount integer not null);
+      ${view('sum(amount)')}
+      create policy "Everyone reads" on public.ledger for select to authenticated using (true);
+      create policy "Nobody deletes" on public.ledger for delete to authenticated using (false);
+    `)
+    const policies = `drop policy if exists "Everyone reads" on public.ledger;
+create policy "Everyone reads" on public.ledger for select to authenticated using (true);
+`
+
+    const unchanged = await applyDefinitions(db, [
+      { path: 'views/public/ledger_total.sql', sql: view('sum(amount)') },
+      { path: 'policies/public/ledger.sql', sql: policies },
+    ])
+    const changed = await applyDefinitions(db, [
+      { path: 'views/public/ledger_total.sql', sql: view('coalesce(sum(amount), 0)') },
+      {
+        path: 'functions/public/ledger.sql',
+        sql: 'create function private.stray() returns integer language sql as $$ select 1 $$;',
+      },
+    ])
+
+    expect(unchanged.applied.map(({ declared, changed }) => ({ declared, changed }))).toEqual([
+      { declared: ['view public.ledger_total'], changed: [] },
+      { declared: ['policy "Everyone reads" on public.ledger'], changed: [] },
+    ])
+    expect(unchanged.undeclared.map(({ name }) => name)).toEqual(['policy "Nobody deletes" on public.ledger'])
+    expect(definitionProblems(changed)).toEqual([
+      'supabase/definitions/functions/public/ledger.sql declares function private.stray(), which belongs in a file of its own name.',
+      'supabase/definitions/views/public/ledger_total.sql differs from what the migrations made (view public.ledger_total): run `npm run db:migration -- <what_changed>` to write the migration.',
+      'supabase/definitions/functions/public/ledger.sql differs from what the migrations made (function private.stray()): run `npm run db:migration -- <what_changed>` to write the migration.',
+      'policy "Everyone reads" on public.ledger has no definition file: write it under supabase/definitions, or run `npm run db:migration -- <what_changed>` to drop it.',
+      'policy "Nobody deletes" on public.ledger has no definition file: write it under supabase/definitions, or run `npm run db:migration -- <what_changed>` to drop it.',
+    ])
+  })
+})
+
 describe('npm run db:migration', () => {
   /** A copy of the migrations and definitions, where the generator may write. */
   async function supabaseCopy() {
