@@ -138,8 +138,8 @@ function extract(migrations: string[]): Extracted {
       (m) => {
         const fn = found.functions.get(`${m[1]}.${m[2]}`)
         found.functions.delete(`${m[1]}.${m[2]}`)
-        // Its text still names the schema it was created in.
-        if (fn) found.functions.set(`${m[3]}.${m[2]}`, { ...fn, alteredSince: true })
+        // Its text (and its comment's) still names the schema it was created in.
+        if (fn) found.functions.set(`${m[3]}.${m[2]}`, { create: fn.create, alteredSince: true })
       },
     ],
     [
