@@ -32,7 +32,8 @@ export async function readDefinitionFiles(supabaseDir: string): Promise<Definiti
   const files: DefinitionFile[] = []
   for (const { folder } of folders) {
     const dir = join(supabaseDir, definitionsFolder, folder)
-    const schemas = await readdir(dir).catch(() => [])
+    const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
+    const schemas = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name)
     for (const schema of schemas.sort()) {
       const names = (await readdir(join(dir, schema))).filter((name) => name.endsWith('.sql')).sort()
       for (const name of names) {
