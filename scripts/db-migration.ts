@@ -17,7 +17,7 @@ import {
   type AppliedDefinition,
   type DefinitionsApplied,
 } from '../supabase/local/definitions.ts'
-import { migrate, supabaseDir as repositorySupabaseDir } from '../supabase/local/migrate.ts'
+import { MigrationFailed, migrate, supabaseDir as repositorySupabaseDir } from '../supabase/local/migrate.ts'
 import { renderSchemaSnapshot } from '../supabase/local/schema-snapshot.ts'
 
 export class NoMigrationWritten extends Error {}
@@ -133,7 +133,8 @@ async function main() {
         : `supabase/${definitionsFolder} holds what the migrations make: no migration written.`,
     )
   } catch (error) {
-    if (!(error instanceof NoMigrationWritten || error instanceof DefinitionFailed)) throw error
+    const explained = [NoMigrationWritten, DefinitionFailed, MigrationFailed].some((kind) => error instanceof kind)
+    if (!explained) throw error
     console.error(error.message)
     process.exitCode = 1
   }
