@@ -135,7 +135,7 @@ async function main() {
   } catch (error) {
     const explained = [NoMigrationWritten, DefinitionFailed, MigrationFailed].some((kind) => error instanceof kind)
     if (!explained) throw error
-    console.error(error.message)
+    console.error((error as Error).message)
     process.exitCode = 1
   }
 }
