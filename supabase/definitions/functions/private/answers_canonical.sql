@@ -1,0 +1,7 @@
+create or replace function private.answers_canonical(answers jsonb) returns text
+language sql immutable set search_path = ''
+as $$
+  select coalesce(string_agg(a.key || ':' || a.value, ',' order by a.key::integer), '')
+    from jsonb_each_text(answers) as a
+$$;
+revoke all on function private.answers_canonical(jsonb) from public, anon, authenticated, service_role;

@@ -1,0 +1,82 @@
+-- A first start on extra minutes after the window's end, once a key of the sitting has been shown,
+-- is refused like any start outside the window (an outside attack: an administrator made a new
+-- code with 180 extra minutes after the release, or deleted and re-made one, and it wrote with the
+-- shown key). As in migration 20261124001010 otherwise.
+create or replace function private.exam_questions(code text, attempt_id uuid, student_name text) returns jsonb
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  login public.login_codes;
+  schedule public.exam_schedule;
+  name text := btrim(exam_questions.student_name);
+  total_count integer;
+  usable_count integer;
+  served jsonb;
+  attempt public.exam_attempts;
+begin
+  if name is not null and length(name) not between 2 and 200 then
+    raise exception 'student_name must be 2 to 200 characters' using errcode = '22023';
+  end if;
+  -- Locked, so two devices starting the same code at once agree on its first start.
+  select * into login from public.login_codes lc where lc.code = public.normalize_login_code(exam_questions.code) for update;
+  if not found then
+    return jsonb_build_object('outcome', 'invalid');
+  end if;
+  if login.is_used then
+    return jsonb_build_object('outcome', 'used');
+  end if;
+  select * into schedule from public.active_exam_schedule();
+  if found and not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes)) then
+    return jsonb_build_object('outcome', 'exam_closed');
+  end if;
+  -- After the window's end a code starts only on its extra minutes; once a key of this sitting has
+  -- been shown, a first start then (a code made, or given time, after the release) would write
+  -- with the key in hand.
+  if schedule.id is not null and now() > schedule.end_time
+     and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
+     and private.solutions_shown_since(schedule.start_time) then
+    return jsonb_build_object('outcome', 'exam_closed');
+  end if;
+  -- Started before and out of time (a second device, a cleared browser): new questions could
+  -- only lead to an empty submission at once, which would take the code from the answers
+  -- still waiting on the first device.
+  if exists (select 1 from public.exam_attempts a where a.login_code = login.code and a.deadline + interval '2 minutes' < now()) then
+    return jsonb_build_object('outcome', 'time_over');
+  end if;
+  -- A code already started is served the exam of its first start, whatever the bank holds now.
+  if not exists (select 1 from public.attempt_questions aq where aq.login_code = login.code) then
+    select count(*) into total_count from public.questions;
+    if total_count = 0 then
+      return jsonb_build_object('outcome', 'no_questions');
+    end if;
+    select count(*) into usable_count from public.questions q
+     where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+    if usable_count = 0 then
+      return jsonb_build_object('outcome', 'no_valid_questions');
+    end if;
+    perform private.take_exam_snapshot(login, schedule);
+  end if;
+  -- In the student's order, each with its options' order; never with correct_answer.
+  select jsonb_agg(jsonb_build_object(
+           'id', aq.question_id, 'question_number', aq.question_number, 'question_text', aq.question_text,
+           'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
+           'option_order', aq.option_order)
+         order by aq.position)
+    into served
+    from public.attempt_questions aq
+   where aq.login_code = login.code;
+  attempt := private.start_exam_attempt(login, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
+  return jsonb_build_object(
+    'outcome', 'ok',
+    'questions', served,
+    'duration_minutes', coalesce(schedule.duration_minutes, 30),
+    'extra_minutes', login.extra_minutes,
+    'window_end', schedule.end_time,
+    'deadline', attempt.deadline,
+    'server_now', now(),
+    'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
+end
+$$;
+comment on function private.exam_questions(text, uuid, text) is
+  'The exam of the code''s first start (its snapshot, taken then: the usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the sitting has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
+revoke all on function private.exam_questions(text, uuid, text) from public, anon, authenticated, service_role;

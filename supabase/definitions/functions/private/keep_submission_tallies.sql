@@ -1,0 +1,17 @@
+-- The tallies count only submissions that are not voided: voiding takes one out, restoring puts
+-- it back. As in migration 20261124000600 otherwise.
+create or replace function private.keep_submission_tallies() returns trigger
+language plpgsql volatile security definer set search_path = ''
+as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.voided_at is null then
+    perform private.tally_submission(old.submitted_at, old.id, old.score, old.question_count, -1);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.voided_at is null then
+    perform private.tally_submission(new.submitted_at, new.id, new.score, new.question_count, 1);
+  end if;
+  return null;
+end
+$$;
+comment on function private.keep_submission_tallies() is 'Keeps public.submission_tallies in step with the submissions that are not voided.';
+revoke all on function private.keep_submission_tallies() from public, anon, authenticated, service_role;

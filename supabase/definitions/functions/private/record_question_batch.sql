@@ -1,0 +1,13 @@
+create or replace function private.record_question_batch(action text, numbers integer[], extra jsonb) returns void
+language plpgsql volatile set search_path = ''
+as $$
+begin
+  if cardinality(numbers) > 0 then
+    perform private.record_activity(action,
+      case when cardinality(numbers) = 1 then numbers[1]::text end,
+      extra || jsonb_build_object('count', cardinality(numbers),
+                                  'numbers', (select jsonb_agg(n order by n) from unnest(numbers) as n)));
+  end if;
+end
+$$;
+revoke all on function private.record_question_batch(text, integer[], jsonb) from public, anon, authenticated, service_role;

@@ -1,0 +1,27 @@
+create or replace function private.request_client_address() returns text
+language plpgsql stable set search_path = ''
+as $$
+declare
+  headers jsonb := nullif(current_setting('request.headers', true), '')::jsonb;
+  address text := btrim(coalesce(nullif(headers ->> 'cf-connecting-ip', ''), split_part(headers ->> 'x-forwarded-for', ',', 1)));
+  parsed inet;
+begin
+  if address is null or address = '' then
+    return 'unknown';
+  end if;
+  if position(':' in address) = 0 then
+    return left(address, 100);
+  end if;
+  begin
+    parsed := address::inet;
+  exception when invalid_text_representation then
+    return left(address, 100);
+  end;
+  if parsed <<= '::ffff:0.0.0.0/96'::inet then
+    return substr(host(parsed), 8);
+  end if;
+  return network(set_masklen(parsed, 64))::text;
+end
+$$;
+comment on function private.request_client_address() is 'The client address of this API request (an IPv6 address as its /64), or unknown.';
+revoke all on function private.request_client_address() from public, anon, authenticated, service_role;

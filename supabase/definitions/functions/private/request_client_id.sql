@@ -1,0 +1,7 @@
+create or replace function private.request_client_id() returns text
+language sql stable set search_path = ''
+as $$
+  select left(btrim(coalesce(nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-holdfast-client', '')), 64)
+$$;
+comment on function private.request_client_id() is 'The student app''s per-browser id of this API request (header x-holdfast-client), or empty: the address''s unnamed client.';
+revoke all on function private.request_client_id() from public, anon, authenticated, service_role;

@@ -1,0 +1,41 @@
+create or replace function private.solutions_release_at(sub public.submissions) returns timestamptz
+language plpgsql stable set search_path = ''
+as $$
+declare
+  grace constant interval := interval '2 minutes';
+  shown_for constant interval := interval '24 hours';
+  unstarted_extra integer;
+  last_window_end timestamptz;
+  last_deadline timestamptz;
+begin
+  -- A started code keeps its first start's deadline (below); one never started may still start.
+  select max(lc.extra_minutes) into unstarted_extra
+    from public.login_codes lc
+   where not lc.is_used
+     and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code);
+  if unstarted_extra is not null and not exists (select 1 from public.active_exam_schedule()) then
+    return null;
+  end if;
+  -- There is one question bank, and the clean-up deletes questions and snapshots only 24 hours
+  -- after the last closed window; solutions are shown only within 24 hours of the submission. So
+  -- any active schedule starting before then may serve these same questions (or become the one
+  -- students take): until its end, moved by the extra time of a code that may still start, the
+  -- key stays held. So does a sitting prepared inactive that is not over yet: a teacher turns the
+  -- afternoon's on after lunch, maybe a few minutes after its start.
+  select max(es.end_time) into last_window_end
+    from public.exam_schedule es
+   where (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
+  -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
+  select max(a.deadline) into last_deadline
+    from public.exam_attempts a
+   where a.started_at > now() - shown_for
+     and not exists (select 1 from public.submissions s where s.login_code = a.login_code);
+  return greatest(
+    last_window_end + make_interval(mins => coalesce(unstarted_extra, 0)),
+    last_deadline,
+    sub.submitted_at) + grace;
+end
+$$;
+comment on function private.solutions_release_at(public.submissions) is
+  'When every attempt that could still be written is over (migration 20261127000200): the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
+revoke all on function private.solutions_release_at(public.submissions) from public, anon, authenticated, service_role;

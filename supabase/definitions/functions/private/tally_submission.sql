@@ -1,0 +1,28 @@
+create or replace function private.tally_submission(row_submitted_at timestamptz, row_id uuid, row_score integer,
+                                         row_question_count integer, sign integer)
+returns void
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  slot timestamptz := date_bin(interval '15 minutes', row_submitted_at, timestamptz '2000-01-01 00:00+00');
+  slot_shard smallint := abs(hashtext(row_id::text)) % 32;
+  passes integer := case when public.passes(row_score, row_question_count) then 1 else 0 end;
+begin
+  if sign > 0 then
+    insert into public.submission_tallies as t (bucket, shard, submissions, score_sum, question_sum, passed)
+    values (slot, slot_shard, 1, row_score, row_question_count, passes)
+    on conflict (bucket, shard) do update
+      set submissions = t.submissions + 1, score_sum = t.score_sum + excluded.score_sum,
+          question_sum = t.question_sum + excluded.question_sum, passed = t.passed + excluded.passed;
+  else
+    update public.submission_tallies t
+       set submissions = t.submissions - 1, score_sum = t.score_sum - row_score,
+           question_sum = t.question_sum - row_question_count, passed = t.passed - passes
+     where t.bucket = slot and t.shard = slot_shard;
+    delete from public.submission_tallies t where t.bucket = slot and t.shard = slot_shard and t.submissions = 0;
+  end if;
+end
+$$;
+comment on function private.tally_submission(timestamptz, uuid, integer, integer, integer) is
+  'Adds (sign 1) or takes back (sign -1) one submission in its tally; a tally left empty goes.';
+revoke all on function private.tally_submission(timestamp with time zone, uuid, integer, integer, integer) from public, anon, authenticated, service_role;

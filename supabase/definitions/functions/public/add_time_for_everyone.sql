@@ -1,0 +1,37 @@
+create or replace function public.add_time_for_everyone(minutes integer) returns jsonb
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  codes text[];
+  schedule_id uuid;
+begin
+  perform private.require_admin();
+  if add_time_for_everyone.minutes is null or add_time_for_everyone.minutes not between 1 and 180 then
+    perform private.invalid_argument('minutes must be a whole number from 1 to 180');
+  end if;
+  -- Locked in code order, so two additions at once queue rather than deadlock.
+  select coalesce(array_agg(locked.code order by locked.code), '{}') into codes
+    from (select lc.code from public.login_codes lc
+           where lc.code in (select private.codes_still_writing())
+           order by lc.code for update) locked;
+  if cardinality(codes) = 0 then
+    return jsonb_build_object('outcome', 'nobody_writing', 'students', 0);
+  end if;
+  if exists (select 1 from public.login_codes lc
+              where lc.code = any (codes) and lc.extra_minutes + add_time_for_everyone.minutes > 180) then
+    perform private.invalid_argument('a student would have more than 180 minutes of extra time');
+  end if;
+  -- The trigger of migration 20261122000100 moves the deadlines of the codes' attempts.
+  update public.login_codes lc set extra_minutes = lc.extra_minutes + add_time_for_everyone.minutes
+   where lc.code = any (codes);
+  select es.id into schedule_id from public.active_exam_schedule() es;
+  insert into public.room_time_additions (schedule_id, minutes, login_codes, added_by, added_by_email)
+  values (schedule_id, add_time_for_everyone.minutes, codes, (select auth.uid()),
+          (select au.email from public.admin_users au where au.user_id = (select auth.uid())));
+  return jsonb_build_object('outcome', 'added', 'students', cardinality(codes), 'minutes', add_time_for_everyone.minutes);
+end
+$$;
+comment on function public.add_time_for_everyone(integer) is
+  'Administrators: adds 1 to 180 minutes to every student still writing the current schedule (their codes'' extra minutes, so their deadlines move) and records it; added with how many students, or nobody_writing.';
+revoke all on function public.add_time_for_everyone(integer) from public, anon, authenticated, service_role;
+grant execute on function public.add_time_for_everyone(integer) to authenticated, service_role;

@@ -1,0 +1,14 @@
+create or replace function public.admin_live_attempt_counts() returns jsonb
+language sql stable set search_path = ''
+as $$
+  select jsonb_build_object(
+    'offline', count(*) filter (where a.status = 'offline'),
+    'submitted_on_device', count(*) filter (where a.status = 'submitted_on_device'),
+    'on_track', count(*) filter (where a.status = 'on_track'),
+    'received', count(*) filter (where a.status = 'received'),
+    'refused', count(*) filter (where a.status = 'refused'))
+    from public.admin_live_attempts() a
+$$;
+comment on function public.admin_live_attempt_counts() is 'How many of the proctor room''s attempts have each status now.';
+revoke all on function public.admin_live_attempt_counts() from public, anon, authenticated, service_role;
+grant execute on function public.admin_live_attempt_counts() to authenticated, service_role;

@@ -1,0 +1,44 @@
+-- The proctor room: attempts started in the last 24 hours with their status at the server's
+-- clock (as src/domain/attempt-status.ts: offline after 60 s without a report), problems first
+-- (offline, not yet received, refused), with why a refused one was refused and whether the
+-- device's storage is persistent.
+CREATE OR REPLACE FUNCTION public.admin_live_attempts()
+ RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select a.id, a.login_code, a.student_name, a.started_at, a.deadline, a.question_count, a.answered_count, a.tab_switches,
+         a.client_online, a.state, a.refusal, a.reported_at, a.last_seen, a.status,
+         coalesce(lc.extra_minutes, 0),
+         coalesce(s.recovered_from_file, false),
+         coalesce(s.arrived_late, false),
+         a.storage_persistent,
+         row_number() over (
+           order by a.status_order,
+                    case when a.status_order < 3 then a.last_seen end,
+                    a.student_name, a.login_code, a.id) as display_order
+    from (
+      select x.*,
+             case when x.state = 'received' then 'received'
+                  when x.state = 'refused' then 'refused'
+                  when x.state = 'submitted_on_device' then 'submitted_on_device'
+                  when now() - x.last_seen > interval '60 seconds' then 'offline'
+                  else 'on_track' end as status,
+             case when x.state = 'received' then 4
+                  when x.state = 'refused' then 2
+                  when x.state = 'submitted_on_device' then 1
+                  when now() - x.last_seen > interval '60 seconds' then 0
+                  else 3 end as status_order
+        from public.exam_attempts x
+       where x.started_at >= now() - interval '24 hours'
+    ) a
+    left join public.login_codes lc on lc.code = a.login_code
+    -- A code's one submission ends all its attempts, so each of them arrived the way it did.
+    left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
+   order by display_order
+$function$;
+comment on function public.admin_live_attempts() is
+  'The proctor room: attempts started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, and whether the device''s storage is persistent. Read in pages.';
+revoke all on function public.admin_live_attempts() from public, anon, authenticated, service_role;
+grant execute on function public.admin_live_attempts() to authenticated, service_role;

@@ -1,0 +1,8 @@
+create or replace function public.answers_fingerprint(answers jsonb) returns text
+language sql immutable set search_path = ''
+as $$
+  -- The app computes the same on the device.
+  select left(encode(sha256(convert_to(private.answers_canonical(answers), 'UTF8')), 'hex'), 12)
+$$;
+revoke all on function public.answers_fingerprint(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.answers_fingerprint(jsonb) to service_role;

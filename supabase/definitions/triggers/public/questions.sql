@@ -1,0 +1,15 @@
+create or replace trigger questions_record_inserts
+  after insert on public.questions referencing new table as inserted
+  for each statement execute function private.record_question_inserts();
+
+create or replace trigger questions_record_updates
+  after update on public.questions referencing old table as previous new table as updated
+  for each statement execute function private.record_question_updates();
+
+create or replace trigger questions_record_deletes
+  after delete on public.questions referencing old table as deleted
+  for each statement execute function private.record_question_deletes();
+
+create or replace trigger questions_note_insert_statement
+  before insert on public.questions
+  for each statement execute function private.note_question_insert_statement();
