@@ -3,6 +3,7 @@ import type { ExamAttempt } from '../src/domain/exam-attempt'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
 import { minimumLoginCodeLength, minimumStudentNameLength, normalizeLoginCode } from '../src/domain/login-code'
 import { studentMessages } from '../src/domain/student-messages'
+import type { ExamQuestionsRefusal, LoginCodeRefusal } from '../src/domain/student-refusals'
 import { examSessionMachine, type ExamSessionOutput } from './exam-session.machine'
 import { notProvided } from './not-provided'
 
@@ -12,11 +13,10 @@ export interface StudentDetails {
 }
 
 /** The code step's answer: the server's verdict on the code (or its refusal to look), or a closed exam window. */
-export type CodeLookup = 'valid' | 'used' | 'invalid' | 'rate_limited' | 'exam_closed'
+export type CodeLookup = 'valid' | LoginCodeRefusal
 
-/** Why an exam could not start: the code's verdict, the time or the questions, or no connection. */
-type ExamStartRefusal =
-  'invalid' | 'used' | 'rate_limited' | 'exam_closed' | 'time_over' | 'no_questions' | 'no_valid_questions' | 'connection_error'
+/** Why an exam could not start: the server's refusal (the code's verdict, the time or the questions), or no connection. */
+type ExamStartRefusal = ExamQuestionsRefusal | 'connection_error'
 
 /** Starting the exam: a stored attempt, or why there is none. */
 export type ExamStart = { outcome: 'started'; attempt: ExamAttempt } | { outcome: ExamStartRefusal }

@@ -1,4 +1,5 @@
 import type { Answers, ExamAttempt } from './exam-attempt'
+import type { SubmitExamRefusal } from './student-refusals'
 
 /** The arguments of the `submit_exam` RPC. */
 export interface ExamSubmission {
@@ -23,11 +24,12 @@ export interface SubmissionReceipt {
 }
 
 /**
- * Why the server definitively refused a submission; `failed` carries the server's reason.
- * not_started: the server has no record of the code starting the exam (migration 20261127000300).
+ * Why the server definitively refused a submission: submit_exam's refusals (student-refusals.ts) but
+ * rate_limited, which is tried again later; access_denied; or `failed`, with the server's reason.
  */
 export type SubmissionRejection =
-  { reason: 'code_used' | 'invalid_code' | 'exam_over' | 'not_started' | 'access_denied' } | { reason: 'failed'; detail: string }
+  | { reason: Exclude<SubmitExamRefusal, 'rate_limited'> | 'access_denied' }
+  | { reason: 'failed'; detail: string }
 
 /**
  * Why the latest send of a submission still waiting failed: no answer came (offline, timed out),

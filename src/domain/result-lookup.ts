@@ -1,8 +1,8 @@
 import { studentMessages } from './student-messages'
+import type { ResultLookupRefusal } from './student-refusals'
 
-/** Why a results lookup shows no result: the outcomes of lookup_result, plus a call that failed. */
-export type LookupRefusal =
-  'invalid' | 'code_expired' | 'unused' | 'no_submission' | 'result_expired' | 'withdrawn' | 'rate_limited' | 'failed'
+/** Why a results lookup shows no result: the refusals of lookup_result, plus a call that failed. */
+export type LookupRefusal = ResultLookupRefusal | 'failed'
 
 /** The results page's lookup (docs/product.md#results-and-solutions). */
 export const emptyLookupCodeMessage = 'Please enter your login code'

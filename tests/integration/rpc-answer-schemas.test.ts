@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   attemptReportAnswerSchema,
   examQuestionsAnswerSchema,
@@ -18,9 +18,16 @@ import {
   roomTimeAnswerSchema,
 } from '../../src/lib/admin/rpc-answers.ts'
 import { buildAnswerFile } from '../../src/domain/answer-file.ts'
+import {
+  attemptReportRefusals,
+  examQuestionsRefusals,
+  loginCodeRefusals,
+  resultLookupRefusals,
+  submitExamRefusals,
+} from '../../src/domain/student-refusals.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
 import type { Json } from '../../src/lib/api/database.types.ts'
-import { adminClient, anonClient, serviceClient } from './clients.ts'
+import { adminClient, anonClient, anonClientWith, serviceClient } from './clients.ts'
 import {
   day,
   hour,
@@ -51,12 +58,17 @@ const anon = anonClient()
 const service = serviceClient()
 const { newCode, unknownCode } = loginCodesPerFile()
 
+/** The outcomes each schema has read in this file, for the vocabulary's check at its end. */
+const outcomesRead = new Map<v.GenericSchema, Set<string>>()
+
 /** Parses `answer` with `schema`, failing with valibot's issues, and gives the outcome it read. */
 function outcomeOf<S extends v.GenericSchema>(schema: S, answer: unknown): string {
   const parsed = v.safeParse(schema, answer)
   expect(parsed.issues, JSON.stringify(answer)).toBeUndefined()
   const output = parsed.output as string | { outcome: string }
-  return typeof output === 'string' ? output : output.outcome
+  const outcome = typeof output === 'string' ? output : output.outcome
+  outcomesRead.set(schema, (outcomesRead.get(schema) ?? new Set()).add(outcome))
+  return outcome
 }
 
 const usedCode = () => newCode({ is_used: true, used_by: 'Used Student', used_at: isoFromNow(-minute) })
@@ -65,11 +77,47 @@ const start = async (code: string, attemptId = randomUUID()) =>
 const submit = async (code: string, fields = {}) => must(await anon.rpc('submit_exam', submitExamArgs(code, fields)))
 
 describe('check_login_code', () => {
+  const check = async (code: string) => outcomeOf(loginCodeStatusSchema, must(await anon.rpc('check_login_code', { code })))
+
   it('answers valid, used and invalid in the schema', async () => {
-    const check = async (code: string) => outcomeOf(loginCodeStatusSchema, must(await anon.rpc('check_login_code', { code })))
     expect(await check(await newCode())).toBe('valid')
     expect(await check(await usedCode())).toBe('used')
     expect(await check(unknownCode())).toBe('invalid')
+  })
+
+  it('answers exam_closed in the schema', async () => {
+    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-hour) }, async () => {
+      expect(await check(await newCode())).toBe('exam_closed')
+    })
+  })
+})
+
+describe('every student function, at an address refused for too many wrong codes', () => {
+  const limitedAddress = '192.0.2.91'
+  const limited = anonClientWith({ 'X-Forwarded-For': limitedAddress })
+  afterAll(async () => succeeded(await service.from('code_guess_failures').delete().eq('client_address', limitedAddress)))
+
+  it('answers rate_limited in its schema', async () => {
+    succeeded(
+      await service.from('code_guess_failures').insert({
+        client_address: limitedAddress,
+        minute: new Date(Math.floor(Date.now() / minute) * minute).toISOString(),
+        failures: 1_000_000,
+      }),
+    )
+    const code = unknownCode()
+    const attemptId = randomUUID()
+    const answers = [
+      outcomeOf(loginCodeStatusSchema, must(await limited.rpc('check_login_code', { code }))),
+      outcomeOf(
+        examQuestionsAnswerSchema,
+        must(await limited.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Schema Student' })),
+      ),
+      outcomeOf(submitExamAnswerSchema, must(await limited.rpc('submit_exam', submitExamArgs(code)))),
+      outcomeOf(attemptReportAnswerSchema, must(await limited.rpc('report_exam_attempt', reportArgs(attemptId, code)))),
+      outcomeOf(resultLookupAnswerSchema, must(await limited.rpc('lookup_result', { code }))),
+    ]
+    expect(answers).toEqual(Array(5).fill('rate_limited'))
   })
 })
 
@@ -129,26 +177,24 @@ describe('submit_exam', () => {
   })
 })
 
+/** A report on `attemptId` of `code`: in progress, nothing answered. */
+const reportArgs = (attemptId: string, code: string) => ({
+  attempt_id: attemptId,
+  code,
+  answered_count: 0,
+  tab_switches: 0,
+  state: 'in_progress',
+  online: true,
+  reported_at: new Date().toISOString(),
+})
+
 describe('report_exam_attempt', () => {
   it('answers ok, invalid and exam_closed in the schema', async () => {
     const code = await newCode()
     const attemptId = randomUUID()
     await start(code, attemptId)
     const report = async (attempt: string) =>
-      outcomeOf(
-        attemptReportAnswerSchema,
-        must(
-          await anon.rpc('report_exam_attempt', {
-            attempt_id: attempt,
-            code,
-            answered_count: 0,
-            tab_switches: 0,
-            state: 'in_progress',
-            online: true,
-            reported_at: new Date().toISOString(),
-          }),
-        ),
-      )
+      outcomeOf(attemptReportAnswerSchema, must(await anon.rpc('report_exam_attempt', reportArgs(attempt, code))))
     expect(await report(attemptId)).toBe('ok')
     expect(await report(randomUUID())).toBe('invalid')
     succeeded(
@@ -201,6 +247,15 @@ describe('lookup_result', () => {
         .eq('id', args.submission_id),
     )
     expect(result(await lookup(old))).toBe('result_expired')
+  })
+
+  it('answers withdrawn in the schema', async () => {
+    const code = await newCode()
+    const args = await startedSubmission(code)
+    must(await anon.rpc('submit_exam', args))
+    const admin = await adminClient()
+    must(await admin.rpc('void_submission', { submission_id: args.submission_id, reason: 'Schema check' }))
+    expect(result(await lookup(code))).toBe('withdrawn')
   })
 })
 
@@ -301,5 +356,18 @@ describe('the admin functions the app parses', () => {
     const endTrust = async () => outcomeOf(addressTrustEndedSchema, must(await admin.rpc('end_address_trust', { address })))
     expect(await endTrust()).toBe('ended')
     expect(await endTrust()).toBe('not_trusted')
+  })
+})
+
+describe('the refusal vocabulary (src/domain/student-refusals.ts)', () => {
+  // Run after the tests above (one file runs in order): each schema has read what they reached.
+  it.each([
+    ['check_login_code', loginCodeStatusSchema, loginCodeRefusals],
+    ['exam_questions', examQuestionsAnswerSchema, examQuestionsRefusals],
+    ['submit_exam', submitExamAnswerSchema, submitExamRefusals],
+    ['report_exam_attempt', attemptReportAnswerSchema, attemptReportRefusals],
+    ['lookup_result', resultLookupAnswerSchema, resultLookupRefusals],
+  ] as const)('names no refusal that %s never answers', (_name, schema, refusals) => {
+    expect([...(outcomesRead.get(schema) ?? [])]).toEqual(expect.arrayContaining([...refusals]))
   })
 })

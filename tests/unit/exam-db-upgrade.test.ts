@@ -1,8 +1,10 @@
 import Dexie from 'dexie'
 import { expect, it } from 'vitest'
-import { latestAttemptFor, saveAttemptProgress, unfinishedAttempt } from '../../src/lib/offline/attempt-store'
+import { latestAttemptFor, unfinishedAttempt } from '../../src/lib/offline/attempt-store'
 import { examDb } from '../../src/lib/offline/exam-db'
 import { queueSubmission } from '../../src/lib/offline/outbox'
+import { progressChange } from '../../src/lib/offline/progress-queue'
+import { storeProgress } from '../../src/lib/offline/progress-writer'
 import { examAttempt, examStart, finishedAttempt } from './exam-fixtures'
 
 it('keeps the attempts of a device that ran the app before answer files, without a key and without the old window end', async () => {
@@ -35,7 +37,8 @@ it('keeps every answer of an attempt stored whole by the app before per-answer r
   // Clicks after the update are rows read over the record's answers; the submission holds them all.
   const resumed = { id: stored.id, answers: stored.answers, currentIndex: 1, tabSwitches: 3 }
   const clicked = { ...resumed, answers: { ...stored.answers, '3': 'C' as const }, currentIndex: 2 }
-  await saveAttemptProgress(clicked, resumed)
+  // Only the click is written as a row: the record's answers must be read under it.
+  await storeProgress(progressChange(clicked, resumed))
   const finished = await unfinishedAttempt()
   expect(finished).toEqual({ ...stored, answers: { '1': 'A', '2': 'B', '3': 'C' }, currentIndex: 2 })
   await queueSubmission({ ...finished!, submittedAt: examStart + 60_000 }, examStart + 60_000)

@@ -5,12 +5,12 @@ import {
   applyServerDeadline,
   hasExamInProgress,
   latestAttemptFor,
-  saveAttemptProgress,
   saveNewAttempt,
   unfinishedAttempt,
   watchAttemptDeadline,
 } from '../../src/lib/offline/attempt-store'
 import { examDb } from '../../src/lib/offline/exam-db'
+import { createProgressQueue, type ProgressQueue } from '../../src/lib/offline/progress-queue'
 import {
   findPendingSubmission,
   queueSubmission,
@@ -21,13 +21,18 @@ import {
 } from '../../src/lib/offline/outbox'
 import { clearExamDb, examAttempt, examStart, finishedAttempt } from './exam-fixtures'
 
-beforeEach(clearExamDb)
+/** Each test's attempt's progress queue, as the exam session has one. */
+let progress: ProgressQueue
+beforeEach(async () => {
+  progress = createProgressQueue()
+  await clearExamDb()
+})
 
 describe('attempt store', () => {
   it('keeps answers, position and tab switches of an attempt in progress', async () => {
     const attempt = examAttempt()
     await saveNewAttempt(attempt)
-    await saveAttemptProgress({ id: attempt.id, answers: { '2': 'D' }, currentIndex: 1, tabSwitches: 2 })
+    await progress.save({ id: attempt.id, answers: { '2': 'D' }, currentIndex: 1, tabSwitches: 2 })
     expect(await latestAttemptFor('ABCD1234')).toEqual({ ...attempt, answers: { '2': 'D' }, currentIndex: 1, tabSwitches: 2 })
   })
 
@@ -35,7 +40,7 @@ describe('attempt store', () => {
     const attempt = examAttempt()
     await saveNewAttempt(attempt)
     const first = { id: attempt.id, answers: { '1': 'A' as const }, currentIndex: 0, tabSwitches: 0 }
-    await saveAttemptProgress(first)
+    await progress.save(first)
     // What reaches IndexedDB itself, under Dexie and the progress writer alike.
     const written: string[] = []
     for (const method of ['put', 'add', 'delete'] as const) {
@@ -50,10 +55,10 @@ describe('attempt store', () => {
       onTestFinished(() => spy.mockRestore())
     }
     const clicked = { ...first, answers: { '1': 'A' as const, '2': 'C' as const } }
-    await saveAttemptProgress(clicked, first)
+    await progress.save(clicked)
     expect(written).toEqual([`answers put {"attemptId":"${attempt.id}","questionNumber":"2","letter":"C"}`])
     const changedMind = { ...clicked, answers: { '1': 'B' as const, '2': 'C' as const }, currentIndex: 1 }
-    await saveAttemptProgress(changedMind, clicked)
+    await progress.save(changedMind)
     expect(written.slice(1)).toEqual([
       `answers put {"attemptId":"${attempt.id}","questionNumber":"1","letter":"B"}`,
       `positions put {"attemptId":"${attempt.id}","currentIndex":1,"tabSwitches":0}`,
@@ -66,8 +71,8 @@ describe('attempt store', () => {
     const attempt = examAttempt()
     await saveNewAttempt(attempt)
     const answered = { id: attempt.id, answers: { '1': 'A' as const, '3': 'D' as const }, currentIndex: 2, tabSwitches: 0 }
-    await saveAttemptProgress(answered)
-    await saveAttemptProgress({ ...answered, answers: { '1': 'A' } }, answered)
+    await progress.save(answered)
+    await progress.save({ ...answered, answers: { '1': 'A' } })
     expect((await latestAttemptFor('ABCD1234'))?.answers).toEqual({ '1': 'A' })
   })
 
@@ -75,13 +80,13 @@ describe('attempt store', () => {
     const attempt = finishedAttempt()
     await saveNewAttempt(attempt)
     await queueSubmission(attempt, examStart)
-    await saveAttemptProgress({ id: attempt.id, answers: { '1': 'D' }, currentIndex: 2, tabSwitches: 9 })
+    await progress.save({ id: attempt.id, answers: { '1': 'D' }, currentIndex: 2, tabSwitches: 9 })
     expect(await examDb.attempts.get(attempt.id)).toEqual({ ...attempt, status: 'submitted' })
     expect(await latestAttemptFor('ABCD1234')).toEqual({ ...attempt, status: 'submitted' })
   })
 
   it('refuses to save progress for an attempt the device does not have', async () => {
-    await expect(saveAttemptProgress({ id: 'missing', answers: {}, currentIndex: 0, tabSwitches: 0 })).rejects.toThrow(/missing/)
+    await expect(progress.save({ id: 'missing', answers: {}, currentIndex: 0, tabSwitches: 0 })).rejects.toThrow(/missing/)
   })
 
   it('finds the latest attempt for a code and the latest unfinished one', async () => {
@@ -115,7 +120,7 @@ describe('attempt store', () => {
     const seen: number[] = []
     const stop = watchAttemptDeadline(attempt.id, (deadline) => seen.push(deadline))
     await vi.waitFor(() => expect(seen).toEqual([attempt.deadline]))
-    await saveAttemptProgress({ id: attempt.id, answers: { '1': 'A' }, currentIndex: 1, tabSwitches: 0 })
+    await progress.save({ id: attempt.id, answers: { '1': 'A' }, currentIndex: 1, tabSwitches: 0 })
     await applyServerDeadline(attempt.id, '2026-11-23T09:46:00.000Z')
     await vi.waitFor(() => expect(seen).toEqual([attempt.deadline, Date.parse('2026-11-23T09:45:00.000Z')]))
     stop()

@@ -46,14 +46,21 @@ function standInWorker(behaviour: 'runs' | 'fails to load' | 'never answers') {
   }
 }
 
-/** The attempt store and database as a page starting afresh loads them, with `Worker` as given. */
+/**
+ * The attempt store and database as a page starting afresh loads them, with `Worker` as given, and an
+ * attempt's progress queue (progress-queue.ts), which hands its changes to the progress writer.
+ */
 async function freshPage(worker: ReturnType<typeof standInWorker>) {
   vi.resetModules()
   vi.stubGlobal('Worker', worker)
   vi.stubGlobal('self', workerScope)
   await import('../../src/lib/offline/progress.worker')
   vi.stubGlobal('self', window)
-  return import('../../src/lib/offline/attempt-store')
+  const [store, { createProgressQueue }] = await Promise.all([
+    import('../../src/lib/offline/attempt-store'),
+    import('../../src/lib/offline/progress-queue'),
+  ])
+  return { ...store, progress: createProgressQueue() }
 }
 
 beforeEach(async () => {
@@ -71,8 +78,8 @@ describe('the progress worker', () => {
     const attempt = examAttempt()
     await store.saveNewAttempt(attempt)
     const opened = { id: attempt.id, answers: {}, currentIndex: 0, tabSwitches: 0 }
-    await store.saveAttemptProgress(opened)
-    await store.saveAttemptProgress({ ...opened, answers: { '2': 'C' } }, opened)
+    await store.progress.save(opened)
+    await store.progress.save({ ...opened, answers: { '2': 'C' } })
 
     expect(workers).toHaveLength(1)
     expect(String(workers[0]!.url)).toMatch(/\/progress\.worker\.ts/)
@@ -91,7 +98,7 @@ describe('the progress worker', () => {
   it("passes on the worker's failure: an attempt the device no longer has is not reported as saved", async () => {
     const store = await freshPage(standInWorker('runs'))
     await expect(
-      store.saveAttemptProgress({ id: 'missing', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 }),
+      store.progress.save({ id: 'missing', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 }),
     ).rejects.toThrow('The exam attempt is missing from this device.')
   })
 
@@ -99,37 +106,39 @@ describe('the progress worker', () => {
     const store = await freshPage(standInWorker('fails to load'))
     const attempt = examAttempt()
     await store.saveNewAttempt(attempt)
-    const opened = { id: attempt.id, answers: {}, currentIndex: 0, tabSwitches: 0 }
-    const first = { ...opened, answers: { '1': 'A' as const } }
+    const first = { id: attempt.id, answers: { '1': 'A' as const }, currentIndex: 0, tabSwitches: 0 }
     const changedMind = { ...first, answers: { '1': 'B' as const } }
-    // Both are sent before the worker's failure is known; the next comes once it is.
-    const given = [store.saveAttemptProgress(first, opened), store.saveAttemptProgress(changedMind, first)]
-    await Promise.resolve()
     const moved = { ...changedMind, currentIndex: 2 }
-    await Promise.all([...given, store.saveAttemptProgress(moved, changedMind)])
+    // The first goes to the worker before its failure is known; the others wait in the queue meanwhile.
+    await Promise.all([first, changedMind, moved].map((progress) => store.progress.save(progress)))
 
     expect(workers).toHaveLength(1)
     expect(workers[0]!.terminated).toBe(true)
-    expect(workers[0]!.sent).toHaveLength(2)
+    expect(workers[0]!.sent.map((request) => request.change.answered)).toEqual([
+      [{ attemptId: attempt.id, questionNumber: '1', letter: 'A' }],
+    ])
     expect(await store.unfinishedAttempt()).toEqual({ ...attempt, answers: { '1': 'B' }, currentIndex: 2 })
   })
 
-  it('is given up when it does not answer in time, the page writing what it held', async () => {
+  it('is given up when it does not answer in time, the page writing what it held, then what came meanwhile', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const store = await freshPage(standInWorker('never answers'))
     const { progressWorkerPatienceMs } = await import('../../src/lib/offline/progress-writer')
     const attempt = examAttempt()
     await store.saveNewAttempt(attempt)
-    let saved = false
-    const saving = store
-      .saveAttemptProgress({ id: attempt.id, answers: { '3': 'D' }, currentIndex: 2, tabSwitches: 0 })
-      .then(() => (saved = true))
+    const given = { id: attempt.id, answers: { '3': 'D' as const }, currentIndex: 2, tabSwitches: 0 }
+    let saved = 0
+    const saves = [given, { ...given, answers: { '3': 'A' as const } }, { ...given, tabSwitches: 1 }].map((progress) =>
+      store.progress.save(progress).then(() => saved++),
+    )
     await vi.advanceTimersByTimeAsync(progressWorkerPatienceMs - 1)
-    expect(saved).toBe(false)
+    expect(saved).toBe(0)
     await vi.advanceTimersByTimeAsync(1)
-    await saving
+    await Promise.all(saves)
     expect(workers[0]!.terminated).toBe(true)
-    expect(await store.unfinishedAttempt()).toEqual({ ...attempt, answers: { '3': 'D' }, currentIndex: 2 })
+    // The worker was handed the first save; the two after it came to the page as one change.
+    expect(workers[0]!.sent).toHaveLength(1)
+    expect(await store.unfinishedAttempt()).toEqual({ ...attempt, answers: { '3': 'D' }, currentIndex: 2, tabSwitches: 1 })
   })
 
   it('never creates the database: with none on the device the page writes, and says the attempt is missing', async () => {
@@ -137,7 +146,7 @@ describe('the progress worker', () => {
     const { examDb } = await import('../../src/lib/offline/exam-db')
     await examDb.delete()
     await expect(
-      store.saveAttemptProgress({ id: 'gone', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 }),
+      store.progress.save({ id: 'gone', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 }),
     ).rejects.toThrow('The exam attempt is missing from this device.')
     expect(workers[0]!.terminated).toBe(true)
     // The database the page made is Dexie's, whole.

@@ -17,7 +17,7 @@ import { normalizeLoginCode } from '../../domain/login-code'
 import { isStoragePersistent, requestPersistentStorage } from '../../lib/browser/persistent-storage'
 import { subscribeWhenLoaded } from '../../lib/browser/subscribe-when-loaded'
 import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/offline/active-schedule-cache'
-import type { AttemptProgress } from '../../lib/offline/progress-write'
+import { createProgressQueue } from '../../lib/offline/progress-queue'
 import { examDatabaseExists } from '../../lib/offline/exam-db-exists'
 import { checkLoginCode, fetchExamQuestions } from '../../lib/student/student-api'
 import {
@@ -119,25 +119,13 @@ function reportAttempt(attempt: ExamAttempt, state: ReportedAttemptState): void 
 const liveExamSessionMachine = examSessionMachine.provide({
   actors: {
     progressWriter: fromCallback<ProgressWriterEvent>(({ receive, sendBack }) => {
-      // One write at a time, in order, so an older state never overwrites a newer one; each writes only
-      // what changed since the last one stored (an answer click: one small row). When nothing is being
-      // written (the usual click) the write starts at once, in the click's own task: it reaches the progress
-      // worker before React re-renders the screen, rather than after.
-      let writes = Promise.resolve()
-      let writing = 0
-      let stored: AttemptProgress | undefined
-      let store: Awaited<ReturnType<typeof attemptStore>> | undefined
-      const loading = attemptStore().then((loaded) => (store = loaded))
-      receive((event) => {
-        const failed = (error: unknown) =>
-          sendBack({ type: 'PROGRESS_SAVE_FAILED', revision: event.revision, message: errorMessage(error) })
-        const write = ({ saveAttemptProgress }: NonNullable<typeof store>) =>
-          saveAttemptProgress(event.attempt, stored).then(() => {
-            stored = event.attempt
-            sendBack({ type: 'PROGRESS_SAVED', revision: event.revision })
-          }, failed)
-        writing++
-        writes = (writing === 1 && store ? write(store) : writes.then(() => loading).then(write, failed)).finally(() => writing--)
+      // The progress queue orders, coalesces and stores the changes; the session hears which revision is saved.
+      const progress = createProgressQueue()
+      receive(({ attempt, revision }) => {
+        progress.save(attempt).then(
+          () => sendBack({ type: 'PROGRESS_SAVED', revision }),
+          (error: unknown) => sendBack({ type: 'PROGRESS_SAVE_FAILED', revision, message: errorMessage(error) }),
+        )
       })
     }),
     submitAttempt: fromPromise(async ({ input }) => {

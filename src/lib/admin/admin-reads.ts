@@ -1,8 +1,7 @@
 import type { PostgrestError } from '@supabase/supabase-js'
-import * as v from 'valibot'
 import { adminRequest, type AdminResult } from './admin-result'
 import type { Json } from '../api/database.types'
-import { countsSchema } from './rpc-answers'
+import { countsSchema, parseAnswer } from './rpc-answers'
 
 // Hosted PostgREST returns at most max_rows (1,000) rows per read and says nothing of the rest,
 // so admin screens never read a whole table: figures come from SQL counts, lists a page at a time.
@@ -62,9 +61,7 @@ export async function readCounts<const Key extends string>(
   call: () => PromiseLike<{ data: Json; error: null } | { data: null; error: PostgrestError }>,
 ): Promise<AdminResult<Record<Key, number>>> {
   const reply = await adminRequest({ message: failure }, call)
-  if (!reply.ok) return reply
-  const parsed = v.safeParse(countsSchema(keys), reply.data)
-  return parsed.success ? { ok: true, data: parsed.output as Record<Key, number> } : { ok: false, error: failure }
+  return parseAnswer(reply, countsSchema(keys), failure)
 }
 
 type Loaded<Reads> = { [Name in keyof Reads]: Reads[Name] extends Promise<AdminResult<infer Data>> ? Data : never }

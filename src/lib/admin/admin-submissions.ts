@@ -2,9 +2,9 @@ import type { ResultsTally } from '../../domain/results-analytics'
 import { adminRequest, type AdminResult } from './admin-result'
 import { readPage, type ListPage } from './admin-reads'
 import type { Database, Json } from '../api/database.types'
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { getSupabase } from '../api/supabase'
-import { resultsSummarySchema } from './rpc-answers'
+import { parseAnswer, resultsSummarySchema } from './rpc-answers'
 
 /**
  * Test Results reads through SQL (migrations 20261124000200_read_admin_screens_in_sql.sql and
@@ -79,9 +79,8 @@ export async function loadResultsSummary(filter: ResultsFilter): Promise<AdminRe
   const reply = await adminRequest({ message: loadFailed }, () =>
     getSupabase().rpc('admin_results_summary', { time_zone: timeZone(), search: filter.search, day: filter.day ?? undefined }),
   )
-  if (!reply.ok) return reply
-  const summary = parseSummary(reply.data, filter)
-  return summary ? { ok: true, data: summary } : { ok: false, error: loadFailed }
+  const answer = parseAnswer(reply, resultsSummarySchema, loadFailed)
+  return answer.ok ? { ok: true, data: summaryOf(answer.data, filter) } : answer
 }
 
 /** Page `pageIndex` of one day's ranking for the search, `pageSize` rows a page, with the day's total. */
@@ -164,15 +163,13 @@ export async function loadDayScoreBands(filter: DayFilter): Promise<AdminResult<
   return reply.ok ? { ok: true, data: reply.data.map((band) => band.submissions) } : reply
 }
 
-/** admin_results_summary's jsonb; undefined when it has another shape. */
-function parseSummary(data: Json, filter: ResultsFilter): ResultsSummary | undefined {
-  const parsed = v.safeParse(resultsSummarySchema, data)
-  if (!parsed.success) return undefined
-  const { all_total, voided, days, day_choices } = parsed.output
+/** admin_results_summary's answer, in the screen's words. */
+function summaryOf(answer: v.InferOutput<typeof resultsSummarySchema>, filter: ResultsFilter): ResultsSummary {
+  const { all_total, voided, days, day_choices } = answer
   return {
     filter,
     allTotal: all_total,
-    ...tallyOf(parsed.output),
+    ...tallyOf(answer),
     voided,
     days: days.map((day) => ({ day: day.day, ...tallyOf(day), voided: day.voided })),
     dayChoices: day_choices,

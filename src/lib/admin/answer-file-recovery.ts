@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminRequest, type AdminResult } from './admin-result'
 import type { Database, Json } from '../api/database.types'
-import * as v from 'valibot'
-import { answerFileRecoverySchema } from './rpc-answers'
+import { answerFileRecoverySchema, parseAnswer } from './rpc-answers'
 import { describeAnswerFileCheck } from '../../domain/answer-file-check'
 
 /** A time of day to the second, in the administrator's own time zone. */
@@ -47,13 +46,9 @@ export async function recoverSubmissionFromFile(client: SupabaseClient<Database>
   const reply = await adminRequest({ message: uploadFailed, preferServerMessage: true }, () =>
     client.rpc('recover_submission_from_file', { file }),
   )
-  return reply.ok ? recoveryMessage(reply.data) : reply
-}
-
-function recoveryMessage(data: Json): AdminResult<string> {
-  const parsed = v.safeParse(answerFileRecoverySchema, data)
-  if (!parsed.success) return { ok: false, error: uploadFailed }
-  const answer = parsed.output
+  const parsed = parseAnswer(reply, answerFileRecoverySchema, uploadFailed)
+  if (!parsed.ok) return parsed
+  const answer = parsed.data
   if (answer.outcome === 'accepted') {
     const outcome = answerFileRecoveryMessages[answer.already_received ? 'already_received' : 'accepted']
     return { ok: true, data: answer.check ? `${outcome} ${describeAnswerFileCheck(answer.check, formatClock)}` : outcome }

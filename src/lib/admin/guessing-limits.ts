@@ -1,6 +1,5 @@
-import * as v from 'valibot'
 import { adminRequest, type AdminResult } from './admin-result'
-import { addressTrustEndedSchema, guessingLimitClearedSchema, guessingLimitsSchema } from './rpc-answers'
+import { addressTrustEndedSchema, guessingLimitClearedSchema, guessingLimitsSchema, parseAnswer } from './rpc-answers'
 import { getSupabase } from '../api/supabase'
 
 /** An address whose wrong login codes keep students there from starting (migration 20261127000500). */
@@ -34,12 +33,11 @@ const endTrustFailed = 'Failed to limit the network again'
 /** The addresses refused in whole or in part, and those trusted (those only close to the limit are left out). */
 export async function listGuessingLimits(): Promise<AdminResult<GuessingLimit[]>> {
   const reply = await adminRequest({ message: loadFailed }, () => getSupabase().rpc('admin_guessing_limits'))
-  if (!reply.ok) return reply
-  const parsed = v.safeParse(guessingLimitsSchema, reply.data)
-  if (!parsed.success) return { ok: false, error: loadFailed }
+  const answer = parseAnswer(reply, guessingLimitsSchema, loadFailed)
+  if (!answer.ok) return answer
   return {
     ok: true,
-    data: parsed.output
+    data: answer.data
       .filter((row) => row.limited || row.limited_clients > 0 || row.trusted_until !== null)
       .map((row) => ({
         address: row.client_address,
@@ -60,15 +58,14 @@ export async function clearGuessingLimit(address: string, trust = false): Promis
   const reply = await adminRequest({ message: clearFailed }, () =>
     getSupabase().rpc('clear_guessing_limit', { address, trust_minutes: trust ? trustMinutes : 0 }),
   )
-  if (!reply.ok) return reply
-  const parsed = v.safeParse(guessingLimitClearedSchema, reply.data)
-  if (!parsed.success) return { ok: false, error: clearFailed }
-  const answer = parsed.output
+  const answer = parseAnswer(reply, guessingLimitClearedSchema, clearFailed)
+  if (!answer.ok) return answer
+  const cleared = answer.data
   return {
     ok: true,
     data: {
-      cleared: answer.outcome !== 'nothing_to_clear',
-      trustedUntil: answer.outcome === 'trusted' ? answer.trusted_until : null,
+      cleared: cleared.outcome !== 'nothing_to_clear',
+      trustedUntil: cleared.outcome === 'trusted' ? cleared.trusted_until : null,
     },
   }
 }
@@ -76,8 +73,6 @@ export async function clearGuessingLimit(address: string, trust = false): Promis
 /** Ends the trust in an address early; `ended` is false when it had already ended. */
 export async function endAddressTrust(address: string): Promise<AdminResult<{ ended: boolean }>> {
   const reply = await adminRequest({ message: endTrustFailed }, () => getSupabase().rpc('end_address_trust', { address }))
-  if (!reply.ok) return reply
-  const parsed = v.safeParse(addressTrustEndedSchema, reply.data)
-  if (!parsed.success) return { ok: false, error: endTrustFailed }
-  return { ok: true, data: { ended: parsed.output.outcome === 'ended' } }
+  const answer = parseAnswer(reply, addressTrustEndedSchema, endTrustFailed)
+  return answer.ok ? { ok: true, data: { ended: answer.data.outcome === 'ended' } } : answer
 }

@@ -1,29 +1,7 @@
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { getSupabase } from '../api/supabase'
 import { adminRequest, type AdminResult } from './admin-result'
-
-/** admin_item_analysis's answer (migration 20261124002030_item_analysis.sql). */
-const count = v.pipe(v.number(), v.integer(), v.minValue(0))
-const ratio = v.nullable(v.number())
-const itemSchema = v.object({
-  question_number: count,
-  correct_answer: v.string(),
-  served: count,
-  facility: v.number(),
-  discrimination: ratio,
-  point_biserial: ratio,
-  options: v.object({ A: count, B: count, C: count, D: count }),
-  blank: count,
-  flags: v.array(v.picklist(['too_easy', 'too_hard', 'negative_discrimination', 'unchosen_option'])),
-})
-export const itemAnalysisSchema = v.object({
-  students: count,
-  questions: count,
-  mean: ratio,
-  standard_deviation: ratio,
-  kr20: ratio,
-  items: v.array(itemSchema),
-})
+import { itemAnalysisSchema, parseAnswer } from './rpc-answers'
 
 export type ItemAnalysis = v.InferOutput<typeof itemAnalysisSchema>
 export type ItemStatistics = ItemAnalysis['items'][number]
@@ -41,7 +19,5 @@ export async function loadItemAnalysis(scope: ItemAnalysisScope): Promise<AdminR
       ...('day' in scope ? { day: scope.day } : { schedule_id: scope.scheduleId }),
     }),
   )
-  if (!reply.ok) return reply
-  const parsed = v.safeParse(itemAnalysisSchema, reply.data)
-  return parsed.success ? { ok: true, data: parsed.output } : { ok: false, error: loadFailed }
+  return parseAnswer(reply, itemAnalysisSchema, loadFailed)
 }

@@ -1,6 +1,7 @@
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { getSupabase } from '../api/supabase'
 import { adminRequest, type AdminResult } from './admin-result'
+import { parseAnswer, regradeFiguresSchema } from './rpc-answers'
 
 /**
  * Answer-key corrections (migration 20261124002040_regrade_after_key_correction.sql): a dry run
@@ -10,19 +11,6 @@ import { adminRequest, type AdminResult } from './admin-result'
 /** The letters a corrected key accepts ('BC'), or '*' for a void question that counts for everyone. */
 export type AcceptedAnswers = string
 
-const count = v.pipe(v.number(), v.integer(), v.minValue(0))
-const regradeFiguresSchema = v.object({
-  outcome: v.picklist(['dry_run', 'applied', 'unchanged']),
-  question_number: count,
-  from: v.string(),
-  to: v.string(),
-  submissions: count,
-  changed: count,
-  fail_to_pass: count,
-  pass_to_fail: count,
-  average_before: v.nullable(v.number()),
-  average_after: v.nullable(v.number()),
-})
 export type RegradeFigures = v.InferOutput<typeof regradeFiguresSchema>
 
 const regradeFailed = 'Failed to regrade the submissions'
@@ -36,7 +24,5 @@ export async function regradeQuestion(
   const reply = await adminRequest({ message: regradeFailed, preferServerMessage: true }, () =>
     getSupabase().rpc('regrade_question', { question_id: questionId, accepted, apply }),
   )
-  if (!reply.ok) return reply
-  const parsed = v.safeParse(regradeFiguresSchema, reply.data)
-  return parsed.success ? { ok: true, data: parsed.output } : { ok: false, error: regradeFailed }
+  return parseAnswer(reply, regradeFiguresSchema, regradeFailed)
 }

@@ -1,7 +1,6 @@
-import * as v from 'valibot'
 import { adminRequest, type AdminResult } from './admin-result'
-import { roomTimeAnswerSchema } from './rpc-answers'
-import type { Json, Tables } from '../api/database.types'
+import { parseAnswer, roomTimeAnswerSchema } from './rpc-answers'
+import type { Tables } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
 
 const countFailed = 'Failed to count the students still writing'
@@ -17,13 +16,9 @@ export async function addTimeForEveryone(minutes: number): Promise<AdminResult<n
   const reply = await adminRequest({ message: addFailed, preferServerMessage: true }, () =>
     getSupabase().rpc('add_time_for_everyone', { minutes }),
   )
-  return reply.ok ? studentsReached(reply.data) : reply
-}
-
-function studentsReached(data: Json): AdminResult<number> {
-  const parsed = v.safeParse(roomTimeAnswerSchema, data)
-  if (!parsed.success) return { ok: false, error: addFailed }
-  return { ok: true, data: parsed.output.outcome === 'added' ? parsed.output.students : 0 }
+  const answer = parseAnswer(reply, roomTimeAnswerSchema, addFailed)
+  if (!answer.ok) return answer
+  return { ok: true, data: answer.data.outcome === 'added' ? answer.data.students : 0 }
 }
 
 /** A "time for everyone" as the Proctor Room lists it: minutes, the codes it reached, who and when. */

@@ -1,7 +1,23 @@
 import * as v from 'valibot'
+import type { AdminResult } from './admin-result'
 
-// One schema per admin RPC answer that the app parses, written from the functions' SQL
-// (supabase/schema.sql); tests/integration/rpc-answer-schemas.test.ts parses the real answers.
+// Every admin RPC answer that the app parses has its schema here, written from the functions' SQL
+// (supabase/schema.sql), and is read through parseAnswer; tests/integration/rpc-answer-schemas.test.ts
+// parses the real answers.
+
+/**
+ * An admin call's answer read with its schema: what it parsed to, or `failure` (the screen's text) when the
+ * call failed or answered another shape, which would put wrong figures on screen.
+ */
+export function parseAnswer<S extends v.GenericSchema>(
+  reply: AdminResult<unknown>,
+  schema: S,
+  failure: string,
+): AdminResult<v.InferOutput<S>> {
+  if (!reply.ok) return reply
+  const parsed = v.safeParse(schema, reply.data)
+  return parsed.success ? { ok: true, data: parsed.output } : { ok: false, error: failure }
+}
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0))
 
@@ -83,3 +99,47 @@ export const addressTrustEndedSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('ended') }),
   v.object({ outcome: v.literal('not_trusted') }),
 ])
+
+const ratio = v.nullable(v.number())
+
+/** admin_item_analysis (migration 20261124002030_item_analysis.sql): per question, and for the exam. */
+export const itemAnalysisSchema = v.object({
+  students: count,
+  questions: count,
+  mean: ratio,
+  standard_deviation: ratio,
+  kr20: ratio,
+  items: v.array(
+    v.object({
+      question_number: count,
+      correct_answer: v.string(),
+      served: count,
+      facility: v.number(),
+      discrimination: ratio,
+      point_biserial: ratio,
+      options: v.object({ A: count, B: count, C: count, D: count }),
+      blank: count,
+      flags: v.array(v.picklist(['too_easy', 'too_hard', 'negative_discrimination', 'unchosen_option'])),
+    }),
+  ),
+})
+
+/** regrade_question (migration 20261124002040_regrade_after_key_correction.sql): the dry run's or the regrade's figures. */
+export const regradeFiguresSchema = v.object({
+  outcome: v.picklist(['dry_run', 'applied', 'unchanged']),
+  question_number: count,
+  from: v.string(),
+  to: v.string(),
+  submissions: count,
+  changed: count,
+  fail_to_pass: count,
+  pass_to_fail: count,
+  average_before: v.nullable(v.number()),
+  average_after: v.nullable(v.number()),
+})
+
+/** void_submission (migration 20261124002010_void_submissions.sql). */
+export const voidAnswerSchema = v.object({ outcome: v.picklist(['voided', 'already_voided', 'not_found']) })
+
+/** restore_submission (migration 20261124002010_void_submissions.sql). */
+export const restoreAnswerSchema = v.object({ outcome: v.picklist(['restored', 'not_voided', 'not_found']) })

@@ -1,31 +1,21 @@
 import Dexie, { liveQuery } from 'dexie'
 import { deviceTime, type ExamAttempt } from '../../domain/exam-attempt'
 import { examDb } from './exam-db'
-import { progressChange, type AttemptProgress } from './progress-write'
-import { storeProgress } from './progress-writer'
+import { answerKey } from './exam-db-schema'
 
 export async function saveNewAttempt(attempt: ExamAttempt): Promise<void> {
   await examDb.attempts.add(attempt)
 }
 
 /**
- * Stores what changed during an exam since `stored` (the progress last stored, when the caller knows it):
- * an answer click is one small row, a move or a tab switch another; the attempt's record is not rewritten.
- * Without `stored` every answer and the position are written. A write that lands after Submit does not
- * reopen the attempt (withProgress reads the rows only while it is in progress).
- */
-export function saveAttemptProgress(progress: AttemptProgress, stored?: AttemptProgress): Promise<void> {
-  return storeProgress(progressChange(progress, stored))
-}
-
-/**
- * An attempt in progress as its record and its answer and position rows (newer than the record's) make it;
- * a submitted one is its record, which holds what was submitted (a row written after Submit is not read).
+ * An attempt in progress as its record and its answer and position rows (newer than the record's, written
+ * by the progress queue, progress-queue.ts) make it; a submitted one is its record, which holds what was
+ * submitted (a row written after Submit is not read, so a late write does not reopen the attempt).
  */
 async function withProgress(attempt: ExamAttempt | undefined): Promise<ExamAttempt | undefined> {
   if (attempt?.status !== 'in_progress') return attempt
   const [answers, position] = await Promise.all([
-    examDb.answers.where('[attemptId+questionNumber]').between([attempt.id, Dexie.minKey], [attempt.id, Dexie.maxKey]).toArray(),
+    examDb.answers.where(answerKey).between([attempt.id, Dexie.minKey], [attempt.id, Dexie.maxKey]).toArray(),
     examDb.positions.get(attempt.id),
   ])
   return {

@@ -1,5 +1,4 @@
-/** The IndexedDB database that holds everything a student's device keeps about exams (exam-db.ts). */
-export const examDatabaseName = 'holdfast-exam'
+import { examDatabaseName } from './exam-db-schema'
 
 /**
  * Whether this device has ever stored anything for an exam, asked without loading Dexie: a first visit

@@ -4,7 +4,7 @@ import type { AttemptReport } from '../../domain/attempt-report'
 import type { ExamAttempt } from '../../domain/exam-attempt'
 import type { AnswerLetter } from '../../domain/question'
 import type { ExamSubmission, SendFailure, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
-import { examDatabaseName } from './exam-db-exists'
+import { answerKey, examDatabaseName, examTables } from './exam-db-schema'
 
 /** A submission waiting for, or settled by, the server. Settled entries stay as the device's copy. */
 export interface OutboxEntry {
@@ -68,16 +68,13 @@ export class ExamDatabase extends Dexie {
 
   constructor() {
     super(examDatabaseName)
-    this.version(1).stores({
-      attempts: 'id, loginCode, status',
-      outbox: 'id, loginCode, state',
-      cache: 'key',
-    })
+    const { attempts, outbox, cache, reports, answers, positions } = examTables
+    this.version(1).stores({ [attempts]: 'id, loginCode, status', [outbox]: 'id, loginCode, state', [cache]: 'key' })
     this.version(2)
-      .stores({ reports: 'attempt_id' })
+      .stores({ [reports]: 'attempt_id' })
       .upgrade((tx) =>
         tx
-          .table('attempts')
+          .table(attempts)
           .toCollection()
           .modify((attempt: Record<string, unknown>) => {
             // Attempts from before the server fixed the deadline: no answer-file key, and a window end no longer used.
@@ -85,7 +82,7 @@ export class ExamDatabase extends Dexie {
             delete attempt.windowEnd
           }),
       )
-    this.version(3).stores({ answers: '[attemptId+questionNumber]', positions: 'attemptId' })
+    this.version(3).stores({ [answers]: answerKey, [positions]: 'attemptId' })
   }
 }
 

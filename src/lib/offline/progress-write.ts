@@ -1,8 +1,5 @@
-import type { ExamAttempt } from '../../domain/exam-attempt'
+import { answerRowKey, examTables } from './exam-db-schema'
 import type { StoredAnswer, StoredPosition } from './exam-db'
-
-/** What changes during an exam: answers, current question, tab switches. */
-export type AttemptProgress = Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'>
 
 /** What one save writes: the answers given or changed, the answers taken back, and the position if it moved. */
 export interface ProgressChange {
@@ -28,23 +25,6 @@ export interface ProgressWriteReply {
 }
 
 /**
- * What changed since `stored` (the progress last stored, when the caller knows it): an answer click is one
- * answer, a move or a tab switch the position. Without `stored` every answer and the position are written.
- */
-export function progressChange(progress: AttemptProgress, stored?: AttemptProgress): ProgressChange {
-  const attemptId = progress.id
-  const moved = stored?.currentIndex !== progress.currentIndex || stored.tabSwitches !== progress.tabSwitches
-  return {
-    attemptId,
-    answered: Object.entries(progress.answers)
-      .filter(([number, letter]) => stored?.answers[number] !== letter)
-      .map(([questionNumber, letter]) => ({ attemptId, questionNumber, letter })),
-    cleared: Object.keys(stored?.answers ?? {}).filter((number) => progress.answers[number] === undefined),
-    position: moved ? { attemptId, currentIndex: progress.currentIndex, tabSwitches: progress.tabSwitches } : null,
-  }
-}
-
-/**
  * Writes a change to the exam database, straight through IndexedDB (no Dexie: this runs in the progress
  * worker too). The rows and the commit go out at once, nothing read first: a write landing after Submit
  * cannot reopen the attempt, as the rows are read only for an attempt still in progress (attempt-store's
@@ -52,20 +32,21 @@ export function progressChange(progress: AttemptProgress, stored?: AttemptProgre
  * so a device whose storage was cleared says so instead of "saved".
  */
 export async function writeProgress(database: IDBDatabase, change: ProgressChange): Promise<void> {
-  const write = database.transaction(['answers', 'positions'], 'readwrite')
+  const { answers, positions, attempts } = examTables
+  const write = database.transaction([answers, positions], 'readwrite')
   const committed = transactionCompletion(write)
   try {
-    const answers = write.objectStore('answers')
-    for (const answer of change.answered) answers.put(answer)
-    for (const number of change.cleared) answers.delete([change.attemptId, number])
-    if (change.position) write.objectStore('positions').put(change.position)
+    const answerRows = write.objectStore(answers)
+    for (const answer of change.answered) answerRows.put(answer)
+    for (const number of change.cleared) answerRows.delete(answerRowKey(change.attemptId, number))
+    if (change.position) write.objectStore(positions).put(change.position)
   } catch (error) {
     write.abort()
     throw error
   }
   // Browsers before commit() (Safari 14, say) commit as soon as the requests are done.
   write.commit?.()
-  const check = database.transaction('attempts', 'readonly').objectStore('attempts').count(change.attemptId)
+  const check = database.transaction(attempts, 'readonly').objectStore(attempts).count(change.attemptId)
   const [found] = await Promise.all([requestResult(check), committed])
   if (found === 0) throw new Error('The exam attempt is missing from this device.')
 }

@@ -14,6 +14,7 @@ interface PendingWrite {
 /** The progress worker once started; null where there is none (no Worker, or it was given up). */
 let worker: Worker | null | undefined
 let nextId = 0
+/** The changes handed to the worker and not yet answered, by request id, oldest first. */
 const pending = new Map<number, PendingWrite>()
 
 /**
@@ -21,6 +22,8 @@ const pending = new Map<number, PendingWrite>()
  * without waiting for the page's main thread, which is re-rendering and painting the click meanwhile. Where
  * there is no worker (tests), or once it has failed (its script did not load, it cannot open the database,
  * it did not answer within progressWorkerPatienceMs), it is written here, on the page's own connection.
+ * Nothing here orders writes: the progress queue (progress-queue.ts) hands over an attempt's next change
+ * only once this one has settled.
  */
 export function storeProgress(change: ProgressChange): Promise<void> {
   const running = startProgressWorker()
@@ -62,21 +65,14 @@ export function startProgressWorker(): Worker | null {
   return started
 }
 
-/** The page's own writes, one after another: a change handed back by a failed worker before any newer one. */
-let pageWrites = Promise.resolve()
-
-function writeHere(change: ProgressChange): Promise<void> {
-  const written = pageWrites.then(async () => {
-    const database = examDb.isOpen() ? examDb.backendDB() : (await examDb.open()).backendDB()
-    await writeProgress(database, change)
-  })
-  pageWrites = written.catch(() => undefined)
-  return written
+async function writeHere(change: ProgressChange): Promise<void> {
+  const database = examDb.isOpen() ? examDb.backendDB() : (await examDb.open()).backendDB()
+  await writeProgress(database, change)
 }
 
 /**
- * Stops a worker that failed and writes what it was given here, oldest first, before anything newer. It is
- * stopped first, so a change it had not yet written cannot land after a newer one written here.
+ * Stops a worker that failed and writes what it was given here, oldest first. It is stopped first, so a
+ * change it had not yet written cannot land after the newer one its queue hands over next.
  */
 function giveUpWorker(failed: Worker): void {
   if (worker !== failed) return

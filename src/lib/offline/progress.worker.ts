@@ -1,6 +1,6 @@
 // The progress worker: writes each answer click to IndexedDB off the page's main thread, so the write
 // commits while the page is still busy re-rendering and painting the click (progress-writer.ts).
-import { examDatabaseName } from './exam-db-exists'
+import { examDatabaseName } from './exam-db-schema'
 import { writeProgress, type ProgressWriteReply, type ProgressWriteRequest } from './progress-write'
 
 /** The worker's global scope, taken once: requests come in and replies go back through it. */
@@ -51,8 +51,8 @@ async function write(request: ProgressWriteRequest, tries = 2): Promise<Progress
   }
 }
 
-// One change at a time, in the order they came: a retried change never lands after a newer one.
-let writes = Promise.resolve()
+// No queue here: an attempt's progress queue (progress-queue.ts) sends its next change only once this one
+// is answered.
 scope.onmessage = ({ data }: MessageEvent<ProgressWriteRequest>) => {
-  writes = writes.then(() => write(data)).then((reply) => scope.postMessage(reply))
+  void write(data).then((reply) => scope.postMessage(reply))
 }

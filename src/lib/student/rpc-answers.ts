@@ -1,7 +1,15 @@
 import * as v from 'valibot'
 import { answerLetters, isOptionOrder, type AnswerLetter } from '../../domain/question'
+import {
+  attemptReportRefusals,
+  examQuestionsRefusals,
+  loginCodeRefusals,
+  resultLookupRefusals,
+  submitExamRefusals,
+} from '../../domain/student-refusals'
 
-// One schema per student RPC answer, written from the functions' SQL (supabase/schema.sql).
+// One schema per student RPC answer, written from the functions' SQL (supabase/schema.sql), each
+// refusal from the vocabulary in domain/student-refusals.ts.
 // `v.object` keeps only the fields named here, so nothing unexpected is stored on the device;
 // tests/integration/rpc-answer-schemas.test.ts parses the real functions' answers with them.
 
@@ -22,7 +30,7 @@ const isoTime = v.pipe(
 )
 
 /** check_login_code: the code's status; exam_closed when the window, its end moved by the code's extra minutes, is not open. */
-export const loginCodeStatusSchema = v.picklist(['valid', 'used', 'invalid', 'exam_closed', 'rate_limited'])
+export const loginCodeStatusSchema = v.picklist(['valid', ...loginCodeRefusals])
 
 /** exam_questions: the questions without their answers and the attempt's deadline, or why not. */
 export const examQuestionsAnswerSchema = v.variant('outcome', [
@@ -43,9 +51,7 @@ export const examQuestionsAnswerSchema = v.variant('outcome', [
     /** Hex key for the emergency answer file of this code. */
     answer_file_key: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
   }),
-  v.object({
-    outcome: v.picklist(['invalid', 'used', 'exam_closed', 'time_over', 'no_questions', 'no_valid_questions', 'rate_limited']),
-  }),
+  v.object({ outcome: v.picklist(examQuestionsRefusals) }),
 ])
 
 /** submit_exam: the receipt of a stored submission, or its refusal. */
@@ -58,13 +64,13 @@ export const submitExamAnswerSchema = v.variant('outcome', [
     received_at: v.string(),
     answers_fingerprint: v.string(),
   }),
-  v.object({ outcome: v.picklist(['code_used', 'invalid_code', 'exam_over', 'not_started', 'rate_limited']) }),
+  v.object({ outcome: v.picklist(submitExamRefusals) }),
 ])
 
 /** report_exam_attempt: the attempt's deadline (which extra time moves), or why the report was not taken. */
 export const attemptReportAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('ok'), deadline: v.string() }),
-  v.object({ outcome: v.picklist(['invalid', 'exam_closed', 'rate_limited']) }),
+  v.object({ outcome: v.picklist(attemptReportRefusals) }),
 ])
 
 /**
@@ -114,9 +120,7 @@ export const resultLookupAnswerSchema = v.variant('outcome', [
     /** The score before the examiner corrected the answer key, when they did (migration 20261124002040). */
     regraded_from: v.optional(v.number()),
   }),
-  v.object({
-    outcome: v.picklist(['invalid', 'code_expired', 'unused', 'no_submission', 'result_expired', 'withdrawn', 'rate_limited']),
-  }),
+  v.object({ outcome: v.picklist(resultLookupRefusals) }),
 ])
 
 export type QuestionSolution = v.InferOutput<typeof questionSolutionSchema>

@@ -2,6 +2,7 @@ import type { ActiveSchedule } from '../../domain/active-schedule'
 import type { AttemptReport } from '../../domain/attempt-report'
 import type { ExamQuestion } from '../../domain/exam-attempt'
 import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
+import type { ExamQuestionsRefusal, LoginCodeRefusal } from '../../domain/student-refusals'
 import * as v from 'valibot'
 import type { Json } from '../api/database.types'
 import { getPublicApi, type PublicApi } from '../api/public-api'
@@ -53,8 +54,8 @@ export async function readActiveSchedule(
   return dataOf(await query)[0] ?? null
 }
 
-/** rate_limited: too many invalid codes from this network lately; the code was not looked at. */
-export type LoginCodeStatus = v.InferOutput<typeof loginCodeStatusSchema>
+/** The code's status, or why the server would not say (domain/student-refusals.ts). */
+export type LoginCodeStatus = 'valid' | LoginCodeRefusal
 
 export async function checkLoginCode(
   code: string,
@@ -68,10 +69,6 @@ export async function checkLoginCode(
   if (!parsed.success) throw new StudentApiError(`Unexpected code status ${status}.`, 200)
   return parsed.output
 }
-
-/** time_over: this code's exam was started before and its time is over. */
-type ExamQuestionsRefusal =
-  'invalid' | 'used' | 'exam_closed' | 'time_over' | 'no_questions' | 'no_valid_questions' | 'rate_limited'
 
 export type ExamQuestionsAnswer =
   | {

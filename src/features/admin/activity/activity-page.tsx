@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { activityKinds, describeActivity, describeActor, type ActivityKind } from '../../../domain/activity-description'
 import { listActivity, type ActivityFilter } from '../../../lib/admin/admin-activity'
 import { AdminPage } from '../components/admin-page'
@@ -22,8 +22,11 @@ export function ActivityPage() {
   const [filter, setFilter] = useState<ActivityFilter>({ kind: null, day: null })
   const pageChoice = usePageChoice(activityPerPage)
   const { read, setPageIndex } = pageChoice
-  const load = useCallback(() => read((pageIndex, pageSize) => listActivity(filter, pageIndex, pageSize)), [filter, read])
-  const { data: page, reload } = useAdminData(load, messages.showError)
+  const { data: page, reload } = useAdminData(
+    [filter, pageChoice.pageIndex],
+    () => read((pageIndex, pageSize) => listActivity(filter, pageIndex, pageSize)),
+    messages.showError,
+  )
 
   function choose(change: Partial<ActivityFilter>) {
     setPageIndex(0)

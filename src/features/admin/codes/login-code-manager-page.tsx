@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import type { RandomBytes } from '../../../domain/login-code-generator'
 import { loadAdminCounts } from '../../../lib/admin/admin-dashboard'
@@ -37,16 +37,14 @@ export function LoginCodeManagerPage({ random }: { random?: RandomBytes }) {
   const usedPage = usePageChoice(codesPerPage)
   const { read: readAvailable } = availablePage
   const { read: readUsed } = usedPage
-  const load = useCallback(
-    () =>
-      loadAll({
-        counts: loadAdminCounts(loginCodesLoadFailed),
-        available: readAvailable((pageIndex, pageSize) => listLoginCodes(false, pageIndex, pageSize)),
-        used: readUsed((pageIndex, pageSize) => listLoginCodes(true, pageIndex, pageSize)),
-      }),
-    [readAvailable, readUsed],
-  )
-  const { data, reload, live } = useLiveAdminData(load, messages.showError, codeTables)
+  const load = () =>
+    loadAll({
+      counts: loadAdminCounts(loginCodesLoadFailed),
+      available: readAvailable((pageIndex, pageSize) => listLoginCodes(false, pageIndex, pageSize)),
+      used: readUsed((pageIndex, pageSize) => listLoginCodes(true, pageIndex, pageSize)),
+    })
+  const pages = [availablePage.pageIndex, usedPage.pageIndex]
+  const { data, reload, live } = useLiveAdminData(pages, load, messages.showError, codeTables)
   const [generating, setGenerating] = useState(false)
   const [copiedId, setCopiedId] = useState<string | null>(null)
   /** The extra time new codes get, as typed. */

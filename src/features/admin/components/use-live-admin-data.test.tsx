@@ -30,7 +30,7 @@ afterEach(() => {
 const elapse = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms))
 
 async function renderLive() {
-  const hook = renderHook(({ watched }) => useLiveAdminData(load, onError, watched), { initialProps: { watched: tables } })
+  const hook = renderHook(({ watched }) => useLiveAdminData([], load, onError, watched), { initialProps: { watched: tables } })
   await elapse()
   const channel = channels.at(-1) as FakeChannel
   const status = (s: Parameters<FakeChannel['listener']['onStatus']>[0]) => act(() => channel.listener.onStatus(s))

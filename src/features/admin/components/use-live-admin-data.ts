@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { AdminResult } from '../../../lib/admin/admin-result'
 import { coalescedRefetch } from '../../../lib/admin/coalesced-refetch'
 import { getSupabase } from '../../../lib/api/supabase'
 import { watchTableChanges, type LiveTable } from '../../../lib/admin/table-changes'
-import { useAdminData } from './use-admin-data'
+import { useAdminData, type AdminDataKey } from './use-admin-data'
 
 /** Whether the screen hears about changes: not yet, yes, or not (its channel is down) and so it refreshes on a timer. */
 export type LiveState = 'connecting' | 'live' | 'polling'
@@ -12,7 +12,7 @@ export type LiveState = 'connecting' | 'live' | 'polling'
 export const pollingIntervalMs = 10_000
 
 /**
- * useAdminData, kept up to date: every change of `tables` (and every rejoin of the channel,
+ * useAdminData (loaded on mount and whenever `key` changes), kept up to date: every change of `tables` (and every rejoin of the channel,
  * which may have missed some) refetches, at most once a second. Whenever the channel is down
  * (errored, closed, timed out: the network, the server, or a flood of sockets keeping it out),
  * the screen refetches every `pollingIntervalMs` instead, until the channel is back. A refetch
@@ -20,23 +20,21 @@ export const pollingIntervalMs = 10_000
  * (filters, open forms) stays as it is.
  */
 export function useLiveAdminData<T>(
+  key: AdminDataKey,
   load: () => Promise<AdminResult<T>>,
   onError: (message: string) => void,
   tables: readonly LiveTable[],
 ) {
-  const adminData = useAdminData(load, onError)
+  const adminData = useAdminData(key, load, onError)
   const [live, setLive] = useState<LiveState>('connecting')
-  const reload = useRef(adminData.reload)
-  useEffect(() => {
-    reload.current = adminData.reload
-  }, [adminData.reload])
+  const { reload } = adminData
 
   // The channel follows the tables' names, not the identity of the array a screen passes.
   const tableList = tables.join(',')
   useEffect(() => {
     let listening = true
     let polling: ReturnType<typeof setInterval> | undefined
-    const refetch = coalescedRefetch(() => reload.current())
+    const refetch = coalescedRefetch(reload)
     const stopPolling = () => {
       clearInterval(polling)
       polling = undefined
@@ -61,7 +59,7 @@ export function useLiveAdminData<T>(
       refetch.dispose()
       stopWatching()
     }
-  }, [tableList])
+  }, [tableList, reload])
 
   return { ...adminData, live }
 }

@@ -10,7 +10,7 @@ export interface PageChoice {
   pageIndex: number
   pageSize: number
   setPageIndex: (pageIndex: number) => void
-  /** Reads the chosen page with `list`; changes with the choice, so a loader built on it reloads when the page turns. */
+  /** Reads the chosen page with `list`; a screen keys its load by `pageIndex`, so it reloads when the page turns. */
   read: <Row>(list: ListReader<Row>) => Promise<AdminResult<ListPage<Row>>>
 }
 

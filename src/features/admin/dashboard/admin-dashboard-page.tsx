@@ -36,7 +36,7 @@ const loadDashboardCounts = () => loadAdminCounts('Failed to load dashboard coun
 
 export function AdminDashboardPage() {
   const messages = useFlashMessages()
-  const { data: counts, live } = useLiveAdminData(loadDashboardCounts, messages.showError, countedTables)
+  const { data: counts, live } = useLiveAdminData([], loadDashboardCounts, messages.showError, countedTables)
 
   return (
     <AdminPage title="Admin Dashboard" messages={messages} live={live} backToDashboard={false}>

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { formatRatio, itemFlagWords } from '../../../domain/item-flags'
 import { localDateKey } from '../../../domain/results-analytics'
@@ -24,9 +24,12 @@ export function ItemAnalysisPage() {
   const messages = useFlashMessages()
   const [day, setDay] = useState(() => localDateKey(new Date()))
   const [scheduleId, setScheduleId] = useState('')
-  const { data: schedules } = useAdminData(listSchedules, messages.showError)
-  const load = useCallback(() => loadItemAnalysis(scheduleId ? { scheduleId } : { day }), [day, scheduleId])
-  const { data: analysis } = useAdminData(load, messages.showError)
+  const { data: schedules } = useAdminData([], listSchedules, messages.showError)
+  const { data: analysis } = useAdminData(
+    [day, scheduleId],
+    () => loadItemAnalysis(scheduleId ? { scheduleId } : { day }),
+    messages.showError,
+  )
   const schedule = schedules?.find((row) => row.id === scheduleId)
   const scope = schedule ? `${schedule.exam_name} (${formatDateTime(schedule.start_time)})` : formatDay(day)
 

@@ -52,7 +52,7 @@ interface GuessingLimitsPanelProps {
  */
 export function GuessingLimitsPanel({ onError, onSuccess }: GuessingLimitsPanelProps) {
   const titleId = useId()
-  const { data: limits, reload } = useAdminData(listGuessingLimits, onError)
+  const { data: limits, reload } = useAdminData([], listGuessingLimits, onError)
   const [action, setAction] = useState<LimitAction | null>(null)
 
   useEffect(() => {

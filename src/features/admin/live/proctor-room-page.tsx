@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { untilFirstGoesOfflineMs } from '../../../domain/attempt-status'
 import { listLiveAttempts, loadLiveAttemptCounts } from '../../../lib/admin/admin-attempts'
 import { loadAll } from '../../../lib/admin/admin-reads'
@@ -35,16 +35,13 @@ export function ProctorRoomPage() {
   const messages = useFlashMessages()
   const attemptsPage = usePageChoice(attemptsPerPage)
   const { read: readAttempts } = attemptsPage
-  const load = useCallback(
-    () =>
-      loadAll({
-        attempts: readAttempts(listLiveAttempts),
-        counts: loadLiveAttemptCounts(),
-        roomTime: listRoomTimeAdditions(),
-      }),
-    [readAttempts],
-  )
-  const { data, reload, live } = useLiveAdminData(load, messages.showError, attemptTables)
+  const load = () =>
+    loadAll({
+      attempts: readAttempts(listLiveAttempts),
+      counts: loadLiveAttemptCounts(),
+      roomTime: listRoomTimeAdditions(),
+    })
+  const { data, reload, live } = useLiveAdminData([attemptsPage.pageIndex], load, messages.showError, attemptTables)
   const now = useNow(1000)
   const [addingTime, setAddingTime] = useState(false)
 

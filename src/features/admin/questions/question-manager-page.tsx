@@ -32,7 +32,7 @@ import './question-manager-page.css'
 
 export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?: (text: string) => Promise<CsvImportResult> }) {
   const messages = useFlashMessages()
-  const { data: questions, reload } = useAdminData(listQuestions, messages.showError)
+  const { data: questions, reload } = useAdminData([], listQuestions, messages.showError)
   const count = questions?.length ?? 0
 
   const [draft, setDraft] = useState<QuestionDraft>(() => emptyQuestionDraft('mcq', 1))

@@ -1,4 +1,3 @@
-import { useCallback } from 'react'
 import { loadDayResultsPage, loadDayScoreBands, type DaySummary } from '../../../lib/admin/admin-submissions'
 import { Pager } from '../components/pager'
 import { useAdminData } from '../components/use-admin-data'
@@ -20,20 +19,19 @@ interface DayResultsProps {
 
 /**
  * One day's score distribution and ranking for the search, a page at a time, read when shown.
- * Every summary the screen receives (each live refetch) is a new `day`: the loaders depend on
- * that object rather than on its date, so the chart and the page on screen are refetched with it.
+ * Every summary the screen receives (each live refetch) is a new `day`: the loads are keyed by
+ * that object rather than by its date, so the chart and the page on screen are refetched with it.
  * Keyed by the search where it is used, so that a new search starts from the first page.
  */
 export function DayResults({ day, search, label, onError }: DayResultsProps) {
   const pageChoice = usePageChoice(pageSize)
   const { read } = pageChoice
-  const loadBands = useCallback(() => loadDayScoreBands({ day: day.day, search }), [day, search])
-  const loadPage = useCallback(
+  const { data: bands } = useAdminData([day, search], () => loadDayScoreBands({ day: day.day, search }), onError)
+  const { data: page } = useAdminData(
+    [day, search, pageChoice.pageIndex],
     () => read((pageIndex, size) => loadDayResultsPage({ day: day.day, search }, pageIndex, size)),
-    [day, search, read],
+    onError,
   )
-  const { data: bands } = useAdminData(loadBands, onError)
-  const { data: page } = useAdminData(loadPage, onError)
   const caption = `Results of ${label}, ranked by score`
 
   return (

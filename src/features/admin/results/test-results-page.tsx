@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { formatAverageScore, localDateKey, resultsStats } from '../../../domain/results-analytics'
 import { examSize } from '../../../domain/score'
@@ -27,8 +27,12 @@ export function TestResultsPage() {
   const [searchText, setSearchText] = useState('')
   const search = useDebouncedValue(searchText.trim(), searchDelayMs)
   const [day, setDay] = useState<string | null>(null)
-  const loadSummary = useCallback(() => loadResultsSummary({ search, day }), [search, day])
-  const { data: summary, live } = useLiveAdminData(loadSummary, messages.showError, resultTables)
+  const { data: summary, live } = useLiveAdminData(
+    [search, day],
+    () => loadResultsSummary({ search, day }),
+    messages.showError,
+    resultTables,
+  )
   const printed = usePrintedReport(messages.showError)
   const exported = useResultsExport(messages.showError)
   const [exportAnswers, setExportAnswers] = useState(false)

@@ -34,7 +34,7 @@ const statusBadge: Record<ScheduleDisplayStatus, { label: string; tone: string }
 
 export function ExamSchedulePage() {
   const messages = useFlashMessages()
-  const { data: schedules, reload } = useAdminData(listSchedules, messages.showError)
+  const { data: schedules, reload } = useAdminData([], listSchedules, messages.showError)
   // Badges move from Upcoming to Active to Ended while the screen stays open.
   const now = useNow(15_000)
   const [draft, setDraft] = useState<ScheduleDraft>(emptyScheduleDraft)
