@@ -10,7 +10,7 @@ export type AdminDataKey = readonly unknown[]
 /**
  * Loads a screen's data on mount, whenever an element of `key` changes, and on `reload()`. The loader
  * and `onError` are read when a load starts, never compared: an inline function is safe, and what is on
- * screen is passed as the key. A failed load keeps what was shown before and hands the spec's message
+ * screen is passed as the key. A failed load keeps what was shown before and hands the screen's failure message
  * to `onError` (the screen's red banner). When loads overlap (a live refetch and the admin's own
  * action), only the latest one started is shown, so a slow older answer never replaces a newer one.
  */
