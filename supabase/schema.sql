@@ -568,11 +568,11 @@ declare
   result record;
   solutions record;
 begin
-  select * into result from private.find_result(lookup_result.code);
+  result := private.find_result(lookup_result.code);
   if result.answer is not null then
     return result.answer;
   end if;
-  select * into solutions from private.solutions_availability(result.submission);
+  solutions := private.solutions_availability(result.submission);
   return jsonb_build_object(
     'outcome', 'ok',
     'student_name', (result.submission).student_name,
@@ -876,17 +876,18 @@ CREATE OR REPLACE FUNCTION private.record_served_key()
  SET search_path TO ''
 AS $function$
 declare
-  corrected boolean;
+  snapshot record;
 begin
   if new.served_key is null then
     perform pg_catalog.pg_advisory_xact_lock_shared(private.regrade_lock_key());
-    select k.key, k.corrected into new.served_key, corrected from private.snapshot_key(new.login_code) k;
+    snapshot := private.snapshot_key(new.login_code, new.answers);
+    new.served_key := snapshot.key;
     if new.served_key is null then
       new.served_key := coalesce(
         (select jsonb_object_agg(q.question_number::text, q.correct_answer)
            from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
         '{}'::jsonb);
-    elsif corrected then
+    elsif snapshot.corrected then
       new.score := private.score_against_key(new.answers, new.served_key);
     end if;
   end if;
@@ -914,14 +915,14 @@ begin
     return refusal;
   end if;
 
-  select * into claim from private.claim_login_code(record_submission.submission_id, normalized_code, name, record_submission.submitted_at);
+  claim := private.claim_login_code(record_submission.submission_id, normalized_code, name, record_submission.submitted_at);
   if claim.answer is not null then
     return claim.answer;
   end if;
 
-  select * into counting from private.counted_answers(record_submission.submission_id, normalized_code, record_submission.answers,
+  counting := private.counted_answers(record_submission.submission_id, normalized_code, record_submission.answers,
     record_submission.recovered_from_file, claim.first_start, claim.closes_at, claim.sent_at);
-  select * into scoring from private.score_submission(normalized_code, counting.counted);
+  scoring := private.score_submission(normalized_code, counting.counted);
 
   return private.store_submission(
     submission_id => record_submission.submission_id,
@@ -1147,17 +1148,15 @@ CREATE OR REPLACE FUNCTION private.score_submission(code text, answers jsonb, OU
  SET search_path TO ''
 AS $function$
 declare
-  corrected boolean;
+  snapshot record;
 begin
   perform pg_catalog.pg_advisory_xact_lock_shared(private.regrade_lock_key());
-  select k.key, k.corrected into served_key, corrected from private.snapshot_key(score_submission.code) k;
-  if served_key is not null then
-    served := (select count(*) from jsonb_object_keys(served_key));
-    if corrected then
-      score := private.score_against_key(score_submission.answers, served_key);
-    else
-      select count(*) into score from jsonb_each_text(score_submission.answers) a where served_key ->> a.key = a.value;
-    end if;
+  snapshot := private.snapshot_key(score_submission.code, score_submission.answers);
+  if snapshot.key is not null then
+    served_key := snapshot.key;
+    served := snapshot.served;
+    score := case when snapshot.corrected then private.score_against_key(score_submission.answers, snapshot.key)
+                  else snapshot.matching end;
     return;
   end if;
   select a.question_count into served
@@ -1203,22 +1202,23 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION private.shuffle_rank(seed bytea, label text) IS 'A code''s sort key (seed: its answer-file key) for one question (''question:7'') or option (''option:7:C''): its shuffled order sorts by it.';
 
-CREATE OR REPLACE FUNCTION private.snapshot_key(login_code text, OUT key jsonb, OUT corrected boolean)
+CREATE OR REPLACE FUNCTION private.snapshot_key(login_code text, answers jsonb, OUT key jsonb, OUT corrected boolean, OUT served integer, OUT matching integer)
  RETURNS record
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 begin
-  select jsonb_object_agg(aq.question_number::text, coalesce(kc.accepted, aq.correct_answer)), bool_or(kc.accepted is not null)
-    into key, corrected
+  select jsonb_object_agg(aq.question_number::text, coalesce(kc.accepted, aq.correct_answer)), bool_or(kc.accepted is not null),
+         count(*), count(*) filter (where aq.correct_answer = snapshot_key.answers ->> aq.question_number::text)
+    into key, corrected, served, matching
     from public.attempt_questions aq
     left join lateral (select c.accepted from public.key_corrections c where c.question_id = aq.question_id
                         order by c.id desc limit 1) kc on true
    where aq.login_code = snapshot_key.login_code;
 end
 $function$;
-COMMENT ON FUNCTION private.snapshot_key(login_code text, OUT key jsonb, OUT corrected boolean) IS 'The answer key of a code''s snapshot (question number → letters, or * for a void question) with the latest key corrections, and whether any applies; null key without a snapshot.';
+COMMENT ON FUNCTION private.snapshot_key(login_code text, answers jsonb, OUT key jsonb, OUT corrected boolean, OUT served integer, OUT matching integer) IS 'The answer key of a code''s snapshot (question number → letters, or * for a void question) with the latest key corrections, whether any applies, the questions served and how many of the answers match the snapshot''s letters; null key without a snapshot.';
 
 CREATE OR REPLACE FUNCTION private.solutions_availability(submission public.submissions, OUT available boolean, OUT held boolean, OUT held_until timestamp with time zone)
  RETURNS record
@@ -2490,12 +2490,14 @@ GRANT EXECUTE ON FUNCTION public.lookup_result(code text) TO anon, authenticated
 
 CREATE OR REPLACE FUNCTION public.normalize_login_code(code text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
+begin
   -- Codes are pasted from messages: strip tabs, line breaks and non-breaking spaces too.
-  select upper(regexp_replace(code, '^[[:space:]\u00a0]+|[[:space:]\u00a0]+$', '', 'g'))
+  return upper(regexp_replace(normalize_login_code.code, '^[[:space:]\u00a0]+|[[:space:]\u00a0]+$', '', 'g'));
+end
 $function$;
 GRANT EXECUTE ON FUNCTION public.normalize_login_code(code text) TO service_role;
 

@@ -213,24 +213,34 @@ revoke execute on function private.counted_answers(uuid, text, jsonb, boolean, t
   from public, anon, authenticated;
 
 -- The key a code's submission is scored against and keeps: its snapshot's letters, each replaced
--- by the latest key correction of its question (migration 20261124002040), and whether any was
--- corrected; null for a code without a snapshot. Read by score_submission and by the trigger that
--- keys any other insert (record_served_key), so both say the same.
-create or replace function private.snapshot_key(login_code text, out key jsonb, out corrected boolean)
+-- by the latest key correction of its question (migration 20261124002040), whether any was
+-- corrected, how many questions it served and how many of `answers` are its letters (the score
+-- while nothing is corrected); a null key for a code without a snapshot. One read of the
+-- snapshot, by score_submission and by the trigger that keys any other insert
+-- (record_served_key), so both say the same.
+create or replace function private.snapshot_key(
+  login_code text,
+  answers jsonb,
+  out key jsonb,
+  out corrected boolean,
+  out served integer,
+  out matching integer
+)
 language plpgsql stable set search_path = ''
 as $$
 begin
-  select jsonb_object_agg(aq.question_number::text, coalesce(kc.accepted, aq.correct_answer)), bool_or(kc.accepted is not null)
-    into key, corrected
+  select jsonb_object_agg(aq.question_number::text, coalesce(kc.accepted, aq.correct_answer)), bool_or(kc.accepted is not null),
+         count(*), count(*) filter (where aq.correct_answer = snapshot_key.answers ->> aq.question_number::text)
+    into key, corrected, served, matching
     from public.attempt_questions aq
     left join lateral (select c.accepted from public.key_corrections c where c.question_id = aq.question_id
                         order by c.id desc limit 1) kc on true
    where aq.login_code = snapshot_key.login_code;
 end
 $$;
-comment on function private.snapshot_key(text) is
-  'The answer key of a code''s snapshot (question number → letters, or * for a void question) with the latest key corrections, and whether any applies; null key without a snapshot.';
-revoke execute on function private.snapshot_key(text) from public, anon, authenticated, service_role;
+comment on function private.snapshot_key(text, jsonb) is
+  'The answer key of a code''s snapshot (question number → letters, or * for a void question) with the latest key corrections, whether any applies, the questions served and how many of the answers match the snapshot''s letters; null key without a snapshot.';
+revoke execute on function private.snapshot_key(text, jsonb) from public, anon, authenticated, service_role;
 
 -- Score: against the exam the code was given at its first start (its snapshot: the questions it
 -- served and their key, with key corrections), whatever the bank holds now, under the regrade
@@ -249,17 +259,15 @@ create or replace function private.score_submission(
 language plpgsql volatile set search_path = ''
 as $$
 declare
-  corrected boolean;
+  snapshot record;
 begin
   perform pg_catalog.pg_advisory_xact_lock_shared(private.regrade_lock_key());
-  select k.key, k.corrected into served_key, corrected from private.snapshot_key(score_submission.code) k;
-  if served_key is not null then
-    served := (select count(*) from jsonb_object_keys(served_key));
-    if corrected then
-      score := private.score_against_key(score_submission.answers, served_key);
-    else
-      select count(*) into score from jsonb_each_text(score_submission.answers) a where served_key ->> a.key = a.value;
-    end if;
+  snapshot := private.snapshot_key(score_submission.code, score_submission.answers);
+  if snapshot.key is not null then
+    served_key := snapshot.key;
+    served := snapshot.served;
+    score := case when snapshot.corrected then private.score_against_key(score_submission.answers, snapshot.key)
+                  else snapshot.matching end;
     return;
   end if;
   select a.question_count into served
@@ -371,14 +379,14 @@ begin
     return refusal;
   end if;
 
-  select * into claim from private.claim_login_code(record_submission.submission_id, normalized_code, name, record_submission.submitted_at);
+  claim := private.claim_login_code(record_submission.submission_id, normalized_code, name, record_submission.submitted_at);
   if claim.answer is not null then
     return claim.answer;
   end if;
 
-  select * into counting from private.counted_answers(record_submission.submission_id, normalized_code, record_submission.answers,
+  counting := private.counted_answers(record_submission.submission_id, normalized_code, record_submission.answers,
     record_submission.recovered_from_file, claim.first_start, claim.closes_at, claim.sent_at);
-  select * into scoring from private.score_submission(normalized_code, counting.counted);
+  scoring := private.score_submission(normalized_code, counting.counted);
 
   return private.store_submission(
     submission_id => record_submission.submission_id,
@@ -408,17 +416,18 @@ create or replace function private.record_served_key() returns trigger
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  corrected boolean;
+  snapshot record;
 begin
   if new.served_key is null then
     perform pg_catalog.pg_advisory_xact_lock_shared(private.regrade_lock_key());
-    select k.key, k.corrected into new.served_key, corrected from private.snapshot_key(new.login_code) k;
+    snapshot := private.snapshot_key(new.login_code, new.answers);
+    new.served_key := snapshot.key;
     if new.served_key is null then
       new.served_key := coalesce(
         (select jsonb_object_agg(q.question_number::text, q.correct_answer)
            from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
         '{}'::jsonb);
-    elsif corrected then
+    elsif snapshot.corrected then
       new.score := private.score_against_key(new.answers, new.served_key);
     end if;
   end if;
@@ -516,11 +525,11 @@ declare
   result record;
   solutions record;
 begin
-  select * into result from private.find_result(lookup_result.code);
+  result := private.find_result(lookup_result.code);
   if result.answer is not null then
     return result.answer;
   end if;
-  select * into solutions from private.solutions_availability(result.submission);
+  solutions := private.solutions_availability(result.submission);
   return jsonb_build_object(
     'outcome', 'ok',
     'student_name', (result.submission).student_name,
@@ -544,7 +553,8 @@ comment on function private.lookup_result(text) is
 -- Cheaper on every submission, the same answers: plpgsql keeps its plans for the connection's
 -- life, where a SQL function with a SET clause is planned anew in every transaction (before
 -- PostgreSQL 18). As in migrations 20261127000500 (code_guessing_limited, request_client_id),
--- 20261124000600 (submission_receipt) and 20261122000300 (answers_canonical, answers_fingerprint).
+-- 20261124000600 (submission_receipt), 20261122000300 (answers_canonical, answers_fingerprint) and
+-- 20261121000200 (normalize_login_code).
 create or replace function private.code_guessing_limited(address text) returns boolean
 language plpgsql stable set search_path = ''
 as $$
@@ -598,5 +608,14 @@ as $$
 begin
   -- The app computes the same on the device.
   return left(encode(sha256(convert_to(private.answers_canonical(answers_fingerprint.answers), 'UTF8')), 'hex'), 12);
+end
+$$;
+
+create or replace function public.normalize_login_code(code text) returns text
+language plpgsql immutable set search_path = ''
+as $$
+begin
+  -- Codes are pasted from messages: strip tabs, line breaks and non-breaking spaces too.
+  return upper(regexp_replace(normalize_login_code.code, '^[[:space:]\u00a0]+|[[:space:]\u00a0]+$', '', 'g'));
 end
 $$;
