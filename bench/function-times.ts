@@ -39,36 +39,37 @@ export async function functionTimes(db: SqlDatabase): Promise<Map<string, Functi
 }
 
 /**
- * The time counted between `before` and now, once `root` has been counted `calls` more times (a
- * busy connection reports its counts only when it is idle for a moment, so this asks again for
- * up to `patienceMs`).
+ * The time counted so far, once `name` has been counted at least `calls` times in all: a busy
+ * connection reports its counts only when it has been idle for a moment, so this asks again for
+ * up to `patienceMs`.
  */
-export async function functionTimesSince(
+export async function functionTimesOnceCounted(
   db: SqlDatabase,
-  before: Map<string, FunctionTime>,
-  root: string,
+  name: string,
   calls: number,
   patienceMs = 30_000,
-): Promise<FunctionTime[]> {
+): Promise<Map<string, FunctionTime>> {
   const giveUpAt = performance.now() + patienceMs
   for (;;) {
-    const now = await functionTimes(db)
-    const counted = (now.get(root)?.calls ?? 0) - (before.get(root)?.calls ?? 0)
-    if (counted >= calls || performance.now() > giveUpAt) {
-      return [...now.values()]
-        .map((after) => {
-          const earlier = before.get(after.name)
-          return {
-            name: after.name,
-            calls: after.calls - (earlier?.calls ?? 0),
-            totalMs: after.totalMs - (earlier?.totalMs ?? 0),
-            selfMs: after.selfMs - (earlier?.selfMs ?? 0),
-          }
-        })
-        .filter((time) => time.calls > 0)
-    }
+    const times = await functionTimes(db)
+    if ((times.get(name)?.calls ?? 0) >= calls || performance.now() > giveUpAt) return times
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
+}
+
+/** The time counted between two readings, for each function called in between. */
+export function functionTimesBetween(before: Map<string, FunctionTime>, after: Map<string, FunctionTime>): FunctionTime[] {
+  return [...after.values()]
+    .map((time) => {
+      const earlier = before.get(time.name)
+      return {
+        name: time.name,
+        calls: time.calls - (earlier?.calls ?? 0),
+        totalMs: time.totalMs - (earlier?.totalMs ?? 0),
+        selfMs: time.selfMs - (earlier?.selfMs ?? 0),
+      }
+    })
+    .filter((time) => time.calls > 0)
 }
 
 /**
