@@ -447,7 +447,7 @@ $$;
 
 -- Find: the code as typed, and its latest submission, or why there is no result to show: an
 -- unknown code, one older than 7 days, one never used, one with no submission, or a result older
--- than 30 days (the retention rule of the spec).
+-- than 30 days (the retention rule).
 create or replace function private.find_result(code text, out answer jsonb, out submission public.submissions)
 language plpgsql stable set search_path = ''
 as $$
