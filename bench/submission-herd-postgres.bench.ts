@@ -15,7 +15,7 @@ if (!postgresBinDir()) {
       databaseName: `a PostgreSQL server on this machine (throwaway cluster, fsync off), pool of ${defaultPoolSize()} connections`,
       count: Number(process.argv[2] ?? 2000),
       runs: Number(process.argv[3] ?? 3),
-      targets: { perSecond: 1500 },
+      targets: { perSecond: 1500, sqlShareOfInsertCeiling: 0.65, herdShareOfSql: 0.8 },
     })
   } finally {
     postgres.stop()

@@ -7,12 +7,15 @@
 // submission (and so the most this machine's cores allow), and in the same run three ceilings:
 // the same herd calling a function that does nothing (what the gateway itself allows),
 // submit_exam's transaction sent straight to the database (what the SQL itself allows), and raw
-// single-row inserts.
+// single-row inserts. Then where submit_exam's time in the database went over the herd runs,
+// step by step (bench/function-times.ts), and the ratios issue 24 sets targets for: the SQL alone
+// at 65 % of the insert ceiling or more, the herd at 80 % of the SQL alone or more.
 import { availableParallelism } from 'node:os'
 import { defaultPoolSize } from '../supabase/local/db.ts'
 import { createRequestRunner } from '../supabase/local/run-as.ts'
 import { startStack, type RunningStack } from '../supabase/local/stack.ts'
 import { benchAnswers, benchSubmission, createCodes, createStartedCodes } from './bench-submission.ts'
+import { functionShares, functionTimesBetween, functionTimesOnceCounted, trackFunctionTimes } from './function-times.ts'
 import type { HerdReport } from './herd-submitter.ts'
 import { percentile } from './percentiles.ts'
 import { postgresServerCpuMs } from './process-cpu.ts'
@@ -21,6 +24,10 @@ import { spawnHerd } from './spawn-herd.ts'
 export interface HerdTargets {
   /** Least share of the raw insert ceiling the herd should reach. */
   shareOfInsertCeiling?: number
+  /** Least share of the raw insert ceiling submit_exam's transactions alone should reach. */
+  sqlShareOfInsertCeiling?: number
+  /** Least share of the SQL alone's rate the herd should reach. */
+  herdShareOfSql?: number
   /** Least accepted submissions per second. */
   perSecond?: number
   p99Ms?: number
@@ -60,14 +67,19 @@ export async function runSubmissionHerd({
   ])
   // Before the first request, which reads the functions the REST API serves.
   await stack.db.exec(noopFunction)
+  // For every run alike (its cost is two clock readings per function call).
+  await trackFunctionTimes(stack.db, databaseUrl !== undefined)
   // What the database does with the same calls, as many at once as the stack's pool serves.
   const parallel = databaseUrl ? 2 * defaultPoolSize() : 1
 
-  const herdCodes: string[] = []
-  const herd = async (prefix: string, functionName?: string): Promise<HerdRun> => {
-    // Students who started their exams (as every device does before it submits); the gateway's herd needs only codes.
-    const codes = functionName ? await createCodes(stack, prefix, count) : await createStartedCodes(stack, prefix, count)
-    if (!functionName) herdCodes.push(...codes)
+  // Students who started their exams (as every device does before it submits), all before the
+  // first herd, so that the time counted over the herds is submit_exam's alone.
+  const runCodes: string[][] = []
+  for (let run = 0; run < runs; run++) runCodes.push(await createStartedCodes(stack, `S${run}`, count))
+  const herdCodes = runCodes.flat()
+  const startsCounted = await functionTimesOnceCounted(stack.db, 'private.take_exam_snapshot', herdCodes.length)
+
+  const herd = async (codes: string[], functionName?: string): Promise<HerdRun> => {
     const serverBefore = databaseUrl ? await postgresServerCpuMs(stack.db) : undefined
     // The stack's own process (HTTP, JWT, REST, and on PGlite the database too): less at the
     // mercy of other load on the machine than the wall-clock figures.
@@ -83,17 +95,18 @@ export async function runSubmissionHerd({
     }
   }
   const herds: HerdRun[] = []
-  for (let run = 0; run < runs; run++) herds.push(await herd(`S${run}`))
+  for (const codes of runCodes) herds.push(await herd(codes))
   const storage = await storedOnce(stack, herdCodes)
   const accepted = herds.reduce((sum, run) => sum + (run.report.outcomes.accepted ?? 0), 0)
-  const gateway = await herd('N', 'bench_noop')
+  const herdTimes = functionTimesBetween(startsCounted, await functionTimesOnceCounted(stack.db, 'public.submit_exam', accepted))
+  // The gateway's herd needs only codes: bench_noop reads none.
+  const gateway = await herd(await createCodes(stack, 'N', count), 'bench_noop')
 
   const requests = createRequestRunner(stack.db)
   const identity = { role: 'anon' as const, claims: { role: 'anon' }, headers: { 'x-forwarded-for': '127.0.0.1' } }
-  const sqlCodes = await createStartedCodes(stack, 'Q', count)
-  const sqlRate = await perSecond(count, parallel, (i) =>
+  const submitStraight = (code: string) =>
     requests.runAs(identity, async (tx) => {
-      const call = benchSubmission(sqlCodes[i] as string, 'Sql Student')
+      const call = benchSubmission(code, 'Sql Student')
       const { rows } = await tx.query<{ outcome: string }>(
         `select public.submit_exam($1, $2, $3, $4, $5, $6, $7, $8) ->> 'outcome' as outcome`,
         [
@@ -108,7 +121,23 @@ export async function runSubmissionHerd({
         ],
       )
       if (rows[0]?.outcome !== 'accepted') throw new Error(`submit_exam answered ${rows[0]?.outcome} to a fresh code`)
-    }),
+    })
+  const sqlCodes = await createStartedCodes(stack, 'Q', count)
+  const sqlRate = await perSecond(count, parallel, (i) => submitStraight(sqlCodes[i] as string))
+
+  // One at a time, so that no submission waits for another's lock: each function's share of the
+  // database's work (its CPU, and any wait for a core on a busy machine).
+  const aloneCodes = await createStartedCodes(stack, 'T', Math.min(count, 500))
+  const aloneBefore = await functionTimesOnceCounted(
+    stack.db,
+    'private.take_exam_snapshot',
+    herdCodes.length + sqlCodes.length + aloneCodes.length,
+  )
+  const submitExamCalls = aloneBefore.get('public.submit_exam')?.calls ?? 0
+  await perSecond(aloneCodes.length, 1, (i) => submitStraight(aloneCodes[i] as string))
+  const aloneTimes = functionTimesBetween(
+    aloneBefore,
+    await functionTimesOnceCounted(stack.db, 'public.submit_exam', submitExamCalls + aloneCodes.length),
   )
 
   // No HTTP, no JWT, no role switch, no code claim, no scoring: one statement (and transaction) each.
@@ -176,8 +205,25 @@ export async function runSubmissionHerd({
         : ''),
   )
   console.log(
-    `               the SQL alone at ${percent(sqlRate / insertRate)}; the best herd at ${percent(best.perSecond / sqlRate)} of what the SQL allows`,
+    `               the SQL alone at ${percent(sqlRate / insertRate)} of the ceiling` +
+      (targets.sqlShareOfInsertCeiling
+        ? ` ${against(sqlRate / insertRate >= targets.sqlShareOfInsertCeiling, `≥ ${percent(targets.sqlShareOfInsertCeiling)}`)}`
+        : ''),
   )
+  console.log(
+    `               the best herd at ${percent(best.perSecond / sqlRate)} of what the SQL allows` +
+      (targets.herdShareOfSql
+        ? ` ${against(best.perSecond / sqlRate >= targets.herdShareOfSql, `≥ ${percent(targets.herdShareOfSql)}`)}`
+        : ''),
+  )
+  console.log(
+    `steps:         submit_exam's time in the database per submission, in each function it called and in each alone ` +
+      `(pg_stat_user_functions: elapsed, so a wait for a lock or for a core counts too)`,
+  )
+  console.log(`               ${aloneCodes.length} sent straight to the database one at a time (nothing to wait for but a core):`)
+  for (const line of functionShares(aloneTimes, 'public.submit_exam')) console.log(`             ${line}`)
+  console.log(`               over the herd runs (with the waits of submissions for each other's locks):`)
+  for (const line of functionShares(herdTimes, 'public.submit_exam')) console.log(`             ${line}`)
   if (!storage.intact(accepted)) process.exitCode = 1
 }
 

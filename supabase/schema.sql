@@ -82,12 +82,14 @@ COMMENT ON FUNCTION private.answer_file_tag(file jsonb) IS 'The tag an answer fi
 
 CREATE OR REPLACE FUNCTION private.answers_canonical(answers jsonb)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select coalesce(string_agg(a.key || ':' || a.value, ',' order by a.key::integer), '')
-    from jsonb_each_text(answers) as a
+begin
+  return (select coalesce(string_agg(a.key || ':' || a.value, ',' order by a.key::integer), '')
+            from jsonb_each_text(answers_canonical.answers) as a);
+end
 $function$;
 
 CREATE OR REPLACE FUNCTION private.apply_retention()
@@ -144,6 +146,92 @@ $function$;
 COMMENT ON FUNCTION private.check_login_code(code text) IS 'valid | used | invalid | exam_closed for a login code as typed (trimmed, upper-cased): exam_closed when the window, its end moved by the code''s extra minutes, is not open now.';
 GRANT EXECUTE ON FUNCTION private.check_login_code(code text) TO service_role;
 
+CREATE OR REPLACE FUNCTION private.check_submission_arguments(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if check_submission_arguments.submission_id is null then
+    perform private.invalid_argument('submission_id is required');
+  end if;
+  if check_submission_arguments.code is null or check_submission_arguments.code !~ '^[A-Z0-9]{8}$' then
+    return jsonb_build_object('outcome', 'invalid_code');
+  end if;
+  if check_submission_arguments.student_name is null or length(check_submission_arguments.student_name) not between 2 and 200 then
+    perform private.invalid_argument('student_name must be 2 to 200 characters');
+  end if;
+  if check_submission_arguments.answers is null or jsonb_typeof(check_submission_arguments.answers) <> 'object'
+     or exists (select 1 from jsonb_each(check_submission_arguments.answers) a
+                 where a.key !~ '^([1-9]|[1-4][0-9]|50)$' or a.value not in ('"A"', '"B"', '"C"', '"D"')) then
+    perform private.invalid_argument('answers must map question numbers 1 to 50 to A, B, C or D');
+  end if;
+  if check_submission_arguments.tab_switches is not null and check_submission_arguments.tab_switches not between 0 and 100000 then
+    perform private.invalid_argument('tab_switches must be between 0 and 100000');
+  end if;
+  if check_submission_arguments.time_taken is null or check_submission_arguments.time_taken not between 0 and 86400 then
+    perform private.invalid_argument('time_taken must be between 0 and 86400 seconds');
+  end if;
+  if not isfinite(check_submission_arguments.started_at) or not isfinite(check_submission_arguments.submitted_at) then
+    perform private.invalid_argument('started_at and submitted_at must be real moments');
+  end if;
+  return null;
+end
+$function$;
+COMMENT ON FUNCTION private.check_submission_arguments(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'record_submission''s first step: refuses an argument out of range with our own message (SQLSTATE 22023), answers invalid_code for a code (normalized) that is not one, null when every argument can be used.';
+
+CREATE OR REPLACE FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer)
+ RETURNS record
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  grace constant interval := interval '2 minutes';
+  claimed public.login_codes;
+  existing public.submissions;
+begin
+  select * into claimed from public.login_codes lc where lc.code = claim_login_code.code for update;
+
+  select * into existing from public.submissions s where s.id = claim_login_code.submission_id;
+  if found then
+    if existing.login_code <> claim_login_code.code then
+      perform private.invalid_argument('submission id belongs to another login code');
+    end if;
+    answer := public.submission_receipt(existing);
+    return;
+  end if;
+
+  if claimed.id is null then
+    answer := jsonb_build_object('outcome', 'invalid_code');
+    return;
+  end if;
+  if claimed.is_used then
+    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
+    return;
+  end if;
+
+  select min(a.started_at), min(a.deadline) + grace, max(a.tab_switches)
+    into first_start, closes_at, reported_tab_switches
+    from public.exam_attempts a where a.login_code = claim_login_code.code;
+  if first_start is null then
+    answer := jsonb_build_object('outcome', 'not_started');
+    return;
+  end if;
+
+  sent_at := least(coalesce(claim_login_code.submitted_at, now()), now());
+  if sent_at > closes_at or sent_at < first_start - grace then
+    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'exam_over');
+    return;
+  end if;
+
+  update public.login_codes
+     set is_used = true, used_by = claim_login_code.student_name, used_at = now()
+   where id = claimed.id;
+end
+$function$;
+COMMENT ON FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer) IS 'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported.';
+
 CREATE OR REPLACE FUNCTION private.client_guess_limit()
  RETURNS integer
  LANGUAGE sql
@@ -154,18 +242,21 @@ COMMENT ON FUNCTION private.client_guess_limit() IS 'Failed code guesses one cli
 
 CREATE OR REPLACE FUNCTION private.code_guessing_limited(address text)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select ((select coalesce(sum(f.failures), 0)
+begin
+  return ((select coalesce(sum(f.failures), 0)
              from public.code_guess_failures f
-            where f.client_address = address and f.minute > now() - interval '10 minutes') >= private.address_guess_limit()
-          and not private.address_trusted(address))
+            where f.client_address = code_guessing_limited.address and f.minute > now() - interval '10 minutes')
+            >= private.address_guess_limit()
+          and not private.address_trusted(code_guessing_limited.address))
       or (select coalesce(sum(c.failures), 0)
             from private.code_guess_client_failures c
-           where c.client_address = address and c.client_id = private.request_client_id()
-             and c.minute > now() - interval '10 minutes') >= private.client_guess_limit()
+           where c.client_address = code_guessing_limited.address and c.client_id = private.request_client_id()
+             and c.minute > now() - interval '10 minutes') >= private.client_guess_limit();
+end
 $function$;
 COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 and no administrator trusts it now (migration 20261127000500).';
 
@@ -185,6 +276,57 @@ AS $function$
      and a.started_at >= coalesce(es.start_time - interval '2 minutes', now() - interval '24 hours')
 $function$;
 COMMENT ON FUNCTION private.codes_still_writing() IS 'Login codes of the students still writing the current schedule: an unsubmitted attempt in progress before its deadline.';
+
+CREATE OR REPLACE FUNCTION private.counted_answers(submission_id uuid, code text, answers jsonb, recovered_from_file boolean, first_start timestamp with time zone, closes_at timestamp with time zone, sent_at timestamp with time zone, OUT counted jsonb, OUT late_check jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  candidate public.submissions;
+  attempt public.exam_attempts;
+begin
+  counted := counted_answers.answers;
+  if now() <= counted_answers.closes_at or coalesce(counted_answers.recovered_from_file, false) then
+    return;
+  end if;
+  candidate.id := counted_answers.submission_id;
+  candidate.login_code := counted_answers.code;
+  candidate.started_at := counted_answers.first_start;
+  -- A row's release only grows with its submitted_at (a later one waits for more sittings), and
+  -- any submission whose 24 hours of solutions outlasted this attempt's deadline plus grace could
+  -- have shown the key since: the key is out once the earliest of them has its release. A row
+  -- stamped after a classmate's would otherwise wait for a sitting the classmate's do not.
+  candidate.submitted_at := least(counted_answers.sent_at,
+                                  (select min(s.submitted_at) from public.submissions s
+                                    where s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
+  -- An unknown release (null) holds the key back, as a release still to come does.
+  if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(counted_answers.first_start)) is not true then
+    return;
+  end if;
+  select a.* into attempt from public.exam_attempts a
+   where a.id = counted_answers.submission_id and a.login_code = counted_answers.code;
+  select coalesce(jsonb_object_agg(s.key, s.value), '{}'::jsonb) into counted
+    from jsonb_each(counted_answers.answers) s
+   where attempt.reported_answers -> s.key = s.value;
+  late_check := jsonb_build_object(
+    'reported_at', attempt.reported_answers_at,
+    'received_at', attempt.reported_answers_received_at,
+    'sent_answers', (select count(*) from jsonb_object_keys(counted_answers.answers)),
+    'counted', (select count(*) from jsonb_object_keys(counted)),
+    'differences', coalesce((
+      select jsonb_agg(jsonb_build_object('question', q.question::integer,
+                                          'reported', attempt.reported_answers ->> q.question,
+                                          'sent', counted_answers.answers ->> q.question)
+                       order by q.question::integer)
+        from (select jsonb_object_keys(counted_answers.answers) as question
+              union select jsonb_object_keys(coalesce(attempt.reported_answers, '{}'::jsonb))) q
+       where (attempt.reported_answers -> q.question) is distinct from (counted_answers.answers -> q.question)),
+      '[]'::jsonb));
+end
+$function$;
+COMMENT ON FUNCTION private.counted_answers(submission_id uuid, code text, answers jsonb, recovered_from_file boolean, first_start timestamp with time zone, closes_at timestamp with time zone, sent_at timestamp with time zone, OUT counted jsonb, OUT late_check jsonb) IS 'record_submission''s third step: the answers a submission counts (all it sent, except a late arrival, not from an answer file, once its solutions could be out: only those matching its attempt''s copy reported in time) and, for such a late arrival, late_check (sent_answers, counted, differences).';
 
 CREATE OR REPLACE FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text)
  RETURNS jsonb
@@ -264,6 +406,34 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: the usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the sitting has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
+
+CREATE OR REPLACE FUNCTION private.find_result(code text, OUT answer jsonb, OUT submission public.submissions)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  found_code public.login_codes;
+begin
+  select * into found_code from public.login_codes lc where lc.code = public.normalize_login_code(find_result.code);
+  if not found then
+    answer := jsonb_build_object('outcome', 'invalid');
+  elsif found_code.created_at < now() - interval '7 days' then
+    answer := jsonb_build_object('outcome', 'code_expired');
+  elsif not found_code.is_used then
+    answer := jsonb_build_object('outcome', 'unused');
+  else
+    select * into submission from public.submissions s where s.login_code = found_code.code order by s.submitted_at desc limit 1;
+    if not found then
+      answer := jsonb_build_object('outcome', 'no_submission');
+    elsif submission.submitted_at < now() - interval '30 days' then
+      answer := jsonb_build_object('outcome', 'result_expired');
+    end if;
+  end if;
+end
+$function$;
+COMMENT ON FUNCTION private.find_result(code text, OUT answer jsonb, OUT submission public.submissions) IS 'lookup_result''s first step: the latest submission of a code as typed, or the outcome when there is none to show (invalid, code_expired, unused, no_submission, result_expired).';
 
 CREATE OR REPLACE FUNCTION private.hmac_sha256(message bytea, key bytea)
  RETURNS bytea
@@ -371,6 +541,26 @@ AS $function$
   select accepted = '*' or (answer is not null and answer ~ '^[ABCD]$' and strpos(accepted, answer) > 0)
 $function$;
 
+CREATE OR REPLACE FUNCTION private.list_solutions(submission public.submissions)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'question_number', aq.question_number, 'question_text', aq.question_text,
+           'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
+           'correct_answer', aq.correct_answer,
+           'accepted', k.accepted,
+           'student_answer', submission.answers ->> aq.question_number::text,
+           'is_correct', coalesce(private.key_accepts(k.accepted, submission.answers ->> aq.question_number::text), false))
+         order by aq.question_number), '[]'::jsonb)
+    from public.attempt_questions aq
+    cross join lateral (select coalesce(submission.served_key ->> aq.question_number::text, aq.correct_answer) as accepted) k
+   where aq.login_code = submission.login_code
+$function$;
+COMMENT ON FUNCTION private.list_solutions(submission public.submissions) IS 'lookup_result''s last step: the per-question solutions of a submission from its code''s snapshot, in question order, each with the student''s answer, the key, what the score accepts and whether the answer counts.';
+
 CREATE OR REPLACE FUNCTION private.lookup_result(code text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -378,69 +568,32 @@ CREATE OR REPLACE FUNCTION private.lookup_result(code text)
  SET search_path TO ''
 AS $function$
 declare
-  found_code public.login_codes;
-  sub public.submissions;
-  within_day boolean;
-  release_at timestamptz;
-  released boolean;
+  result record;
+  solutions record;
 begin
-  select * into found_code from public.login_codes lc where lc.code = public.normalize_login_code(lookup_result.code);
-  if not found then
-    return jsonb_build_object('outcome', 'invalid');
+  result := private.find_result(lookup_result.code);
+  if result.answer is not null then
+    return result.answer;
   end if;
-  if found_code.created_at < now() - interval '7 days' then
-    return jsonb_build_object('outcome', 'code_expired');
-  end if;
-  if not found_code.is_used then
-    return jsonb_build_object('outcome', 'unused');
-  end if;
-  select * into sub from public.submissions s where s.login_code = found_code.code order by s.submitted_at desc limit 1;
-  if not found then
-    return jsonb_build_object('outcome', 'no_submission');
-  end if;
-  if sub.submitted_at < now() - interval '30 days' then
-    return jsonb_build_object('outcome', 'result_expired');
-  end if;
-  -- The solutions are the exam the code was given, its snapshot: a code never started has none,
-  -- and once the clean-up took a started code's, there is none to list (as after 24 hours).
-  within_day := sub.submitted_at >= now() - interval '24 hours'
-    and exists (select 1 from public.attempt_questions aq where aq.login_code = sub.login_code);
-  release_at := private.solutions_release_at(sub);
-  released := within_day and coalesce(now() >= release_at, false);
+  solutions := private.solutions_availability(result.submission);
   return jsonb_build_object(
     'outcome', 'ok',
-    'student_name', sub.student_name,
-    'login_code', sub.login_code,
-    'started_at', sub.started_at,
-    'submitted_at', sub.submitted_at,
-    'score', sub.score,
-    'total', sub.question_count,
-    'tab_switches', sub.tab_switches,
-    'time_taken', sub.time_taken,
-    'answers_fingerprint', sub.answers_fingerprint,
-    'solutions_available', released,
-    -- Held back for the rest of the room; the time they come, when it is known.
-    'solutions_held', within_day and not released,
-    'solutions_release_at', case when within_day and not released then release_at end,
-    'solutions', case when released then (
-      -- accepted: what the submission is scored against now (its served_key entry: the key it was
-      -- given, or a key correction's letters, or * for a void question), so the page marks what the
-      -- score counts (migration 20261124004100).
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'question_number', aq.question_number, 'question_text', aq.question_text,
-               'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
-               'correct_answer', aq.correct_answer,
-               'accepted', k.accepted,
-               'student_answer', sub.answers ->> aq.question_number::text,
-               'is_correct', coalesce(private.key_accepts(k.accepted, sub.answers ->> aq.question_number::text), false))
-             order by aq.question_number), '[]'::jsonb)
-        from public.attempt_questions aq
-        cross join lateral (select coalesce(sub.served_key ->> aq.question_number::text, aq.correct_answer) as accepted) k
-       where aq.login_code = sub.login_code
-    ) end);
+    'student_name', (result.submission).student_name,
+    'login_code', (result.submission).login_code,
+    'started_at', (result.submission).started_at,
+    'submitted_at', (result.submission).submitted_at,
+    'score', (result.submission).score,
+    'total', (result.submission).question_count,
+    'tab_switches', (result.submission).tab_switches,
+    'time_taken', (result.submission).time_taken,
+    'answers_fingerprint', (result.submission).answers_fingerprint,
+    'solutions_available', solutions.available,
+    'solutions_held', solutions.held,
+    'solutions_release_at', solutions.held_until,
+    'solutions', case when solutions.available then private.list_solutions(result.submission) end);
 end
 $function$;
-COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question).';
+COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
 GRANT EXECUTE ON FUNCTION private.lookup_result(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.note_question_insert_statement()
@@ -726,22 +879,18 @@ CREATE OR REPLACE FUNCTION private.record_served_key()
  SET search_path TO ''
 AS $function$
 declare
-  corrected boolean;
+  snapshot record;
 begin
   if new.served_key is null then
     perform pg_catalog.pg_advisory_xact_lock_shared(private.regrade_lock_key());
-    select jsonb_object_agg(aq.question_number::text, coalesce(kc.accepted, aq.correct_answer)), bool_or(kc.accepted is not null)
-      into new.served_key, corrected
-      from public.attempt_questions aq
-      left join lateral (select c.accepted from public.key_corrections c where c.question_id = aq.question_id
-                          order by c.id desc limit 1) kc on true
-     where aq.login_code = new.login_code;
+    snapshot := private.snapshot_key(new.login_code, new.answers);
+    new.served_key := snapshot.key;
     if new.served_key is null then
       new.served_key := coalesce(
         (select jsonb_object_agg(q.question_number::text, q.correct_answer)
            from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
         '{}'::jsonb);
-    elsif corrected then
+    elsif snapshot.corrected then
       new.score := private.score_against_key(new.answers, new.served_key);
     end if;
   end if;
@@ -756,189 +905,48 @@ CREATE OR REPLACE FUNCTION private.record_submission(submission_id uuid, code te
  SET search_path TO ''
 AS $function$
 declare
-  -- Two minutes for a press of Submit just before the deadline to travel.
-  grace constant interval := interval '2 minutes';
   normalized_code text := public.normalize_login_code(record_submission.code);
   name text := btrim(record_submission.student_name);
-  claimed_code public.login_codes;
-  existing public.submissions;
-  first_start timestamptz;
-  deadline timestamptz;
-  served integer;
-  effective_submitted_at timestamptz;
-  candidate public.submissions;
-  release_at timestamptz;
-  attempt public.exam_attempts;
-  counted_answers jsonb := record_submission.answers;
-  answers_late_check jsonb;
-  tab_total integer;
-  score integer;
-  stored public.submissions;
+  refusal jsonb;
+  claim record;
+  counting record;
+  scoring record;
 begin
-  -- Every argument is checked before anything is read or scored (migration 20261124000100).
-  if record_submission.submission_id is null then
-    perform private.invalid_argument('submission_id is required');
-  end if;
-  if normalized_code is null or normalized_code !~ '^[A-Z0-9]{8}$' then
-    -- Not a code at all: answered like an unknown code, which counts as a failed guess.
-    return jsonb_build_object('outcome', 'invalid_code');
-  end if;
-  if name is null or length(name) not between 2 and 200 then
-    perform private.invalid_argument('student_name must be 2 to 200 characters');
-  end if;
-  if answers is null or jsonb_typeof(answers) <> 'object'
-     or exists (select 1 from jsonb_each(answers) a
-                 where a.key !~ '^([1-9]|[1-4][0-9]|50)$' or a.value not in ('"A"', '"B"', '"C"', '"D"')) then
-    perform private.invalid_argument('answers must map question numbers 1 to 50 to A, B, C or D');
-  end if;
-  if record_submission.tab_switches is not null and record_submission.tab_switches not between 0 and 100000 then
-    perform private.invalid_argument('tab_switches must be between 0 and 100000');
-  end if;
-  if record_submission.time_taken is null or record_submission.time_taken not between 0 and 86400 then
-    perform private.invalid_argument('time_taken must be between 0 and 86400 seconds');
-  end if;
-  if not isfinite(record_submission.started_at) or not isfinite(record_submission.submitted_at) then
-    perform private.invalid_argument('started_at and submitted_at must be real moments');
+  refusal := private.check_submission_arguments(record_submission.submission_id, normalized_code, name, record_submission.answers,
+    record_submission.tab_switches, record_submission.time_taken, record_submission.started_at, record_submission.submitted_at);
+  if refusal is not null then
+    return refusal;
   end if;
 
-  -- Lock the code first: concurrent submissions for one code queue here, so the
-  -- idempotency check below sees whatever the one before committed.
-  select * into claimed_code from public.login_codes lc where lc.code = normalized_code for update;
-
-  select * into existing from public.submissions s where s.id = record_submission.submission_id;
-  if found then
-    if existing.login_code <> normalized_code then
-      perform private.invalid_argument('submission id belongs to another login code');
-    end if;
-    return public.submission_receipt(existing);
+  claim := private.claim_login_code(record_submission.submission_id, normalized_code, name, record_submission.submitted_at);
+  if claim.answer is not null then
+    return claim.answer;
   end if;
 
-  if claimed_code.id is null then
-    return jsonb_build_object('outcome', 'invalid_code');
-  end if;
-  if claimed_code.is_used then
-    return private.refuse_attempt(record_submission.submission_id, normalized_code, 'code_used');
-  end if;
+  counting := private.counted_answers(record_submission.submission_id, normalized_code, record_submission.answers,
+    record_submission.recovered_from_file, claim.first_start, claim.closes_at, claim.sent_at);
+  scoring := private.score_submission(normalized_code, counting.counted);
 
-  -- A device gets the questions only by starting, which records the attempt: a code with no
-  -- recorded start cannot have been written on, so its submission is refused and changes nothing.
-  select min(a.started_at), min(a.deadline) into first_start, deadline
-    from public.exam_attempts a where a.login_code = normalized_code;
-  if first_start is null then
-    return jsonb_build_object('outcome', 'not_started');
-  end if;
-
-  -- The lateness rule of migration 20261122000300: made between the code's first start and its deadline.
-  effective_submitted_at := least(coalesce(record_submission.submitted_at, now()), now());
-  if effective_submitted_at > deadline + grace or effective_submitted_at < first_start - grace then
-    return private.refuse_attempt(record_submission.submission_id, normalized_code, 'exam_over');
-  end if;
-
-  -- Nobody can know the key before the solutions are released, so until then a late arrival is
-  -- taken as sent. Once they could be out, only what the device's attempt (its id is the
-  -- submission's) reported in time counts. An answer file was checked against that copy already.
-  if now() > deadline + grace and not coalesce(record_submission.recovered_from_file, false) then
-    candidate.id := record_submission.submission_id;
-    candidate.login_code := normalized_code;
-    candidate.started_at := first_start;
-    -- A row's release only grows with its submitted_at (a later one waits for more sittings), and
-    -- any submission whose 24 hours of solutions outlasted this attempt's deadline plus grace
-    -- could have shown the key since: the key is out once the earliest of them has its release.
-    -- A row stamped after a classmate's would otherwise wait for a sitting the classmate's do not.
-    candidate.submitted_at := least(effective_submitted_at,
-                                    (select min(s.submitted_at) from public.submissions s
-                                      where s.submitted_at >= deadline + grace - interval '24 hours'));
-    release_at := private.solutions_release_at(candidate);
-    -- A key once shown stays out, though the release computed now may have moved back.
-    if release_at <= now() or private.solutions_shown_since(first_start) then
-      select a.* into attempt from public.exam_attempts a
-       where a.id = record_submission.submission_id and a.login_code = normalized_code;
-      select coalesce(jsonb_object_agg(s.key, s.value), '{}'::jsonb) into counted_answers
-        from jsonb_each(record_submission.answers) s
-       where attempt.reported_answers -> s.key = s.value;
-      answers_late_check := jsonb_build_object(
-        'reported_at', attempt.reported_answers_at,
-        'received_at', attempt.reported_answers_received_at,
-        'sent_answers', (select count(*) from jsonb_object_keys(record_submission.answers)),
-        'counted', (select count(*) from jsonb_object_keys(counted_answers)),
-        'differences', coalesce((
-          select jsonb_agg(jsonb_build_object('question', q.question::integer,
-                                              'reported', attempt.reported_answers ->> q.question,
-                                              'sent', record_submission.answers ->> q.question)
-                           order by q.question::integer)
-            from (select jsonb_object_keys(record_submission.answers) as question
-                  union select jsonb_object_keys(coalesce(attempt.reported_answers, '{}'::jsonb))) q
-           where (attempt.reported_answers -> q.question) is distinct from (record_submission.answers -> q.question)),
-          '[]'::jsonb));
-    end if;
-  end if;
-
-  update public.login_codes
-     set is_used = true, used_by = name, used_at = now()
-   where id = claimed_code.id;
-
-  tab_total := greatest(coalesce(record_submission.tab_switches, 0),
-                       (select max(a.tab_switches) from public.exam_attempts a where a.login_code = normalized_code));
-
-  -- Every attempt of the code is over: the proctor sees the submission received.
-  update public.exam_attempts a
-     set state = 'received',
-         answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(counted_answers))),
-         tab_switches = greatest(a.tab_switches, tab_total)
-   where a.login_code = normalized_code;
-
-  -- The exam the code was given at its first start (its snapshot): the questions it served and
-  -- their answer key, whatever the bank holds now. A code without one (an attempt from before
-  -- migration 20261124001010, or a snapshot gone with the questions by the retention rule) is
-  -- scored as before: its first attempt's count, against the bank as it is.
-  select count(*) into served from public.attempt_questions aq where aq.login_code = normalized_code;
-  if served > 0 then
-    select count(*) into score from jsonb_each_text(counted_answers) a
-      join public.attempt_questions aq on aq.login_code = normalized_code and aq.question_number = a.key::integer
-     where aq.correct_answer = a.value;
-  else
-    select a.question_count into served
-      from public.exam_attempts a where a.login_code = normalized_code order by a.started_at limit 1;
-    select count(*) into score from jsonb_each_text(counted_answers) a
-      join public.questions q on q.question_number = a.key::integer
-     where q.correct_answer = a.value;
-  end if;
-
-  -- The submission as the call's last statement: every value below was checked above, so
-  -- nothing the caller sent can make this insert fail, and the score is never in an error (one
-  -- from elsewhere, such as a unique key, also leaves without its detail).
-  insert into public.submissions
-    (id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
-     started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check)
-  values (
-    record_submission.submission_id,
-    name,
-    normalized_code,
-    counted_answers,
-    public.answers_fingerprint(counted_answers),
-    score,
-    -- At most the 50 an exam serves, and never below the score (a question changed after the
-    -- start), so no percentage passes 100.
-    greatest(1, score, least(50, served)),
+  return private.store_submission(
+    submission_id => record_submission.submission_id,
+    code => normalized_code,
+    student_name => name,
+    counted_answers => counting.counted,
+    late_check => counting.late_check,
+    score => scoring.score,
+    served => scoring.served,
+    served_key => scoring.served_key,
     -- The most the code's devices ever reported: a new submission id takes nothing back.
-    tab_total,
-    -- The server's clock from the recorded start, to the arrival when it came in time (to the
-    -- device's stamp only for a late arrival).
-    least(86400, greatest(0, floor(extract(epoch from
-      case when now() <= deadline + grace then now() else effective_submitted_at end - first_start))))::integer,
-    first_start,
-    effective_submitted_at,
-    record_submission.started_at,
-    record_submission.time_taken,
-    coalesce(record_submission.recovered_from_file, false),
-    now() > deadline + grace,
-    answers_late_check)
-  returning * into stored;
-
-  return public.submission_receipt(stored);
+    tab_switches => greatest(coalesce(record_submission.tab_switches, 0), claim.reported_tab_switches),
+    first_start => claim.first_start,
+    sent_at => claim.sent_at,
+    arrived_late => now() > claim.closes_at,
+    device_started_at => record_submission.started_at,
+    device_time_taken => record_submission.time_taken,
+    recovered_from_file => record_submission.recovered_from_file);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id. Steps: check_submission_arguments, claim_login_code, counted_answers, score_submission, store_submission.';
 
 CREATE OR REPLACE FUNCTION private.record_void_change()
  RETURNS trigger
@@ -1104,11 +1112,13 @@ COMMENT ON FUNCTION private.request_client_address() IS 'The client address of t
 
 CREATE OR REPLACE FUNCTION private.request_client_id()
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select left(btrim(coalesce(nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-holdfast-client', '')), 64)
+begin
+  return left(btrim(coalesce(nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-holdfast-client', '')), 64);
+end
 $function$;
 COMMENT ON FUNCTION private.request_client_id() IS 'The student app''s per-browser id of this API request (header x-holdfast-client), or empty: the address''s unnamed client.';
 
@@ -1134,6 +1144,32 @@ CREATE OR REPLACE FUNCTION private.score_against_key(answers jsonb, served_key j
 AS $function$
   select count(*)::integer from jsonb_each_text(served_key) k where private.key_accepts(k.value, answers ->> k.key)
 $function$;
+
+CREATE OR REPLACE FUNCTION private.score_submission(code text, answers jsonb, OUT score integer, OUT served integer, OUT served_key jsonb)
+ RETURNS record
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  snapshot record;
+begin
+  perform pg_catalog.pg_advisory_xact_lock_shared(private.regrade_lock_key());
+  snapshot := private.snapshot_key(score_submission.code, score_submission.answers);
+  if snapshot.key is not null then
+    served_key := snapshot.key;
+    served := snapshot.served;
+    score := case when snapshot.corrected then private.score_against_key(score_submission.answers, snapshot.key)
+                  else snapshot.matching end;
+    return;
+  end if;
+  select a.question_count into served
+    from public.exam_attempts a where a.login_code = score_submission.code order by a.started_at limit 1;
+  select count(*) into score from jsonb_each_text(score_submission.answers) a
+    join public.questions q on q.question_number = a.key::integer
+   where q.correct_answer = a.value;
+end
+$function$;
+COMMENT ON FUNCTION private.score_submission(code text, answers jsonb, OUT score integer, OUT served integer, OUT served_key jsonb) IS 'record_submission''s fourth step: the score of the answers that count and the questions served, from the code''s snapshot with key corrections (and the key, as served_key), else against the bank with its first attempt''s question count (served_key null).';
 
 CREATE OR REPLACE FUNCTION private.shift_attempt_deadlines()
  RETURNS trigger
@@ -1168,6 +1204,48 @@ AS $function$
   select sha256(seed || convert_to('holdfast-shuffle/' || label, 'UTF8'))
 $function$;
 COMMENT ON FUNCTION private.shuffle_rank(seed bytea, label text) IS 'A code''s sort key (seed: its answer-file key) for one question (''question:7'') or option (''option:7:C''): its shuffled order sorts by it.';
+
+CREATE OR REPLACE FUNCTION private.snapshot_key(login_code text, answers jsonb, OUT key jsonb, OUT corrected boolean, OUT served integer, OUT matching integer)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  select jsonb_object_agg(aq.question_number::text, coalesce(kc.accepted, aq.correct_answer)), bool_or(kc.accepted is not null),
+         count(*), count(*) filter (where aq.correct_answer = snapshot_key.answers ->> aq.question_number::text)
+    into key, corrected, served, matching
+    from public.attempt_questions aq
+    -- The latest correction of each question of this snapshot, read in one go rather than looked
+    -- up once per question, which took about a third longer (bench/RESULTS.md).
+    left join (select distinct on (c.question_id) c.question_id, c.accepted
+                 from public.key_corrections c
+                where c.question_id in (select q.question_id from public.attempt_questions q where q.login_code = snapshot_key.login_code)
+                order by c.question_id, c.id desc) kc on kc.question_id = aq.question_id
+   where aq.login_code = snapshot_key.login_code;
+end
+$function$;
+COMMENT ON FUNCTION private.snapshot_key(login_code text, answers jsonb, OUT key jsonb, OUT corrected boolean, OUT served integer, OUT matching integer) IS 'The answer key of a code''s snapshot (question number → letters, or * for a void question) with the latest key corrections, whether any applies, the questions served and how many of the answers match the snapshot''s letters; null key without a snapshot.';
+
+CREATE OR REPLACE FUNCTION private.solutions_availability(submission public.submissions, OUT available boolean, OUT held boolean, OUT held_until timestamp with time zone)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  within_day boolean;
+  release_at timestamptz;
+begin
+  within_day := solutions_availability.submission.submitted_at >= now() - interval '24 hours'
+    and exists (select 1 from public.attempt_questions aq where aq.login_code = solutions_availability.submission.login_code);
+  release_at := private.solutions_release_at(solutions_availability.submission);
+  available := within_day and coalesce(now() >= release_at, false);
+  held := within_day and not available;
+  held_until := case when held then release_at end;
+end
+$function$;
+COMMENT ON FUNCTION private.solutions_availability(submission public.submissions, OUT available boolean, OUT held boolean, OUT held_until timestamp with time zone) IS 'lookup_result''s second step: whether a submission''s solutions are shown now (available), or held back for the rest of the room (held, until held_until when that time is known).';
 
 CREATE OR REPLACE FUNCTION private.solutions_release_at(sub public.submissions)
  RETURNS timestamp with time zone
@@ -1258,6 +1336,51 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer) IS 'Records an attempt''s start with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
+
+CREATE OR REPLACE FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  stored public.submissions;
+begin
+  update public.exam_attempts a
+     set state = 'received',
+         answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(store_submission.counted_answers))),
+         tab_switches = greatest(a.tab_switches, store_submission.tab_switches)
+   where a.login_code = store_submission.code;
+
+  insert into public.submissions
+    (id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
+     started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check, served_key)
+  values (
+    store_submission.submission_id,
+    store_submission.student_name,
+    store_submission.code,
+    store_submission.counted_answers,
+    public.answers_fingerprint(store_submission.counted_answers),
+    store_submission.score,
+    -- At most the 50 an exam serves, and never below the score (a question changed after the
+    -- start), so no percentage passes 100.
+    greatest(1, store_submission.score, least(50, store_submission.served)),
+    store_submission.tab_switches,
+    least(86400, greatest(0, floor(extract(epoch from
+      case when store_submission.arrived_late then store_submission.sent_at else now() end - store_submission.first_start))))::integer,
+    store_submission.first_start,
+    store_submission.sent_at,
+    store_submission.device_started_at,
+    store_submission.device_time_taken,
+    coalesce(store_submission.recovered_from_file, false),
+    store_submission.arrived_late,
+    store_submission.late_check,
+    store_submission.served_key)
+  returning * into stored;
+
+  return public.submission_receipt(stored);
+end
+$function$;
+COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean) IS 'record_submission''s last step: marks every attempt of the code received and stores the submission as the last statement, answering its receipt.';
 
 CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text)
  RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)
@@ -1358,7 +1481,7 @@ CREATE OR REPLACE FUNCTION private.tally_submission(row_submitted_at timestamp w
 AS $function$
 declare
   slot timestamptz := date_bin(interval '15 minutes', row_submitted_at, timestamptz '2000-01-01 00:00+00');
-  slot_shard smallint := abs(hashtext(row_id::text)) % 32;
+  slot_shard smallint := abs(hashtext(row_id::text)) % 256;
   passes integer := case when public.passes(row_score, row_question_count) then 1 else 0 end;
 begin
   if sign > 0 then
@@ -1677,7 +1800,7 @@ CREATE TABLE public.submission_tallies (
   CONSTRAINT submission_tallies_passed_check CHECK ((passed >= 0)),
   CONSTRAINT submission_tallies_question_sum_check CHECK ((question_sum >= 0)),
   CONSTRAINT submission_tallies_score_sum_check CHECK ((score_sum >= 0)),
-  CONSTRAINT submission_tallies_shard_check CHECK (((shard >= 0) AND (shard <= 31))),
+  CONSTRAINT submission_tallies_shard_check CHECK (((shard >= 0) AND (shard <= 255))),
   CONSTRAINT submission_tallies_submissions_check CHECK ((submissions >= 0))
 );
 COMMENT ON TABLE public.submission_tallies IS 'Submissions counted per 15 minutes of submission time (bucket) and shard: count, score sum, questions served, passes. Kept by a trigger on submissions; read by Test Results.';
@@ -2154,12 +2277,14 @@ GRANT EXECUTE ON FUNCTION public.admin_results_summary(time_zone text, search te
 
 CREATE OR REPLACE FUNCTION public.answers_fingerprint(answers jsonb)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
+begin
   -- The app computes the same on the device.
-  select left(encode(sha256(convert_to(private.answers_canonical(answers), 'UTF8')), 'hex'), 12)
+  return left(encode(sha256(convert_to(private.answers_canonical(answers_fingerprint.answers), 'UTF8')), 'hex'), 12);
+end
 $function$;
 GRANT EXECUTE ON FUNCTION public.answers_fingerprint(answers jsonb) TO service_role;
 
@@ -2377,12 +2502,14 @@ GRANT EXECUTE ON FUNCTION public.lookup_result(code text) TO anon, authenticated
 
 CREATE OR REPLACE FUNCTION public.normalize_login_code(code text)
  RETURNS text
- LANGUAGE sql
+ LANGUAGE plpgsql
  IMMUTABLE
  SET search_path TO ''
 AS $function$
+begin
   -- Codes are pasted from messages: strip tabs, line breaks and non-breaking spaces too.
-  select upper(regexp_replace(code, '^[[:space:]\u00a0]+|[[:space:]\u00a0]+$', '', 'g'))
+  return upper(regexp_replace(normalize_login_code.code, '^[[:space:]\u00a0]+|[[:space:]\u00a0]+$', '', 'g'));
+end
 $function$;
 GRANT EXECUTE ON FUNCTION public.normalize_login_code(code text) TO service_role;
 
@@ -2669,17 +2796,19 @@ GRANT EXECUTE ON FUNCTION public.search_pattern(search text) TO authenticated, s
 
 CREATE OR REPLACE FUNCTION public.submission_receipt(s public.submissions)
  RETURNS jsonb
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'outcome', 'accepted',
     'submission_id', s.id,
     'score', s.score,
     'total', s.question_count,
     'received_at', s.received_at,
-    'answers_fingerprint', s.answers_fingerprint)
+    'answers_fingerprint', s.answers_fingerprint);
+end
 $function$;
 GRANT EXECUTE ON FUNCTION public.submission_receipt(s public.submissions) TO service_role;
 
