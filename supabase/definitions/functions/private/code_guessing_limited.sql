@@ -1,14 +1,22 @@
+-- Cheaper on every submission, the same answers: plpgsql keeps its plans for the connection's
+-- life, where a SQL function with a SET clause is planned anew in every transaction (before
+-- PostgreSQL 18). As in migrations 20261127000500 (code_guessing_limited, request_client_id),
+-- 20261124000600 (submission_receipt), 20261122000300 (answers_canonical, answers_fingerprint) and
+-- 20261121000200 (normalize_login_code).
 create or replace function private.code_guessing_limited(address text) returns boolean
-language sql stable set search_path = ''
+language plpgsql stable set search_path = ''
 as $$
-  select ((select coalesce(sum(f.failures), 0)
+begin
+  return ((select coalesce(sum(f.failures), 0)
              from public.code_guess_failures f
-            where f.client_address = address and f.minute > now() - interval '10 minutes') >= private.address_guess_limit()
-          and not private.address_trusted(address))
+            where f.client_address = code_guessing_limited.address and f.minute > now() - interval '10 minutes')
+            >= private.address_guess_limit()
+          and not private.address_trusted(code_guessing_limited.address))
       or (select coalesce(sum(c.failures), 0)
             from private.code_guess_client_failures c
-           where c.client_address = address and c.client_id = private.request_client_id()
-             and c.minute > now() - interval '10 minutes') >= private.client_guess_limit()
+           where c.client_address = code_guessing_limited.address and c.client_id = private.request_client_id()
+             and c.minute > now() - interval '10 minutes') >= private.client_guess_limit();
+end
 $$;
 comment on function private.code_guessing_limited(text) is 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 and no administrator trusts it now (migration 20261127000500).';
 revoke all on function private.code_guessing_limited(text) from public, anon, authenticated, service_role;

@@ -1,25 +1,21 @@
--- As in migration 20261124002030, and a submission whose snapshot holds a corrected question is
--- keyed and scored with the correction.
+-- As in migration 20261124002040, the key read through snapshot_key (the same query): a
+-- submission stored by record_submission comes with its key, any other insert is keyed here.
 create or replace function private.record_served_key() returns trigger
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  corrected boolean;
+  snapshot record;
 begin
   if new.served_key is null then
     perform pg_catalog.pg_advisory_xact_lock_shared(private.regrade_lock_key());
-    select jsonb_object_agg(aq.question_number::text, coalesce(kc.accepted, aq.correct_answer)), bool_or(kc.accepted is not null)
-      into new.served_key, corrected
-      from public.attempt_questions aq
-      left join lateral (select c.accepted from public.key_corrections c where c.question_id = aq.question_id
-                          order by c.id desc limit 1) kc on true
-     where aq.login_code = new.login_code;
+    snapshot := private.snapshot_key(new.login_code, new.answers);
+    new.served_key := snapshot.key;
     if new.served_key is null then
       new.served_key := coalesce(
         (select jsonb_object_agg(q.question_number::text, q.correct_answer)
            from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
         '{}'::jsonb);
-    elsif corrected then
+    elsif snapshot.corrected then
       new.score := private.score_against_key(new.answers, new.served_key);
     end if;
   end if;

@@ -1,9 +1,8 @@
-CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text)
- RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function private.submission_days(time_zone text, search text default '')
+returns table (day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint,
+               voided bigint)
+language sql stable set search_path = ''
+as $$
   with tallied as (
     select (t.bucket at time zone submission_days.time_zone)::date as day,
            sum(t.submissions)::bigint as submissions, sum(t.score_sum)::bigint as score_sum,
@@ -39,7 +38,7 @@ AS $function$
     full join voided v on v.day = d.day
     left join searched m on m.day = d.day
    order by 1 desc
-$function$;
+$$;
 comment on function private.submission_days(text, text) is
   'Test Results'' day groups: per local day, all counted submissions, those matching the search, their score sum, questions served and passes, and how many matching ones are voided (counted in nothing else).';
 revoke all on function private.submission_days(text, text) from public, anon, authenticated, service_role;

@@ -1,14 +1,12 @@
-CREATE OR REPLACE FUNCTION public.admin_day_answers(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, answers jsonb)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_day_answers(time_zone text, day date, search text default '')
+returns table (id uuid, answers jsonb)
+language sql stable set search_path = ''
+as $$
   select r.id, s.answers
     from public.admin_day_results(admin_day_answers.time_zone, admin_day_answers.day, admin_day_answers.search) r
     join public.submissions s on s.id = r.id
    order by r.display_order
-$function$;
+$$;
 comment on function public.admin_day_answers(text, date, text) is
   'The answers (question number → letter) of admin_day_results'' rows for the same day and search, in its display order. Read in pages.';
 revoke all on function public.admin_day_answers(text, date, text) from public, anon, authenticated, service_role;

@@ -1,11 +1,32 @@
 -- As in migration 20261127000400, with a late arrival's answers not counted beside a recovered
 -- file's (a submission has at most one of the two checks).
-CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_day_results(time_zone text, day date, search text default '')
+returns table (
+  id uuid,
+  student_name text,
+  login_code text,
+  score integer,
+  question_count integer,
+  tab_switches integer,
+  time_taken integer,
+  started_at timestamptz,
+  submitted_at timestamptz,
+  received_at timestamptz,
+  answers_fingerprint text,
+  recovered_from_file boolean,
+  arrived_late boolean,
+  extra_minutes integer,
+  voided_at timestamptz,
+  void_reason text,
+  regraded_at timestamptz,
+  score_before_regrade integer,
+  rank bigint,
+  display_order bigint,
+  uncounted_answers integer
+)
+-- Without a SET clause, so that it is inlined (migration 20261124000200 says why); every name is qualified.
+language sql stable set search_path = ''
+as $$
   select r.id, r.student_name, r.login_code, r.score, r.question_count, r.tab_switches, r.time_taken, r.started_at,
          r.submitted_at, r.received_at, r.answers_fingerprint, r.recovered_from_file, r.arrived_late,
          coalesce((select lc.extra_minutes from public.login_codes lc where lc.code = r.login_code), 0),
@@ -25,7 +46,7 @@ AS $function$
       or r.student_name ilike public.search_pattern(admin_day_results.search)
       or r.login_code ilike public.search_pattern(admin_day_results.search)
    order by r.display_order
-$function$;
+$$;
 comment on function public.admin_day_results(text, date, text) is
   'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
 revoke all on function public.admin_day_results(text, date, text) from public, anon, authenticated, service_role;

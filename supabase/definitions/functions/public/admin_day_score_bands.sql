@@ -1,9 +1,7 @@
-CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(band integer, submissions bigint)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_day_score_bands(time_zone text, day date, search text default '')
+returns table (band integer, submissions bigint)
+language sql stable set search_path = ''
+as $$
   -- Every band, empty ones too. The percentage is out of the questions served (src/domain/score.ts,
   -- as public.passes), and 100 % joins the 90-99 % band. Voided submissions count in none.
   select b.band, count(r.id)
@@ -12,7 +10,7 @@ AS $function$
       on r.voided_at is null and least(9, floor(round(r.score * 100.0 / r.question_count) / 10))::integer = b.band
    group by b.band
    order by b.band
-$function$;
+$$;
 comment on function public.admin_day_score_bands(text, date, text) is
   'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions matching the search, voided ones left out, fall in it.';
 revoke all on function public.admin_day_score_bands(text, date, text) from public, anon, authenticated, service_role;

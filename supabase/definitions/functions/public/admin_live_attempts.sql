@@ -2,12 +2,30 @@
 -- clock (as src/domain/attempt-status.ts: offline after 60 s without a report), problems first
 -- (offline, not yet received, refused), with why a refused one was refused and whether the
 -- device's storage is persistent.
-CREATE OR REPLACE FUNCTION public.admin_live_attempts()
- RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
+create or replace function public.admin_live_attempts()
+returns table (
+  id uuid,
+  login_code text,
+  student_name text,
+  started_at timestamptz,
+  deadline timestamptz,
+  question_count integer,
+  answered_count integer,
+  tab_switches integer,
+  client_online boolean,
+  state text,
+  refusal text,
+  reported_at timestamptz,
+  last_seen timestamptz,
+  status text,
+  extra_minutes integer,
+  recovered_from_file boolean,
+  arrived_late boolean,
+  storage_persistent boolean,
+  display_order bigint
+)
+language sql stable set search_path = ''
+as $$
   select a.id, a.login_code, a.student_name, a.started_at, a.deadline, a.question_count, a.answered_count, a.tab_switches,
          a.client_online, a.state, a.refusal, a.reported_at, a.last_seen, a.status,
          coalesce(lc.extra_minutes, 0),
@@ -37,7 +55,7 @@ AS $function$
     -- A code's one submission ends all its attempts, so each of them arrived the way it did.
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
-$function$;
+$$;
 comment on function public.admin_live_attempts() is
   'The proctor room: attempts started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, and whether the device''s storage is persistent. Read in pages.';
 revoke all on function public.admin_live_attempts() from public, anon, authenticated, service_role;

@@ -1,0 +1,70 @@
+-- Claim: the code is locked first, so concurrent submissions for one code queue here and the
+-- retry check sees whatever the one before committed. A stored submission id answers its
+-- receipt (idempotency); an unknown code, a used one (the attempt is marked refused), a code with
+-- no recorded start (migration 20261127000300: it cannot have been written on, so nothing
+-- changes) and a submission made outside the code's time (the lateness rule of migration
+-- 20261122000300: between the first start and the deadline, each with 2 minutes of grace for the
+-- travel) are answered without storing anything. Otherwise the code is marked used by this
+-- submission, and the step answers what the next steps need from the code's attempts: the first
+-- start, when its time closed (the earliest deadline plus grace), when the submission was made
+-- (the device's stamp, never in the future) and the most tab switches any attempt reported.
+create or replace function private.claim_login_code(
+  submission_id uuid,
+  code text,
+  student_name text,
+  submitted_at timestamptz,
+  out answer jsonb,
+  out first_start timestamptz,
+  out closes_at timestamptz,
+  out sent_at timestamptz,
+  out reported_tab_switches integer
+)
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  grace constant interval := interval '2 minutes';
+  claimed public.login_codes;
+  existing public.submissions;
+begin
+  select * into claimed from public.login_codes lc where lc.code = claim_login_code.code for update;
+
+  select * into existing from public.submissions s where s.id = claim_login_code.submission_id;
+  if found then
+    if existing.login_code <> claim_login_code.code then
+      perform private.invalid_argument('submission id belongs to another login code');
+    end if;
+    answer := public.submission_receipt(existing);
+    return;
+  end if;
+
+  if claimed.id is null then
+    answer := jsonb_build_object('outcome', 'invalid_code');
+    return;
+  end if;
+  if claimed.is_used then
+    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
+    return;
+  end if;
+
+  select min(a.started_at), min(a.deadline) + grace, max(a.tab_switches)
+    into first_start, closes_at, reported_tab_switches
+    from public.exam_attempts a where a.login_code = claim_login_code.code;
+  if first_start is null then
+    answer := jsonb_build_object('outcome', 'not_started');
+    return;
+  end if;
+
+  sent_at := least(coalesce(claim_login_code.submitted_at, now()), now());
+  if sent_at > closes_at or sent_at < first_start - grace then
+    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'exam_over');
+    return;
+  end if;
+
+  update public.login_codes
+     set is_used = true, used_by = claim_login_code.student_name, used_at = now()
+   where id = claimed.id;
+end
+$$;
+comment on function private.claim_login_code(uuid, text, text, timestamptz) is
+  'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported.';
+revoke all on function private.claim_login_code(uuid, text, text, timestamp with time zone) from public, anon, authenticated, service_role;

@@ -1,0 +1,22 @@
+-- List: each question of the code's snapshot with the student's answer and what the submission
+-- is scored against now (accepted: its served_key entry, the key it was given, a key correction's
+-- letters, or * for a void question), so the page marks what the score counts (migration
+-- 20261124004100).
+create or replace function private.list_solutions(submission public.submissions) returns jsonb
+language sql stable set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'question_number', aq.question_number, 'question_text', aq.question_text,
+           'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
+           'correct_answer', aq.correct_answer,
+           'accepted', k.accepted,
+           'student_answer', submission.answers ->> aq.question_number::text,
+           'is_correct', coalesce(private.key_accepts(k.accepted, submission.answers ->> aq.question_number::text), false))
+         order by aq.question_number), '[]'::jsonb)
+    from public.attempt_questions aq
+    cross join lateral (select coalesce(submission.served_key ->> aq.question_number::text, aq.correct_answer) as accepted) k
+   where aq.login_code = submission.login_code
+$$;
+comment on function private.list_solutions(public.submissions) is
+  'lookup_result''s last step: the per-question solutions of a submission from its code''s snapshot, in question order, each with the student''s answer, the key, what the score accepts and whether the answer counts.';
+revoke all on function private.list_solutions(public.submissions) from public, anon, authenticated, service_role;
