@@ -1,6 +1,6 @@
 /**
- * The activity log's rows in words (migration 20261124002000_record_admin_activity.sql writes
- * them): each action with what it concerns and its details, as the Activity screen shows them.
+ * The activity log's rows in words (the record_* trigger functions in
+ * supabase/definitions/functions/private/ write them): each action with what it concerns and its details, as the Activity screen shows them.
  * Moments are put in words by the caller's `formatMoment`, in the administrator's own locale.
  */
 

@@ -9,7 +9,7 @@ export interface AnswerFileDifference {
 
 /**
  * What the server checked when it recovered a submission from an answer file (submissions.recovery_check,
- * migration 20261127000400): the copy of the answers the device reported in time, and how the file compares.
+ * supabase/definitions/functions/public/recover_submission_from_file.sql): the copy of the answers the device reported in time, and how the file compares.
  */
 export interface AnswerFileCheck {
   /** When the server received the copy (its own clock). */

@@ -9,7 +9,7 @@ import { bytesToHex } from './sha256'
  * questions (one key per login code), so the server can tell a well-formed file made for the code
  * from a damaged one; the key is on the student's device, so the tag cannot tell an edited file
  * apart, and the server counts only the answers that match what the device reported in time
- * (migration 20261127000400). SQL `private.answer_file_tag` computes the same.
+ * (docs/product.md#offline-answers-and-answer-files). SQL `private.answer_file_tag` computes the same.
  */
 export interface AnswerFile extends Omit<ExamSubmission, 'code'> {
   format: 'holdfast-answer-file'

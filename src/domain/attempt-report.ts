@@ -6,7 +6,7 @@ export type ReportedAttemptState = 'in_progress' | 'submitted_on_device'
 /**
  * The arguments of the `report_exam_attempt` RPC: progress for the proctor, and the answers the
  * device holds, which the server keeps when they arrive in time: an emergency answer file counts
- * only the answers that match them (migration 20261127000400).
+ * only the answers that match them (docs/product.md#offline-answers-and-answer-files).
  */
 export interface AttemptReport {
   attempt_id: string

@@ -25,7 +25,7 @@ export const studentMessages = {
   databaseAccess: 'Database access error. Please refresh the page and try again, or contact administrator.',
   /** The server's limit on wrong codes from one browser, or from one network (migrations 20261121000500, 20261127000500). */
   rateLimited: 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.',
-  /** The exam of this code was started before and its time is over (migration 20261122000300). */
+  /** The exam of this code was started before and its time is over (docs/product.md#exam-window-and-time). */
   timeOver:
     'The time for the exam with this login code is over. If your answers are waiting on another device, connect that device to send them.',
   /** The server has no recorded start for the code, so it refuses the submission for good (issue 23). */

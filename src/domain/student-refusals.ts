@@ -10,7 +10,7 @@ export const studentRefusals = [
   'used',
   /** The exam window (moved by the code's extra minutes) is not open, or the attempt's time is over. */
   'exam_closed',
-  /** This code's exam was started before and its time is over (migration 20261122000300). */
+  /** This code's exam was started before and its time is over (docs/product.md#exam-window-and-time). */
   'time_over',
   /** The question bank is empty. */
   'no_questions',
@@ -24,7 +24,7 @@ export const studentRefusals = [
   'invalid_code',
   /** A submission: made after the code's deadline. */
   'exam_over',
-  /** A submission: the server has no record of the code starting the exam (migration 20261127000300). */
+  /** A submission: the server has no record of the code starting the exam (supabase/definitions/functions/private/claim_login_code.sql). */
   'not_started',
   /** A results lookup: the code is older than 7 days. */
   'code_expired',

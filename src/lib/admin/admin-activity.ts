@@ -5,7 +5,7 @@ import { getSupabase } from '../api/supabase'
 import { readPage, type ListPage } from './admin-reads'
 import type { AdminResult } from './admin-result'
 
-/** One row of the activity log (migration 20261124002000_record_admin_activity.sql). */
+/** One row of the activity log (public.audit_log, written by the record_* trigger functions in supabase/definitions/functions/private/). */
 export type ActivityRow = Tables<'audit_log'>
 
 export interface ActivityFilter {

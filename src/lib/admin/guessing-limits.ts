@@ -2,7 +2,7 @@ import { adminRequest, type AdminResult } from './admin-result'
 import { addressTrustEndedSchema, guessingLimitClearedSchema, guessingLimitsSchema, parseAnswer } from './rpc-answers'
 import { getSupabase } from '../api/supabase'
 
-/** An address whose wrong login codes keep students there from starting (migration 20261127000500). */
+/** An address whose wrong login codes keep students there from starting (supabase/definitions/functions/public/admin_guessing_limits.sql). */
 export interface GuessingLimit {
   address: string
   /** Wrong codes from the address in the last 10 minutes. */

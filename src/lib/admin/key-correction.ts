@@ -4,7 +4,7 @@ import { adminRequest, type AdminResult } from './admin-result'
 import { parseAnswer, regradeFiguresSchema } from './rpc-answers'
 
 /**
- * Answer-key corrections (migration 20261124002040_regrade_after_key_correction.sql): a dry run
+ * Answer-key corrections (supabase/definitions/functions/public/regrade_question.sql): a dry run
  * first, then the regrade of every submission whose exam held the question.
  */
 

@@ -33,7 +33,7 @@ const dayKey = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 export const resultsSummarySchema = v.object({
   all_total: count,
   ...tally,
-  /** Voided submissions matching the filter, counted in nothing else (migration 20261124002010). */
+  /** Voided submissions matching the filter, counted in nothing else (docs/product.md#results-and-solutions). */
   voided: count,
   days: v.array(v.object({ day: dayKey, ...tally, voided: count })),
   day_choices: v.array(dayKey),
@@ -41,7 +41,7 @@ export const resultsSummarySchema = v.object({
 
 const answerLetterOrNone = v.nullable(v.picklist(['A', 'B', 'C', 'D']))
 
-/** submissions.recovery_check: what the server checked an answer file against (migration 20261127000400). */
+/** submissions.recovery_check: what the server checked an answer file against (supabase/definitions/functions/public/recover_submission_from_file.sql). */
 const answerFileCheckSchema = v.pipe(
   v.object({
     received_at: v.string(),
@@ -64,7 +64,9 @@ const answerFileCheckSchema = v.pipe(
  */
 export const answerFileRecoverySchema = v.variant('outcome', [
   v.object({ outcome: v.literal('accepted'), already_received: v.boolean(), check: v.nullable(answerFileCheckSchema) }),
-  v.object({ outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'not_reported', 'not_started', 'code_used', 'exam_over']) }),
+  v.object({
+    outcome: v.picklist(['malformed', 'unknown_code', 'bad_tag', 'not_reported', 'not_started', 'code_used', 'exam_over']),
+  }),
 ])
 
 /** add_time_for_everyone: the minutes added and how many students they reached, or nobody was writing. */
@@ -73,7 +75,7 @@ export const roomTimeAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('nobody_writing') }),
 ])
 
-/** admin_guessing_limits: each address limited, with a limited browser, close to its limit or trusted (migration 20261127000500). */
+/** admin_guessing_limits: each address limited, with a limited browser, close to its limit or trusted (supabase/definitions/functions/public/admin_guessing_limits.sql). */
 export const guessingLimitsSchema = v.array(
   v.object({
     client_address: v.string(),
@@ -102,7 +104,7 @@ export const addressTrustEndedSchema = v.variant('outcome', [
 
 const ratio = v.nullable(v.number())
 
-/** admin_item_analysis (migration 20261124002030_item_analysis.sql): per question, and for the exam. */
+/** admin_item_analysis (supabase/definitions/functions/public/admin_item_analysis.sql): per question, and for the exam. */
 export const itemAnalysisSchema = v.object({
   students: count,
   questions: count,
@@ -124,7 +126,7 @@ export const itemAnalysisSchema = v.object({
   ),
 })
 
-/** regrade_question (migration 20261124002040_regrade_after_key_correction.sql): the dry run's or the regrade's figures. */
+/** regrade_question (supabase/definitions/functions/public/regrade_question.sql): the dry run's or the regrade's figures. */
 export const regradeFiguresSchema = v.object({
   outcome: v.picklist(['dry_run', 'applied', 'unchanged']),
   question_number: count,
@@ -138,8 +140,8 @@ export const regradeFiguresSchema = v.object({
   average_after: v.nullable(v.number()),
 })
 
-/** void_submission (migration 20261124002010_void_submissions.sql). */
+/** void_submission (supabase/definitions/functions/public/void_submission.sql). */
 export const voidAnswerSchema = v.object({ outcome: v.picklist(['voided', 'already_voided', 'not_found']) })
 
-/** restore_submission (migration 20261124002010_void_submissions.sql). */
+/** restore_submission (supabase/definitions/functions/public/restore_submission.sql). */
 export const restoreAnswerSchema = v.object({ outcome: v.picklist(['restored', 'not_voided', 'not_found']) })

@@ -3,7 +3,7 @@ import { adminRequest, type AdminResult } from './admin-result'
 import { parseAnswer, restoreAnswerSchema, voidAnswerSchema } from './rpc-answers'
 
 /**
- * Voiding a submission and restoring it (migration 20261124002010_void_submissions.sql): the
+ * Voiding a submission and restoring it (supabase/definitions/functions/public/void_submission.sql and restore_submission.sql): the
  * server keeps it stored and its code used, leaves it out of every statistic and ranking, and
  * records both in the activity log.
  */

@@ -1,4 +1,4 @@
-/** The request header naming this browser to the student functions (migration 20261127000500). */
+/** The request header naming this browser to the student functions (supabase/definitions/functions/private/request_client_id.sql). */
 export const clientIdHeader = 'x-holdfast-client'
 
 const storageKey = 'holdfast-client-id'

@@ -75,7 +75,7 @@ export const attemptReportAnswerSchema = v.variant('outcome', [
 
 /**
  * The answers a solution's score accepts: the letters, or 'void' for a question voided by a key
- * correction ('*' on the wire), which counts for everyone (migration 20261124004100).
+ * correction ('*' on the wire), which counts for everyone (supabase/definitions/functions/private/list_solutions.sql).
  */
 const acceptedAnswers = v.pipe(
   v.string(),
@@ -117,7 +117,7 @@ export const resultLookupAnswerSchema = v.variant('outcome', [
      * release time. Absent from a server older than migration 20261127000200.
      */
     solutions_held: v.optional(v.boolean()),
-    /** The score before the examiner corrected the answer key, when they did (migration 20261124002040). */
+    /** The score before the examiner corrected the answer key, when they did (supabase/definitions/functions/public/regrade_question.sql). */
     regraded_from: v.optional(v.number()),
   }),
   v.object({ outcome: v.picklist(resultLookupRefusals) }),
