@@ -34,6 +34,17 @@ async function freshDatabase(suffix: string): Promise<SqlDatabase> {
   return db
 }
 
+let seeded: Promise<SqlDatabase> | undefined
+
+/** One migrated, seeded database for the probes that need nothing else of their own. */
+function databaseWithSeed(): Promise<SqlDatabase> {
+  seeded ??= freshDatabase('seeded').then(async (db) => {
+    await migrate(db)
+    return db
+  })
+  return seeded
+}
+
 async function one<Row>(db: SqlDatabase, sql: string, params: unknown[] = []): Promise<Row> {
   const { rows } = await db.query<Row>(sql, params)
   return rows[0] as Row
@@ -63,8 +74,7 @@ const submitExam = `select public.submit_exam($1::uuid, $2, 'Probe Student', $3:
 
 describe('a submission stored through the steps', () => {
   it('keeps the key and the score the insert trigger gives a row it keys itself, key corrections included', async () => {
-    const db = await freshDatabase('served_key')
-    await migrate(db)
+    const db = await databaseWithSeed()
     const stepped = await startedCode(db)
     const triggered = await startedCode(db)
     // Two corrections of the bank's first two questions after both starts: one voided, one moved to
@@ -121,13 +131,46 @@ describe('a submission stored through the steps', () => {
   })
 })
 
+describe('a code that is not one, sent to the steps', () => {
+  // check_submission_arguments answers it before anything else; find_result looks it up as typed.
+  const notCodes: Array<[string, string]> = [
+    ['fullwidth look-alikes of a code', 'ＡＢＣＤ１２３４'],
+    ['a zero-width space inside', 'ABCD\u200b1234'],
+    ['nine characters', 'ABCD12345'],
+    ['spaces only', '\u00a0 \t '],
+    ['an empty string', ''],
+  ]
+
+  it.each(notCodes)('is answered as an unknown code and counted as a failed guess: %s', async (_, typed) => {
+    const db = await databaseWithSeed()
+    const address = `198.51.100.${notCodes.findIndex(([, code]) => code === typed) + 1}`
+    const answers = await db.transaction(
+      async (tx) =>
+        (
+          await tx.query<{ submitted: unknown; looked_up: unknown }>(
+            `select public.submit_exam(gen_random_uuid(), $1, 'Probe Student', '{"1":"A"}', 0, 60, now(), now()) as submitted,
+                    public.lookup_result($1) as looked_up`,
+            [typed],
+          )
+        ).rows[0],
+      `select set_config('request.headers', '{"x-forwarded-for":"${address}"}', true)`,
+    )
+    expect(answers).toEqual({ submitted: { outcome: 'invalid_code' }, looked_up: { outcome: 'invalid' } })
+    const failures = await one<{ n: number }>(
+      db,
+      `select coalesce(sum(failures), 0)::int as n from public.code_guess_failures where client_address = $1`,
+      [address],
+    )
+    expect(failures.n).toBe(2)
+  })
+})
+
 describe('a retry of a submission while the first is being stored', () => {
   // Two connections at once: PostgreSQL only (PGlite has one).
   it.runIf(process.env.TEST_DATABASE_URL)(
     "waits for the code and answers the first one's receipt, whatever other answers it sends",
     async () => {
-      const db = await freshDatabase('retry')
-      await migrate(db)
+      const db = await databaseWithSeed()
       const { code, attemptId } = await startedCode(db)
       let retry: Promise<{ answer: unknown }> | undefined
       const first = await db.transaction(async (tx) => {
