@@ -1,4 +1,4 @@
--- Questions go 24 hours after the last exam window closed, never while a window is open
+-- Questions go 24 hours after the last exam window closed, never while the active one is open
 -- (docs/product.md#retention; public.apply_retention runs it hourly). Each attempt's snapshot,
 -- taken up to that window, goes with them; submissions stay, with the key they were scored
 -- against (served_key).

@@ -1,7 +1,7 @@
--- Test Results' rows of one local day (the screen, the printed report and the CSV read them a page
--- at a time), ranked by score within the whole day; voided ones unranked, last. How many answers
--- were not counted: of a recovered answer file (recovery_check) or of a late arrival once its
--- solutions could be out (late_check); a submission has at most one of the two checks.
+-- Test Results' rows of one local day, read a page at a time, ranked by score within the whole
+-- day; voided ones unranked, last. How many answers were not counted: of a recovered answer file
+-- (recovery_check) or of a late arrival once its solutions could be out (late_check); a
+-- submission has at most one of the two checks.
 create or replace function public.admin_day_results(time_zone text, day date, search text default '')
 returns table (
   id uuid,
