@@ -38,7 +38,7 @@ CREATE OR REPLACE FUNCTION private.address_guess_limit()
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select 20000 $function$;
-COMMENT ON FUNCTION private.address_guess_limit() IS 'Failed code guesses one address may make in 10 minutes, all its clients together (migration 20261121000500 says why).';
+COMMENT ON FUNCTION private.address_guess_limit() IS 'Failed code guesses one address may make in 10 minutes, all its clients together: the ceiling for a script that changes its browser id on every guess, high enough for a whole school behind one NAT address (docs/security.md#the-code-guessing-limit).';
 
 CREATE OR REPLACE FUNCTION private.address_trusted(address text)
  RETURNS boolean
@@ -238,7 +238,7 @@ CREATE OR REPLACE FUNCTION private.client_guess_limit()
  IMMUTABLE
  SET search_path TO ''
 AS $function$ select 50 $function$;
-COMMENT ON FUNCTION private.client_guess_limit() IS 'Failed code guesses one client may make in 10 minutes (migration 20261127000500 says why).';
+COMMENT ON FUNCTION private.client_guess_limit() IS 'Failed code guesses one client (a browser, by its x-holdfast-client id) may make in 10 minutes: a student''s typos, never enough to use up what the room''s shared address may have (docs/security.md#the-code-guessing-limit).';
 
 CREATE OR REPLACE FUNCTION private.code_guessing_limited(address text)
  RETURNS boolean
@@ -258,7 +258,7 @@ begin
              and c.minute > now() - interval '10 minutes') >= private.client_guess_limit();
 end
 $function$;
-COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 and no administrator trusts it now (migration 20261127000500).';
+COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 and no administrator trusts it now.';
 
 CREATE OR REPLACE FUNCTION private.codes_still_writing()
  RETURNS SETOF text
@@ -593,7 +593,7 @@ begin
     'solutions', case when solutions.available then private.list_solutions(result.submission) end);
 end
 $function$;
-COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: every outcome of the spec; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
+COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: ok, or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
 GRANT EXECUTE ON FUNCTION private.lookup_result(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.note_question_insert_statement()
@@ -946,7 +946,7 @@ begin
     recovered_from_file => record_submission.recovered_from_file);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id. Steps: check_submission_arguments, claim_login_code, counted_answers, score_submission, store_submission.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing. One made between the code''s first start and its deadline (2 minutes of grace on each side) is accepted however late it arrives; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id. Steps: check_submission_arguments, claim_login_code, counted_answers, score_submission, store_submission.';
 
 CREATE OR REPLACE FUNCTION private.record_void_change()
  RETURNS trigger
@@ -1288,7 +1288,7 @@ begin
     sub.submitted_at) + grace;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt that could still be written is over (migration 20261127000200): the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
+COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt that could still be written is over: the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
 
 CREATE OR REPLACE FUNCTION private.solutions_shown_since(moment timestamp with time zone)
  RETURNS boolean
@@ -1466,7 +1466,7 @@ begin
                       from unnest(array['A', 'B', 'C', 'D']) as l (letter))
               else 'ABCD' end
     from public.questions q
-   -- The exam's questions are numbered 1 to 50 (migration 20261124000600).
+   -- Only usable questions numbered 1 to 50 are served (docs/product.md#taking-the-exam).
    where public.is_usable_mcq(q) and q.question_number between 1 and 50;
   get diagnostics held = row_count;
   return held;
@@ -1936,7 +1936,8 @@ begin
               where lc.code = any (codes) and lc.extra_minutes + add_time_for_everyone.minutes > 180) then
     perform private.invalid_argument('a student would have more than 180 minutes of extra time');
   end if;
-  -- The trigger of migration 20261122000100 moves the deadlines of the codes' attempts.
+  -- The trigger on login_codes.extra_minutes (private.shift_attempt_deadlines) moves the deadlines
+  -- of the codes' attempts.
   update public.login_codes lc set extra_minutes = lc.extra_minutes + add_time_for_everyone.minutes
    where lc.code = any (codes);
   select es.id into schedule_id from public.active_exam_schedule() es;
@@ -2497,7 +2498,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone, the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
+COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: ok, invalid, code_expired, unused, no_submission or result_expired, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone, the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.lookup_result(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.normalize_login_code(code text)
@@ -2561,8 +2562,8 @@ begin
   if not already_received then
     select a.* into attempt from public.exam_attempts a
      where a.id = submission_id and a.login_code = file ->> 'login_code';
-    -- A code never started cannot submit at all (migration 20261127000300): say so, not that its
-    -- device never reported.
+    -- A code never started cannot submit at all (record_submission answers not_started): say so,
+    -- not that its device never reported.
     if not found and not exists (select 1 from public.exam_attempts a where a.login_code = file ->> 'login_code') then
       return jsonb_build_object('outcome', 'not_started');
     end if;
@@ -2722,7 +2723,7 @@ declare
 begin
   perform private.refuse_read_only();
   -- A report naming an attempt with its own code guesses nothing: a classmate's scan from the
-  -- same address must not cut a writing student off (issue 23).
+  -- same address must not cut a writing student off (docs/security.md#the-code-guessing-limit).
   if private.code_guessing_limited(address)
      and not exists (select 1 from public.exam_attempts a
                       where a.id = report_exam_attempt.attempt_id
@@ -2740,7 +2741,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb) IS 'A student device''s progress report on its attempt, with its answers (never answered back): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from one address (never for a report naming an existing attempt with its code).';
+COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb) IS 'A student device''s progress report on its attempt, with its answers (never answered back): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from this client or address (never for a report naming an existing attempt with its code).';
 GRANT EXECUTE ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.restore_submission(submission_id uuid)

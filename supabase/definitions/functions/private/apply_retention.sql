@@ -1,5 +1,7 @@
--- The same retention rule as migration 20261121000300, now also for the snapshots: taken up to
--- the last closed window, they go 24 hours after it with the questions.
+-- Questions go 24 hours after the last exam window closed, never while the active one is open
+-- (docs/product.md#retention; public.apply_retention runs it hourly). Each attempt's snapshot,
+-- taken up to that window, goes with them; submissions stay, with the key they were scored
+-- against (served_key).
 create or replace function private.apply_retention() returns integer
 language plpgsql volatile security definer set search_path = ''
 as $$

@@ -1,5 +1,8 @@
--- As in migration 20261121000200 (moved to private by 20261121000500), and exam_closed when
--- exam_questions would refuse the window.
+-- The code step's question before the student gives a name: valid, used, invalid, or exam_closed
+-- when exam_questions would refuse the window (its end moved by the code's extra minutes), so a
+-- code with extra time can still start after the end (docs/product.md#exam-window-and-time).
+-- exam_questions also refuses a first start after the end once a key of the sitting has been
+-- shown; this check does not ask that. public.check_login_code adds the code-guessing limit.
 create or replace function private.check_login_code(code text) returns text
 language plpgsql stable security definer set search_path = ''
 as $$

@@ -1,7 +1,9 @@
--- Validate: every argument is checked before anything is read or scored (migration
--- 20261124000100), with our own message for each, in this order. A code that is not a code at all
--- is answered like an unknown code (the caller counts it as a failed guess), before the other
--- arguments are looked at. Answers null when every argument can be used.
+-- record_submission's first step: every argument is checked, with our own message for each, before
+-- anything is read or scored, so a refused call says nothing about the key or the score and leaves
+-- the code unused (docs/security.md#the-student-path; PostgreSQL's own error for a failing row once
+-- carried the score, docs/architecture.md#security-model). A code that is not a code at all is
+-- answered like an unknown code (the caller counts it as a failed guess); of the other arguments
+-- only a missing submission_id is refused before it. Answers null when every argument can be used.
 create or replace function private.check_submission_arguments(
   submission_id uuid,
   code text,

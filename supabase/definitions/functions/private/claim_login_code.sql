@@ -1,10 +1,13 @@
--- Claim: the code is locked first, so concurrent submissions for one code queue here and the
--- retry check sees whatever the one before committed. A stored submission id answers its
--- receipt (idempotency); an unknown code, a used one (the attempt is marked refused), a code with
--- no recorded start (migration 20261127000300: it cannot have been written on, so nothing
--- changes) and a submission made outside the code's time (the lateness rule of migration
--- 20261122000300: between the first start and the deadline, each with 2 minutes of grace for the
--- travel) are answered without storing anything. Otherwise the code is marked used by this
+-- record_submission's second step. The code is locked first, so concurrent submissions for one code
+-- queue here and the retry check sees whatever the one before committed. A stored submission id
+-- answers its receipt (a device sends until the server has it). Answered without storing anything:
+-- an unknown code; a used one (one submission per code; its attempt is marked refused); a code with
+-- no recorded start (not_started: a device gets its questions only through exam_questions, which
+-- records the start, so nobody wrote on it; accepting it would let a code submit at any time,
+-- backdated into any window; the code stays unused); and a submission made outside the code's time
+-- (exam_over). A submission must be made between the first start and the deadline, each with 2
+-- minutes of grace for the travel, and is then accepted however late it arrives
+-- (docs/product.md#offline-answers-and-answer-files). Otherwise the code is marked used by this
 -- submission, and the step answers what the next steps need from the code's attempts: the first
 -- start, when its time closed (the earliest deadline plus grace), when the submission was made
 -- (the device's stamp, never in the future) and the most tab switches any attempt reported.

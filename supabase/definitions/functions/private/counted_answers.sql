@@ -1,10 +1,13 @@
--- Which answers count. Nobody can know the key before the solutions are released, so until then
--- a late arrival counts as sent (migration 20261127000600). Once they could be out (this row's
--- release has come, or any solutions were shown since the code's first start: a key once shown
--- stays out), a late arrival counts only the answers that match the copy its attempt (the one
--- whose id is the submission's) reported in time, none without a copy, and late_check keeps what
--- differs with both letters for the examiner. An answer file was checked against that copy
--- already (recover_submission_from_file), so it counts as sent.
+-- record_submission's third step: which answers count
+-- (docs/product.md#offline-answers-and-answer-files; why, docs/architecture.md#security-model). A
+-- submission that arrives in time counts as sent. So does a late arrival while its solutions are
+-- still held: nobody can know the key before they are released. Once they could be out (this
+-- row's release has come, or any solutions were shown since the code's first start: a key once
+-- shown stays out), a student whose device never sent could have read a classmate's solutions, so
+-- a late arrival counts only the answers that match the copy its attempt (the one whose id is the
+-- submission's) reported in time, none without a copy, and late_check keeps what differs with both
+-- letters for the examiner. An answer file was checked against that copy already
+-- (recover_submission_from_file), so it counts as sent.
 create or replace function private.counted_answers(
   submission_id uuid,
   code text,

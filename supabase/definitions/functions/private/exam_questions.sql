@@ -1,7 +1,9 @@
--- A first start on extra minutes after the window's end, once a key of the sitting has been shown,
--- is refused like any start outside the window (an outside attack: an administrator made a new
--- code with 180 extra minutes after the release, or deleted and re-made one, and it wrote with the
--- shown key). As in migration 20261124001010 otherwise.
+-- The exam for a code: its snapshot's questions in the student's order, never with a key, the
+-- server's deadline and the code's answer-file key; records the attempt's start
+-- (docs/product.md#taking-the-exam, #exam-window-and-time). A first start on extra minutes after
+-- the window's end, once a key of the sitting has been shown, is refused like any start outside
+-- the window: a code made with extra minutes after the release (or deleted and made again) would
+-- otherwise write with the shown key.
 create or replace function private.exam_questions(code text, attempt_id uuid, student_name text) returns jsonb
 language plpgsql volatile set search_path = ''
 as $$

@@ -1,6 +1,7 @@
--- Find: the code as typed, and its latest submission, or why there is no result to show: an
--- unknown code, one older than 7 days, one never used, one with no submission, or a result older
--- than 30 days (the retention rule).
+-- lookup_result's first step: the code as typed, and its latest submission, or why there is no
+-- result to show: an unknown code, one made more than 7 days ago (a code opens the results page
+-- for 7 days, docs/product.md#login-codes), one never used, one with no submission, or a result
+-- submitted more than 30 days ago (docs/product.md#retention).
 create or replace function private.find_result(code text, out answer jsonb, out submission public.submissions)
 language plpgsql stable set search_path = ''
 as $$

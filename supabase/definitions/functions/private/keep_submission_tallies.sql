@@ -1,5 +1,8 @@
--- The tallies count only submissions that are not voided: voiding takes one out, restoring puts
--- it back. As in migration 20261124000600 otherwise.
+-- Test Results' figures come from public.submission_tallies (count, score sum, questions served and
+-- passes per 15 minutes and shard, private.tally_submission), so no admin screen reads every
+-- submission (docs/architecture.md#school-scale-the-limits-of-production-here-too). They count
+-- only submissions that are not voided: voiding takes one out, restoring puts it back, and a
+-- change of its time or score moves it.
 create or replace function private.keep_submission_tallies() returns trigger
 language plpgsql volatile security definer set search_path = ''
 as $$

@@ -1,7 +1,8 @@
--- List: each question of the code's snapshot with the student's answer and what the submission
--- is scored against now (accepted: its served_key entry, the key it was given, a key correction's
--- letters, or * for a void question), so the page marks what the score counts (migration
--- 20261124004100).
+-- lookup_result's last step: each question of the code's snapshot with the student's answer and
+-- what the submission is scored against now (accepted: its served_key entry, the key it was given,
+-- a key correction's letters, or * for a void question; the snapshot's letter where it has none),
+-- so the page marks what the score counts (docs/product.md#scoring). correct_answer stays the
+-- snapshot's letter, for the clients that read only it.
 create or replace function private.list_solutions(submission public.submissions) returns jsonb
 language sql stable set search_path = ''
 as $$

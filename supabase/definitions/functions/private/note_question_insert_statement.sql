@@ -1,6 +1,9 @@
--- The mark of the current INSERT statement on questions: 'insert' from its start, 'upsert' once its
--- update part ran; cleared when it ends. Local to the transaction, so a failed statement's mark
--- goes with it.
+-- The activity log tells an import from a change by what the statement did, never by a request
+-- header (docs/architecture.md#after-the-exam-activity-log-voids-export-item-analysis-key-corrections):
+-- this BEFORE INSERT statement trigger marks the statement 'insert'; record_question_updates
+-- turns the mark to 'upsert' when the statement's ON CONFLICT DO UPDATE runs, and
+-- record_question_inserts reads and clears it when the statement ends. Local to the transaction,
+-- so a failed statement's mark goes with it.
 create or replace function private.note_question_insert_statement() returns trigger
 language plpgsql volatile set search_path = ''
 as $$

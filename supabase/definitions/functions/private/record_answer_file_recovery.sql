@@ -1,6 +1,7 @@
--- Answer files: the submission an administrator recovered (a submission only ever enters
--- recovered_from_file through recover_submission_from_file). The condition keeps the trigger off
--- the path of every other submission.
+-- The activity log's row for a submission an administrator recovered from an answer file (a
+-- submission only ever enters recovered_from_file through recover_submission_from_file). The
+-- trigger's condition (triggers/public/submissions.sql) keeps it off the path of every other
+-- submission.
 create or replace function private.record_answer_file_recovery() returns trigger
 language plpgsql volatile security definer set search_path = ''
 as $$

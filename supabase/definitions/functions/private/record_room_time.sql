@@ -1,5 +1,6 @@
--- Time for the whole room (add_time_for_everyone, migration 20261124001000): one row with the
--- minutes and the codes; each code's own extra-time row (above) follows from the same change.
+-- The activity log's row for time added to the whole room (add_time_for_everyone): the minutes and
+-- the codes; each code's own extra_time_changed row (private.record_extra_time) follows from the
+-- same change.
 create or replace function private.record_room_time() returns trigger
 language plpgsql volatile security definer set search_path = ''
 as $$

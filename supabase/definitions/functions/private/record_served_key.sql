@@ -1,5 +1,9 @@
--- As in migration 20261124002040, the key read through snapshot_key (the same query): a
--- submission stored by record_submission comes with its key, any other insert is keyed here.
+-- Every submission keeps the key it is scored against, so item analysis and key corrections still
+-- work once the clean-up deleted the questions and snapshots (docs/product.md#retention). A
+-- submission whose code has a snapshot comes from record_submission with its key (score_submission
+-- read it through snapshot_key); any other insert (one without a snapshot, or the service role's
+-- own) is keyed here through the same query, under the same regrade lock, and rescored when a key
+-- correction applies; without a snapshot, by the bank's usable questions 1 to 50.
 create or replace function private.record_served_key() returns trigger
 language plpgsql volatile security definer set search_path = ''
 as $$

@@ -1,5 +1,8 @@
--- A submission, from submit_exam or an administrator's answer file: the steps above, in order,
--- all or nothing. Idempotent on submission_id.
+-- A submission, from the student's device (submit_exam) or an administrator's upload of its answer
+-- file (recover_submission_from_file), in five steps, all or nothing: check_submission_arguments,
+-- claim_login_code, counted_answers, score_submission, store_submission (each file says what it
+-- decides, so a change to one rule replaces one step). Idempotent on submission_id: a device sends
+-- until the server has it (docs/product.md#offline-answers-and-answer-files).
 create or replace function private.record_submission(
   submission_id uuid,
   code text,
@@ -56,5 +59,5 @@ begin
 end
 $$;
 comment on function private.record_submission(uuid, text, text, jsonb, integer, integer, timestamptz, timestamptz, boolean) is
-  'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id. Steps: check_submission_arguments, claim_login_code, counted_answers, score_submission, store_submission.';
+  'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing. One made between the code''s first start and its deadline (2 minutes of grace on each side) is accepted however late it arrives; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id. Steps: check_submission_arguments, claim_login_code, counted_answers, score_submission, store_submission.';
 revoke all on function private.record_submission(uuid, text, text, jsonb, integer, integer, timestamp with time zone, timestamp with time zone, boolean) from public, anon, authenticated, service_role;

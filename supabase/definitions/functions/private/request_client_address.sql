@@ -1,3 +1,8 @@
+-- The address the code-guessing limit counts (docs/security.md#the-code-guessing-limit):
+-- Cloudflare's cf-connecting-ip on hosted Supabase, else the first X-Forwarded-For entry. The
+-- local stack drops both headers as a client sent them and writes X-Forwarded-For itself
+-- (supabase/local/rest). An IPv6 address counts by its /64: one client can hold a whole /64 and
+-- change addresses within it.
 create or replace function private.request_client_address() returns text
 language plpgsql stable set search_path = ''
 as $$

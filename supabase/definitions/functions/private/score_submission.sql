@@ -1,10 +1,11 @@
--- Score: against the exam the code was given at its first start (its snapshot: the questions it
--- served and their key, with key corrections), whatever the bank holds now, under the regrade
--- lock a stored submission holds shared, so a regrade running now sees this submission or this
--- submission sees its correction. The key is answered for the submission to keep (served_key).
--- A code without a snapshot (an attempt from before migration 20261124001010, or a snapshot gone
--- with the questions by the retention rule) is scored as before: its first attempt's count,
--- against the bank as it is, and its key is left to record_served_key.
+-- record_submission's fourth step: the score, against the exam the code was given at its first
+-- start (its snapshot: the questions it served and their key, with key corrections), whatever the
+-- bank holds now (docs/product.md#scoring, #taking-the-exam), under the regrade lock a stored
+-- submission holds shared, so a regrade running now sees this submission or this submission sees
+-- its correction. The key is answered for the submission to keep (served_key). A code without a
+-- snapshot (an attempt recorded before snapshots were taken, or a snapshot deleted with the
+-- questions, docs/product.md#retention) is scored against the bank as it is now, out of its first
+-- attempt's question count, and its key is left to record_served_key.
 create or replace function private.score_submission(
   code text,
   answers jsonb,

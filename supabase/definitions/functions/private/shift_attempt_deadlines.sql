@@ -1,7 +1,8 @@
--- As in migration 20261122000100, except that more extra time for a code whose exam is over
--- (deadline plus 2 minutes of grace passed, no submission) is refused once solutions have been
--- shown since it started: its student may have read the key, and a reopened exam would take it
--- as in time. Less extra time reopens nothing and still moves the deadline.
+-- A code's extra minutes move the deadlines of its attempts (docs/product.md#extra-time). More
+-- extra time for a code whose exam is over (deadline plus 2 minutes of grace passed, no
+-- submission) is refused once solutions have been shown since it started: its student may have
+-- read the key, and a reopened exam would take it as in time. Less extra time reopens nothing and
+-- still moves the deadline.
 create or replace function private.shift_attempt_deadlines() returns trigger
 language plpgsql volatile security definer set search_path = ''
 as $$

@@ -1,8 +1,8 @@
 -- The key a code's submission is scored against and keeps: its snapshot's letters, each replaced
--- by the latest key correction of its question (migration 20261124002040), whether any was
--- corrected, how many questions it served and how many of `answers` are its letters (the score
--- while nothing is corrected); a null key for a code without a snapshot. One read of the
--- snapshot, by score_submission and by the trigger that keys any other insert
+-- by the latest key correction of its question (regrade_question; docs/product.md#scoring),
+-- whether any was corrected, how many questions it served and how many of `answers` are its
+-- letters (the score while nothing is corrected); a null key for a code without a snapshot. One
+-- read of the snapshot, by score_submission and by the trigger that keys any other insert
 -- (record_served_key), so both say the same.
 create or replace function private.snapshot_key(
   login_code text,

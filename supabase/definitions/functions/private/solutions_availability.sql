@@ -1,8 +1,9 @@
--- Decide availability: the solutions are the exam the code was given, its snapshot (a code never
--- started has none, and once the clean-up took a started code's there is none to list, as after
--- 24 hours). They are listed within 24 hours of the submission once every attempt that could
--- still be written is over (private.solutions_release_at, migration 20261127000200); until then
--- they are held, with the time they come when it is known.
+-- lookup_result's second step: the solutions are the exam the code was given, its snapshot (a code
+-- never started has none: the bank may hold another exam by then; once the clean-up took a
+-- started code's there is none to list, as after 24 hours). They are listed within 24 hours of
+-- the submission once every attempt that could still be written is over, so nobody still writing
+-- can read the key (private.solutions_release_at; docs/product.md#results-and-solutions); until
+-- then they are held, with the time they come when it is known.
 create or replace function private.solutions_availability(
   submission public.submissions,
   out available boolean,

@@ -1,3 +1,8 @@
+-- When a submission's solutions may be shown: once every attempt that could still be written is
+-- over, extra time included, so nobody still writing can read the key
+-- (docs/product.md#results-and-solutions). Every sitting counts, not only this submission's: there
+-- is one question bank (docs/architecture.md#deliberate-changes-from-the-original-brief). Null
+-- when that moment cannot be known yet.
 create or replace function private.solutions_release_at(sub public.submissions) returns timestamptz
 language plpgsql stable set search_path = ''
 as $$
@@ -37,5 +42,5 @@ begin
 end
 $$;
 comment on function private.solutions_release_at(public.submissions) is
-  'When every attempt that could still be written is over (migration 20261127000200): the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
+  'When every attempt that could still be written is over: the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
 revoke all on function private.solutions_release_at(public.submissions) from public, anon, authenticated, service_role;

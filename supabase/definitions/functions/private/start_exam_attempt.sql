@@ -1,8 +1,9 @@
--- Questions are handed out only with a start recorded. A device sends its attempt id and the
--- student's name; an app from before this migration sends neither, and then the code's start
--- is still recorded (under a new id) if it has none. A code keeps at most 20 attempts, so one
--- code cannot flood the proctor's view; past that, a new start shares the first one's row
--- (its deadline is the code's all the same).
+-- Questions are handed out only with a start recorded: a submission needs one
+-- (record_submission's not_started), and the deadline is fixed at the code's first start
+-- (docs/product.md#exam-window-and-time). A device sends its attempt id and the student's name; an
+-- older app sends neither, and then the code's start is still recorded (under a new id) if it has
+-- none. A code keeps at most 20 attempts, so one code cannot flood the proctor's view; past that,
+-- a new start shares the first one's row (its deadline is the code's all the same).
 create or replace function private.start_exam_attempt(
   login public.login_codes,
   schedule public.exam_schedule,

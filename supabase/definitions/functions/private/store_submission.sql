@@ -1,10 +1,11 @@
--- Store: every attempt of the code is over (the proctor sees the submission received, with the
--- answers counted and the most tab switches ever reported), and the submission is the step's last
--- statement. Every value was checked before, so nothing the caller sent can make this insert fail,
--- and the score is never in an error (one from elsewhere, such as a unique key, also leaves
--- without its detail: private.raise_without_detail in the callers). What it stores about time
--- comes from the server: time taken from the recorded start to the arrival when it came in time
--- (to the device's stamp only for a late arrival); the device's claims are kept beside.
+-- record_submission's last step: every attempt of the code is over (the proctor sees the
+-- submission received, with the answers counted and the most tab switches ever reported), and the
+-- submission is the step's last statement. Every value was checked before, so nothing the caller
+-- sent can make this insert fail, and the score is never in an error (one from elsewhere, such as
+-- a unique key, also leaves without its detail: private.raise_without_detail in the callers).
+-- What it stores about time comes from the server: time taken from the recorded start to the
+-- arrival when it came in time (to the device's stamp only for a late arrival); the device's
+-- claims are kept beside.
 create or replace function private.store_submission(
   submission_id uuid,
   code text,

@@ -1,3 +1,7 @@
+-- A code's exam, taken at its first start: every later start, the score and the solutions read it,
+-- so a later import, a late arrival or the clean-up never changes its questions or its score
+-- (docs/product.md#taking-the-exam). The order is the code's own, from its secret answer-file key,
+-- never from the answer key (docs/architecture.md#a-fair-exam-room-shuffled-frozen-timed-for-the-whole-room).
 create or replace function private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule) returns integer
 language plpgsql volatile set search_path = ''
 as $$
@@ -23,7 +27,7 @@ begin
                       from unnest(array['A', 'B', 'C', 'D']) as l (letter))
               else 'ABCD' end
     from public.questions q
-   -- The exam's questions are numbered 1 to 50 (migration 20261124000600).
+   -- Only usable questions numbered 1 to 50 are served (docs/product.md#taking-the-exam).
    where public.is_usable_mcq(q) and q.question_number between 1 and 50;
   get diagnostics held = row_count;
   return held;

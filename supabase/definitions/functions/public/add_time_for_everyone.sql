@@ -1,3 +1,6 @@
+-- The Proctor Room's "Add time for everyone" (docs/product.md#extra-time): extra time on the code
+-- of every student still writing, so it moves their deadlines and the solutions wait for it like
+-- any accommodation; refused whole when it would take anyone past 180 minutes of extra time.
 create or replace function public.add_time_for_everyone(minutes integer) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -21,7 +24,8 @@ begin
               where lc.code = any (codes) and lc.extra_minutes + add_time_for_everyone.minutes > 180) then
     perform private.invalid_argument('a student would have more than 180 minutes of extra time');
   end if;
-  -- The trigger of migration 20261122000100 moves the deadlines of the codes' attempts.
+  -- The trigger on login_codes.extra_minutes (private.shift_attempt_deadlines) moves the deadlines
+  -- of the codes' attempts.
   update public.login_codes lc set extra_minutes = lc.extra_minutes + add_time_for_everyone.minutes
    where lc.code = any (codes);
   select es.id into schedule_id from public.active_exam_schedule() es;

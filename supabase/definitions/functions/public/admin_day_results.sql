@@ -1,5 +1,7 @@
--- As in migration 20261127000400, with a late arrival's answers not counted beside a recovered
--- file's (a submission has at most one of the two checks).
+-- Test Results' rows of one local day, read a page at a time, ranked by score within the whole
+-- day; voided ones unranked, last. How many answers were not counted: of a recovered answer file
+-- (recovery_check) or of a late arrival once its solutions could be out (late_check); a
+-- submission has at most one of the two checks.
 create or replace function public.admin_day_results(time_zone text, day date, search text default '')
 returns table (
   id uuid,
@@ -24,7 +26,9 @@ returns table (
   display_order bigint,
   uncounted_answers integer
 )
--- Without a SET clause, so that it is inlined (migration 20261124000200 says why); every name is qualified.
+-- Runs as the caller, so the row-level security of submissions decides who reads them
+-- (administrators). Like every function its search_path is empty, so it is planned on its own
+-- rather than inlined into the caller's query (docs/architecture.md#school-scale-the-limits-of-production-here-too).
 language sql stable set search_path = ''
 as $$
   select r.id, r.student_name, r.login_code, r.score, r.question_count, r.tab_switches, r.time_taken, r.started_at,

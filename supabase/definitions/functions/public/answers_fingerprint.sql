@@ -1,3 +1,9 @@
+-- A short fingerprint of a submission's answers (SHA-256 of the canonical answers, 12 hex
+-- characters), the same as src/domain/answers-fingerprint.ts computes on the device: student and
+-- administrator compare it to see that what arrived is what was sent.
+-- plpgsql rather than SQL: every submission calls it, and plpgsql keeps its plans for the
+-- connection's life, where a SQL function with a SET clause is planned anew in every transaction
+-- (before PostgreSQL 18; docs/architecture.md#school-scale-the-limits-of-production-here-too).
 create or replace function public.answers_fingerprint(answers jsonb) returns text
 language plpgsql immutable set search_path = ''
 as $$

@@ -1,5 +1,9 @@
--- With trust_minutes, the administrator also vouches for the address as the school's own network
--- for that long (see the top of this migration); a trust is always recorded, even with nothing to clear.
+-- The Proctor Room's "Clear" on an address refused for guessing codes. With trust_minutes, the
+-- administrator also vouches for the address as the school's own network for that long: nothing
+-- tells a script that changes its browser id on every guess from new students behind the same NAT
+-- address, so a person decides (docs/architecture.md#security-model,
+-- docs/security.md#the-code-guessing-limit). A trust is always recorded, even with nothing to
+-- clear.
 create or replace function public.clear_guessing_limit(address text, trust_minutes integer default 0) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$

@@ -1,7 +1,11 @@
--- As it stands since migration 20261127000500 (its guessing limit unchanged), with the moment the
--- solutions are first shown kept on the submission before they leave. A call that cannot write it
--- (a read-only transaction: PostgREST's GET and HEAD) is refused before anything is read, and the
--- write failing would refuse the whole answer, so nobody reads a key without leaving the mark.
+-- The results page (/solutions) for a code as typed: private.lookup_result's answer behind the
+-- code-guessing limit (docs/security.md#the-code-guessing-limit), withdrawn for a voided
+-- submission, regraded_from (the score before) for a regraded one. The moment the solutions are
+-- first shown is kept on the submission before they leave, because a key once shown stays out
+-- whatever the release computed later says (late arrivals and extra time depend on it,
+-- docs/architecture.md#security-model). A call that cannot write it (a read-only transaction:
+-- PostgREST's GET and HEAD) is refused before anything is read, and the write failing would
+-- refuse the whole answer, so nobody reads a key without leaving the mark.
 create or replace function public.lookup_result(code text) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -38,6 +42,6 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $$;
-comment on function public.lookup_result(text) is 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone, the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
+comment on function public.lookup_result(text) is 'The solutions page: ok, invalid, code_expired, unused, no_submission or result_expired, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone, the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
 revoke all on function public.lookup_result(text) from public, anon, authenticated, service_role;
 grant execute on function public.lookup_result(text) to anon, authenticated, service_role;

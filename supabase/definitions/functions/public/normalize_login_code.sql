@@ -1,3 +1,7 @@
+-- A code as typed, matched trimmed and in capitals (docs/product.md#login-codes).
+-- plpgsql rather than SQL: every submission calls it, and plpgsql keeps its plans for the
+-- connection's life, where a SQL function with a SET clause is planned anew in every transaction
+-- (before PostgreSQL 18; docs/architecture.md#school-scale-the-limits-of-production-here-too).
 create or replace function public.normalize_login_code(code text) returns text
 language plpgsql immutable set search_path = ''
 as $$

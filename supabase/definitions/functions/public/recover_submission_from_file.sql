@@ -1,8 +1,12 @@
--- As in migration 20261124000100, but after the tag the file's answers are compared with the
--- copy its attempt reported in time: only the matching ones are recorded, the rest are kept in
--- recovery_check and answered back for the Proctor Room to name. A file whose attempt never
--- reported answers in time is refused (not_reported): nothing in it can be checked, and storing
--- it would claim the code and shut out the device's own submission when it arrives.
+-- An administrator's upload of a student's emergency answer file, in the Proctor Room
+-- (docs/product.md#offline-answers-and-answer-files). The tag's key is on the student's device, so
+-- it proves only that the file is well formed and made for its code, never that nobody edited it;
+-- so the file's answers are compared with the copy its attempt reported in time: only the matching
+-- ones are recorded, the rest are kept in recovery_check and answered back for the Proctor Room to
+-- name. The file is stored through record_submission, as the device's submission would be. A
+-- file whose attempt never reported answers in time is refused (not_reported): nothing in it can
+-- be checked, and storing it would claim the code and shut out the device's own submission when
+-- it arrives.
 create or replace function public.recover_submission_from_file(file jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -37,8 +41,8 @@ begin
   if not already_received then
     select a.* into attempt from public.exam_attempts a
      where a.id = submission_id and a.login_code = file ->> 'login_code';
-    -- A code never started cannot submit at all (migration 20261127000300): say so, not that its
-    -- device never reported.
+    -- A code never started cannot submit at all (record_submission answers not_started): say so,
+    -- not that its device never reported.
     if not found and not exists (select 1 from public.exam_attempts a where a.login_code = file ->> 'login_code') then
       return jsonb_build_object('outcome', 'not_started');
     end if;

@@ -19,7 +19,7 @@ declare
 begin
   perform private.refuse_read_only();
   -- A report naming an attempt with its own code guesses nothing: a classmate's scan from the
-  -- same address must not cut a writing student off (issue 23).
+  -- same address must not cut a writing student off (docs/security.md#the-code-guessing-limit).
   if private.code_guessing_limited(address)
      and not exists (select 1 from public.exam_attempts a
                       where a.id = report_exam_attempt.attempt_id
@@ -38,6 +38,6 @@ exception when others then
 end
 $$;
 comment on function public.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamptz, boolean, jsonb) is
-  'A student device''s progress report on its attempt, with its answers (never answered back): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from one address (never for a report naming an existing attempt with its code).';
+  'A student device''s progress report on its attempt, with its answers (never answered back): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from this client or address (never for a report naming an existing attempt with its code).';
 revoke all on function public.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamp with time zone, boolean, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamp with time zone, boolean, jsonb) to anon, authenticated, service_role;

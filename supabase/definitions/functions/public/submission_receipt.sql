@@ -1,3 +1,8 @@
+-- What a device is answered for its stored submission, the first time and on every retry of the
+-- same id.
+-- plpgsql rather than SQL: every submission calls it, and plpgsql keeps its plans for the
+-- connection's life, where a SQL function with a SET clause is planned anew in every transaction
+-- (before PostgreSQL 18; docs/architecture.md#school-scale-the-limits-of-production-here-too).
 create or replace function public.submission_receipt(s public.submissions) returns jsonb
 language plpgsql stable set search_path = ''
 as $$

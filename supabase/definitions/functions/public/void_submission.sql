@@ -1,4 +1,6 @@
--- Void and restore, each recorded in the activity log.
+-- Voiding a submission (docs/product.md#scoring): it stays stored and its code used, but leaves
+-- every figure and ranking, and its student is told it was withdrawn. The activity log's row comes
+-- from the trigger on voided_at (private.record_void_change), as for restore_submission.
 create or replace function public.void_submission(submission_id uuid, reason text) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
