@@ -1474,6 +1474,15 @@ end
 $function$;
 COMMENT ON FUNCTION private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule) IS 'Records the usable questions, their answer key and the code''s order (shuffled as the schedule says) as the code''s snapshot, unless it has one; answers how many questions the snapshot holds.';
 
+CREATE OR REPLACE FUNCTION private.tally_shard(id_hash integer)
+ RETURNS smallint
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select (abs(id_hash::bigint) % 256)::smallint
+$function$;
+
 CREATE OR REPLACE FUNCTION private.tally_submission(row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer)
  RETURNS void
  LANGUAGE plpgsql
@@ -1481,7 +1490,7 @@ CREATE OR REPLACE FUNCTION private.tally_submission(row_submitted_at timestamp w
 AS $function$
 declare
   slot timestamptz := date_bin(interval '15 minutes', row_submitted_at, timestamptz '2000-01-01 00:00+00');
-  slot_shard smallint := abs(hashtext(row_id::text)) % 256;
+  slot_shard smallint := private.tally_shard(hashtext(row_id::text));
   passes integer := case when public.passes(row_score, row_question_count) then 1 else 0 end;
 begin
   if sign > 0 then

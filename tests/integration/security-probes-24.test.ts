@@ -240,6 +240,44 @@ describe("the tallies' 256 shards", () => {
   })
 })
 
+describe('the shard of a submission', () => {
+  // No uuid whose text hashes to the smallest integer can be found (one in 2^32), so tally_shard
+  // takes the hash, and is given that one here; abs() of it was out of range, and the submission
+  // could not be stored.
+  it('is in 0..255 for every hash, the smallest integer too, and where it was for any other', async () => {
+    const db = await databaseWithSeed()
+    expect(await one(db, `select private.tally_shard(-2147483648) as shard`)).toEqual({ shard: 0 })
+    expect(await one(db, `select private.tally_shard(2147483647) as shard`)).toEqual({ shard: 255 })
+    // The tallies need no recount: every other hash keeps the shard abs(hash) % 256 gave it.
+    const moved = await one<{ n: number }>(
+      db,
+      `select count(*)::int as n from (select hashtext(gen_random_uuid()::text) as hash from generate_series(1, 2000)) h
+        where private.tally_shard(h.hash) <> abs(h.hash) % 256`,
+    )
+    expect(moved.n).toBe(0)
+  })
+
+  it('is the one tally_submission counts the submission in', async () => {
+    const db = await databaseWithSeed()
+    // A quarter-hour of its own, long before any other probe's submissions.
+    const { id } = await one<{ id: string }>(
+      db,
+      `with code as (insert into public.login_codes (code, is_used) values ('SHARD001', true) returning code)
+       insert into public.submissions (id, student_name, login_code, answers, answers_fingerprint, score, question_count,
+                                       time_taken, started_at, submitted_at)
+       select gen_random_uuid(), 'Sharded Student', code.code, '{}'::jsonb, 'probe', 1, 10, 60,
+              timestamptz '2001-02-03 10:00+00', timestamptz '2001-02-03 10:05+00' from code
+       returning id`,
+    )
+    const { rows } = await db.query(
+      `select t.shard = private.tally_shard(hashtext($1)) as in_its_shard, t.submissions
+         from public.submission_tallies t where t.bucket = timestamptz '2001-02-03 10:00+00'`,
+      [id],
+    )
+    expect(rows).toEqual([{ in_its_shard: true, submissions: 1 }])
+  })
+})
+
 /** Links every migration file older than `version` into `dir`/migrations. */
 async function symlinkMigrationsBefore(version: string, dir: string): Promise<void> {
   const migrations = join(supabaseDir, 'migrations')

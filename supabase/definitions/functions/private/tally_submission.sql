@@ -5,7 +5,7 @@ language plpgsql volatile set search_path = ''
 as $$
 declare
   slot timestamptz := date_bin(interval '15 minutes', row_submitted_at, timestamptz '2000-01-01 00:00+00');
-  slot_shard smallint := abs(hashtext(row_id::text)) % 256;
+  slot_shard smallint := private.tally_shard(hashtext(row_id::text));
   passes integer := case when public.passes(row_score, row_question_count) then 1 else 0 end;
 begin
   if sign > 0 then
