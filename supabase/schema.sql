@@ -2132,8 +2132,10 @@ begin
      where s.submitted_at >= scope_from and s.submitted_at < scope_to
        and s.voided_at is null and s.served_key is not null and s.served_key <> '{}'::jsonb
   ), items as (
+    -- Right as the score counts it: a corrected key may accept several letters ('BC'), or void the
+    -- question ('*', right for everyone); that key is the correct answer reported.
     select sc.id, k.key::integer as question_number, k.value as correct_answer, sc.answers ->> k.key as chosen,
-           (sc.answers ->> k.key) is not distinct from k.value as correct
+           private.key_accepts(k.value, sc.answers ->> k.key) as correct
       from scoped sc, jsonb_each_text(sc.served_key) k
   ), totals as (
     select i.id, count(*) filter (where i.correct) as total from items i group by i.id
@@ -2193,7 +2195,7 @@ begin
     from exam e);
 end
 $function$;
-COMMENT ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid) IS 'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided, from the key each was scored against: per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
+COMMENT ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid) IS 'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided, from the key each was scored against (correct_answer: its letter, the letters a corrected key accepts, or * for a voided question): per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
 GRANT EXECUTE ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_live_attempt_counts()

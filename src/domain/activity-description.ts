@@ -4,6 +4,8 @@
  * Moments are put in words by the caller's `formatMoment`, in the administrator's own locale.
  */
 
+import { keyInWords } from './answer-key'
+
 /** One row of public.audit_log, as far as its words need. */
 export interface ActivityEntry {
   action: string
@@ -165,8 +167,7 @@ function scheduleWindow(details: Details, formatMoment: (iso: string) => string)
 
 /** A key as the log stores it ('B', 'BC', '*') in words. */
 function keyWords(key: unknown): string {
-  const letters = textOf(key)
-  return letters === '*' ? 'void (counts for everyone)' : [...letters].join(' or ')
+  return keyInWords(textOf(key))
 }
 
 /** What one row of the log says happened, in a sentence. */

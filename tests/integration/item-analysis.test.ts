@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto'
 import { answersOf, itemAnalysisAnswers, itemAnalysisKey, itemAnalysisQuestions } from '../item-analysis-exam.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { adminClient, anonClient, nonAdminClient, serviceClient } from './clients.ts'
-import { loginCodesPerFile, must, submitExamArgs, succeeded, withQuestionBankRestored, zeroUuid } from './exam-data.ts'
+import {
+  loginCodesPerFile,
+  must,
+  submissionRow,
+  submitExamArgs,
+  succeeded,
+  withQuestionBankRestored,
+  zeroUuid,
+} from './exam-data.ts'
 
 /**
  * Issue 15, item analysis on the server, checked against a small exam computed by hand: six
@@ -99,6 +107,38 @@ describe('admin_item_analysis', () => {
     must(await admin.rpc('void_submission', { submission_id: submissionIds[5] as string, reason: 'Left early' }))
     const analysis = must(await admin.rpc('admin_item_analysis', { time_zone: 'UTC', day })) as Record<string, unknown>
     expect(analysis).toMatchObject({ students: 5, mean: 3.2 })
+  })
+
+  it('counts an answer right by the letters a corrected key accepts, and a voided question right for everyone', async () => {
+    // Keys as regrade_question writes them into served_key: several letters, or * for void.
+    const correctedDay = '2024-05-05'
+    const servedKey = { '1': 'BC', '2': '*', '3': 'A' }
+    const rows = [
+      { '1': 'B', '2': 'A', '3': 'A' },
+      { '1': 'C', '3': 'B' },
+      { '1': 'A', '2': 'D', '3': 'A' },
+    ].map((answers) => ({
+      answers,
+      served_key: servedKey,
+      started_at: `${correctedDay}T09:40:00Z`,
+      submitted_at: `${correctedDay}T10:00:00Z`,
+    }))
+    for (const fields of rows) {
+      const row = submissionRow(await newCode(), fields)
+      submissionIds.push(row.id as string)
+      succeeded(await service.from('submissions').insert(row))
+    }
+    const admin = await adminClient()
+    const analysis = must(await admin.rpc('admin_item_analysis', { time_zone: 'UTC', day: correctedDay })) as Record<
+      string,
+      unknown
+    >
+    expect(analysis).toMatchObject({ students: 3, mean: 2.3333 })
+    expect(analysis.items).toMatchObject([
+      { question_number: 1, correct_answer: 'BC', facility: 0.6667 },
+      { question_number: 2, correct_answer: '*', facility: 1, blank: 1 },
+      { question_number: 3, correct_answer: 'A', facility: 0.6667 },
+    ])
   })
 
   it('refuses anyone but an administrator, and a call without a scope', async () => {

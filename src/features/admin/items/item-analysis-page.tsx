@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
+import { keyInWords } from '../../../domain/answer-key'
 import { formatRatio, itemFlagWords } from '../../../domain/item-flags'
 import { localDateKey } from '../../../domain/results-analytics'
 import { listSchedules } from '../../../lib/admin/admin-schedules'
@@ -96,7 +97,7 @@ function AnalysisTables({ analysis }: { analysis: ItemAnalysis }) {
             {analysis.items.map((item) => (
               <tr key={item.question_number} className={item.flags.length > 0 ? 'item-analysis-table__flagged' : undefined}>
                 <th scope="row">Q{item.question_number}</th>
-                <td>{item.correct_answer}</td>
+                <td>{keyInWords(item.correct_answer)}</td>
                 <td>{item.served}</td>
                 <td>{formatRatio(item.facility)}</td>
                 <td>{formatRatio(item.discrimination)}</td>

@@ -1,3 +1,4 @@
+import { keyAccepts } from '../../../domain/answer-key'
 import type { ItemStatistics } from '../../../lib/admin/item-analysis'
 
 const letters = ['A', 'B', 'C', 'D'] as const
@@ -6,10 +7,14 @@ const barHeight = 10
 const gap = 3
 const labelWidth = 34
 
-/** How many chose each option (and left it blank), as small horizontal bars; the key's bar is marked. */
+/** How many chose each option (and left it blank), as small horizontal bars; the bars the key accepts are marked. */
 export function OptionChart({ item }: { item: ItemStatistics }) {
   const bars = [
-    ...letters.map((letter) => ({ label: letter, count: item.options[letter], correct: letter === item.correct_answer })),
+    ...letters.map((letter) => ({
+      label: letter,
+      count: item.options[letter],
+      correct: keyAccepts(item.correct_answer, letter),
+    })),
     { label: 'Blank', count: item.blank, correct: false },
   ]
   const highest = Math.max(1, ...bars.map((bar) => bar.count))

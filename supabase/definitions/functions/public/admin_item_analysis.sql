@@ -31,8 +31,10 @@ begin
      where s.submitted_at >= scope_from and s.submitted_at < scope_to
        and s.voided_at is null and s.served_key is not null and s.served_key <> '{}'::jsonb
   ), items as (
+    -- Right as the score counts it: a corrected key may accept several letters ('BC'), or void the
+    -- question ('*', right for everyone); that key is the correct answer reported.
     select sc.id, k.key::integer as question_number, k.value as correct_answer, sc.answers ->> k.key as chosen,
-           (sc.answers ->> k.key) is not distinct from k.value as correct
+           private.key_accepts(k.value, sc.answers ->> k.key) as correct
       from scoped sc, jsonb_each_text(sc.served_key) k
   ), totals as (
     select i.id, count(*) filter (where i.correct) as total from items i group by i.id
@@ -93,6 +95,6 @@ begin
 end
 $$;
 comment on function public.admin_item_analysis(text, date, uuid) is
-  'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided, from the key each was scored against: per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
+  'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided, from the key each was scored against (correct_answer: its letter, the letters a corrected key accepts, or * for a voided question): per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
 revoke all on function public.admin_item_analysis(text, date, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_item_analysis(text, date, uuid) to authenticated, service_role;
