@@ -137,13 +137,13 @@ begin
     return 'used';
   end if;
   select * into schedule from public.active_exam_schedule();
-  if found and not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes)) then
+  if private.exam_closed_for(login, schedule) then
     return 'exam_closed';
   end if;
   return 'valid';
 end
 $function$;
-COMMENT ON FUNCTION private.check_login_code(code text) IS 'valid | used | invalid | exam_closed for a login code as typed (trimmed, upper-cased): exam_closed when the window, its end moved by the code''s extra minutes, is not open now.';
+COMMENT ON FUNCTION private.check_login_code(code text) IS 'valid | used | invalid | exam_closed for a login code as typed (trimmed, upper-cased): exam_closed when exam_questions would refuse its start so (the window, its end moved by the code''s extra minutes, is not open now; or a first start after the end once a key of the sitting has been shown).';
 GRANT EXECUTE ON FUNCTION private.check_login_code(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_submission_arguments(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
@@ -328,6 +328,21 @@ end
 $function$;
 COMMENT ON FUNCTION private.counted_answers(submission_id uuid, code text, answers jsonb, recovered_from_file boolean, first_start timestamp with time zone, closes_at timestamp with time zone, sent_at timestamp with time zone, OUT counted jsonb, OUT late_check jsonb) IS 'record_submission''s third step: the answers a submission counts (all it sent, except a late arrival, not from an answer file, once its solutions could be out: only those matching its attempt''s copy reported in time) and, for such a late arrival, late_check (sent_answers, counted, differences).';
 
+CREATE OR REPLACE FUNCTION private.exam_closed_for(login public.login_codes, schedule public.exam_schedule)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  return schedule.id is not null
+     and (not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes))
+          or (now() > schedule.end_time
+              and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
+              and private.solutions_shown_since(schedule.start_time)));
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -354,15 +369,7 @@ begin
     return jsonb_build_object('outcome', 'used');
   end if;
   select * into schedule from public.active_exam_schedule();
-  if found and not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes)) then
-    return jsonb_build_object('outcome', 'exam_closed');
-  end if;
-  -- After the window's end a code starts only on its extra minutes; once a key of this sitting has
-  -- been shown, a first start then (a code made, or given time, after the release) would write
-  -- with the key in hand.
-  if schedule.id is not null and now() > schedule.end_time
-     and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
-     and private.solutions_shown_since(schedule.start_time) then
+  if private.exam_closed_for(login, schedule) then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
   -- Started before and out of time (a second device, a cleared browser): new questions could
@@ -2342,7 +2349,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.check_login_code(code text) IS 'valid | used | invalid | exam_closed (the window, moved by the code''s extra minutes, is not open) for a login code as typed; rate_limited after too many invalid codes from this client or address.';
+COMMENT ON FUNCTION public.check_login_code(code text) IS 'valid | used | invalid | exam_closed (as exam_questions would refuse its start: the window, moved by the code''s extra minutes, is not open, or a key of the sitting was shown before a first start after the end) for a login code as typed; rate_limited after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.check_login_code(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text, trust_minutes integer DEFAULT 0)

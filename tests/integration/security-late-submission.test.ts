@@ -400,11 +400,15 @@ describe('a late submission once a classmate’s solutions were shown, the relea
         // deletes one and makes it again): its first start now would write with the key in hand.
         const late = await newCode({ extra_minutes: 180 })
         const start = () => anon.rpc('exam_questions', { code: late, attempt_id: randomUUID(), student_name: 'Late Student' })
+        // The code step asks what the start will answer: the student is not let on to be refused.
+        const codeStep = async () => must(await anon.rpc('check_login_code', { code: late }))
+        expect(await codeStep()).toBe('exam_closed')
         expect(must(await start())).toMatchObject({ outcome: 'exam_closed' })
         expect(must(await service.from('exam_attempts').select('id').eq('login_code', late))).toEqual([])
 
         // With no key of the sitting shown, the same code starts on its extra minutes.
         await withNoSolutionsShownSince(schedule.start_time, async () => {
+          expect(await codeStep()).toBe('valid')
           const attemptId = randomUUID()
           started.push(attemptId)
           expect(

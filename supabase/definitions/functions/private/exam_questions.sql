@@ -2,8 +2,8 @@
 -- server's deadline and the code's answer-file key; records the attempt's start
 -- (docs/product.md#taking-the-exam, #exam-window-and-time). A first start on extra minutes after
 -- the window's end, once a key of the sitting has been shown, is refused like any start outside
--- the window: a code made with extra minutes after the release (or deleted and made again) would
--- otherwise write with the shown key.
+-- the window (exam_closed_for): a code made with extra minutes after the release (or deleted and
+-- made again) would otherwise write with the shown key.
 create or replace function private.exam_questions(code text, attempt_id uuid, student_name text) returns jsonb
 language plpgsql volatile set search_path = ''
 as $$
@@ -28,15 +28,7 @@ begin
     return jsonb_build_object('outcome', 'used');
   end if;
   select * into schedule from public.active_exam_schedule();
-  if found and not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes)) then
-    return jsonb_build_object('outcome', 'exam_closed');
-  end if;
-  -- After the window's end a code starts only on its extra minutes; once a key of this sitting has
-  -- been shown, a first start then (a code made, or given time, after the release) would write
-  -- with the key in hand.
-  if schedule.id is not null and now() > schedule.end_time
-     and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
-     and private.solutions_shown_since(schedule.start_time) then
+  if private.exam_closed_for(login, schedule) then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
   -- Started before and out of time (a second device, a cleared browser): new questions could

@@ -21,6 +21,6 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $$;
-comment on function public.check_login_code(text) is 'valid | used | invalid | exam_closed (the window, moved by the code''s extra minutes, is not open) for a login code as typed; rate_limited after too many invalid codes from this client or address.';
+comment on function public.check_login_code(text) is 'valid | used | invalid | exam_closed (as exam_questions would refuse its start: the window, moved by the code''s extra minutes, is not open, or a key of the sitting was shown before a first start after the end) for a login code as typed; rate_limited after too many invalid codes from this client or address.';
 revoke all on function public.check_login_code(text) from public, anon, authenticated, service_role;
 grant execute on function public.check_login_code(text) to anon, authenticated, service_role;
