@@ -501,8 +501,10 @@ begin
   if jsonb_typeof(file -> 'answers') is distinct from 'object' then
     return false;
   end if;
+  -- The question numbers check_submission_arguments takes (1 to 50): a file of a submission
+  -- already received goes there with its own answers, which would refuse it with a raw error.
   if exists (select 1 from jsonb_each(file -> 'answers') a
-              where a.key !~ '^[1-9][0-9]{0,3}$' or a.value not in ('"A"', '"B"', '"C"', '"D"')) then
+              where a.key !~ '^([1-9]|[1-4][0-9]|50)$' or a.value not in ('"A"', '"B"', '"C"', '"D"')) then
     return false;
   end if;
   if jsonb_typeof(file -> 'tab_switches') is distinct from 'number' or file ->> 'tab_switches' !~ '^[0-9]{1,6}$'

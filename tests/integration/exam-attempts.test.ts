@@ -611,6 +611,22 @@ describe('recover_submission_from_file', () => {
     expect(await everyTable()).toEqual(tables)
   })
 
+  // Before check_submission_arguments, which refuses such a number with a raw error (the file of a
+  // submission already received goes to it with its own answers): the Proctor Room says malformed.
+  it.each(['51', '9999'])(
+    'refuses a well-tagged file answering question %s, for a submission already received, as malformed',
+    async (questionNumber) => {
+      const code = await newCode()
+      const { attemptId, key } = await start(code)
+      const sent = submitExamArgs(code, { submission_id: attemptId })
+      expect((await submit(sent)).outcome).toBe('accepted')
+      const file = buildAnswerFile({ ...sent, answers: { [questionNumber]: 'A' } } as ExamSubmission, key)
+      const tables = await everyTable()
+      expect(await recover(file)).toEqual({ outcome: 'malformed' })
+      expect(await everyTable()).toEqual(tables)
+    },
+  )
+
   it('refuses a file for a code already used by another submission as code_used', async () => {
     const file = await answerFile()
     expect((await submit(submitExamArgs(file.login_code))).outcome).toBe('accepted')
