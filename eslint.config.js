@@ -34,8 +34,17 @@ const featureZones = [
 ]
 
 const layerZones = [
-  { target: 'src/domain', from: ['src/app', 'src/features', 'src/lib', 'src/config', 'machines'], message: 'src/domain is pure: it imports only itself.' },
-  { target: 'src/config', from: ['src', 'machines'], except: ['./config'], message: 'src/config holds settings and imports nothing.' },
+  {
+    target: 'src/domain',
+    from: ['src/app', 'src/features', 'src/lib', 'src/config', 'machines'],
+    message: 'src/domain is pure: it imports only itself.',
+  },
+  {
+    target: 'src/config',
+    from: ['src', 'machines'],
+    except: ['./config'],
+    message: 'src/config holds settings and imports nothing.',
+  },
   { target: 'src/lib', from: ['src/app', 'src/features', 'machines'], message: 'src/lib is below the features and machines.' },
   { target: 'src/features', from: 'src/app', message: 'The app imports features, never the other way round.' },
   { target: 'machines', from: 'src', except: ['./domain'], message: 'Machines import only xstate and src/domain.' },
@@ -43,7 +52,17 @@ const layerZones = [
 ]
 
 /** Packages with I/O or a UI, which the pure layers must not import. */
-const ioPackages = ['dexie', 'dexie-react-hooks', '@supabase/*', 'react', 'react-dom', 'react-dom/*', 'react-router-dom', '@xstate/react', 'workbox-window']
+const ioPackages = [
+  'dexie',
+  'dexie-react-hooks',
+  '@supabase/*',
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'react-router-dom',
+  '@xstate/react',
+  'workbox-window',
+]
 
 export default tseslint.config(
   { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'coverage/', '.prof-tmp/', 'src/lib/api/database.types.ts'] },
@@ -64,7 +83,10 @@ export default tseslint.config(
   {
     files: ['src/domain/**', 'src/config/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ioPackages, message: 'src/domain and src/config do no I/O and render nothing.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ioPackages, message: 'src/domain and src/config do no I/O and render nothing.' }] },
+      ],
     },
   },
   {
@@ -73,7 +95,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!xstate$|\\.)', message: 'Machines import only xstate and src/domain; I/O comes in through injected actors.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!xstate$|\\.)',
+              message: 'Machines import only xstate and src/domain; I/O comes in through injected actors.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -91,7 +91,7 @@ page.on('websocket', (socket) =>
 
 /** Until the page has had no API request open for a while: what the last screen asked for is in. */
 async function quiet(): Promise<void> {
-  for (let quietSince = performance.now(); performance.now() - quietSince < 300; ) {
+  for (let quietSince = performance.now(); performance.now() - quietSince < 300;) {
     await new Promise((resolve) => setTimeout(resolve, 25))
     if (traffic.open > 0) quietSince = performance.now()
   }
@@ -138,7 +138,11 @@ const dayGroups = page.locator('.day-group')
 const screens: Array<{ name: string; open: () => Promise<Measured> }> = [
   {
     name: 'Dashboard (stat cards)',
-    open: () => measure(() => openInApp(page, '/admin'), () => statCard('Statistics', `Login Codes${totals.codes}`).waitFor()),
+    open: () =>
+      measure(
+        () => openInApp(page, '/admin'),
+        () => statCard('Statistics', `Login Codes${totals.codes}`).waitFor(),
+      ),
   },
   {
     name: 'Test Results (Daily Analysis)',
@@ -210,7 +214,9 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met')
 console.log(
   `data:    ${totals.submissions} submissions over ${days} days, ${totals.codes} login codes, ${liveAttempts} exams in progress (seeded in ${seedSeconds.toFixed(0)} s)`,
 )
-console.log(`targets: under ${kb(targets.bytes)} of API data and ${ms(targets.ms)} until useful, per screen; median of ${tries} tries\n`)
+console.log(
+  `targets: under ${kb(targets.bytes)} of API data and ${ms(targets.ms)} until useful, per screen; median of ${tries} tries\n`,
+)
 for (const screen of screens) {
   const results: Measured[] = []
   try {

@@ -370,7 +370,12 @@ describe('sending the stored submission', () => {
     const { snapshot, watcher } = await sendingSubmission()
     watcher.send?.({ state: 'pending', fingerprint: 'fp', sendCount: 1, lastFailure: { kind: 'network' } })
     expect(snapshot().matches('completed')).toBe(true)
-    expect(snapshot().context.submission).toEqual({ state: 'pending', fingerprint: 'fp', sendCount: 1, lastFailure: { kind: 'network' } })
+    expect(snapshot().context.submission).toEqual({
+      state: 'pending',
+      fingerprint: 'fp',
+      sendCount: 1,
+      lastFailure: { kind: 'network' },
+    })
   })
 
   it('shows completion as waiting when the first send hangs for 10 s', async () => {

@@ -28,8 +28,7 @@ export interface SubmissionReceipt {
  * rate_limited, which is tried again later; access_denied; or `failed`, with the server's reason.
  */
 export type SubmissionRejection =
-  | { reason: Exclude<SubmitExamRefusal, 'rate_limited'> | 'access_denied' }
-  | { reason: 'failed'; detail: string }
+  { reason: Exclude<SubmitExamRefusal, 'rate_limited'> | 'access_denied' } | { reason: 'failed'; detail: string }
 
 /**
  * Why the latest send of a submission still waiting failed: no answer came (offline, timed out),

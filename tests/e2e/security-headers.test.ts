@@ -40,9 +40,7 @@ describe('the app under its Content-Security-Policy', () => {
     await startExam(exam.page, await exam.newCode(), 'Policy Student')
     await exam.page.getByLabel('Your camera').waitFor()
     await answer(exam.page, 'A')
-    await expect
-      .poll(() => exam.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
-      .toBe('activated')
+    await expect.poll(() => exam.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated')
 
     const submitted = await exam.newCode()
     await submitExam(submitted, 'Policy Student', { '1': 'A' })

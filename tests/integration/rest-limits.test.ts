@@ -137,9 +137,7 @@ async function setRoleStatementTimeout(role: 'anon' | 'authenticated', timeout: 
   )
   const caller = role === 'anon' ? anon : authenticated
   const expected = timeout ?? supabaseTimeouts[role]
-  await expect
-    .poll(async () => (await caller.rpc('rest_limits_sleep', { seconds: 0 })).data, { timeout: 5000 })
-    .toBe(expected)
+  await expect.poll(async () => (await caller.rpc('rest_limits_sleep', { seconds: 0 })).data, { timeout: 5000 }).toBe(expected)
 }
 
 const supabaseTimeouts = { anon: '3s', authenticated: '8s' }
@@ -344,7 +342,7 @@ describe('role statement timeouts', () => {
     expect(timeouts.map(({ data, error }) => data ?? error)).toEqual([supabaseTimeouts.anon, supabaseTimeouts.authenticated, '0'])
   })
 
-  it('are read again only when told, as PostgREST reads them (NOTIFY pgrst, \'reload config\')', async () => {
+  it("are read again only when told, as PostgREST reads them (NOTIFY pgrst, 'reload config')", async () => {
     const { rows } = await own.db.query<{ name: string }>('select current_database() as name')
     const target = `role anon in database ${quoteIdent(rows[0]?.name ?? '')}`
     const anonTimeout = async () => (await anon.rpc('rest_limits_sleep', { seconds: 0 })).data

@@ -224,7 +224,6 @@ describe('password sign-in limits', () => {
       await auth.close()
     }
   })
-
 })
 
 describe('headers on every answer', () => {

@@ -97,9 +97,9 @@ describe('the progress worker', () => {
 
   it("passes on the worker's failure: an attempt the device no longer has is not reported as saved", async () => {
     const store = await freshPage(standInWorker('runs'))
-    await expect(
-      store.progress.save({ id: 'missing', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 }),
-    ).rejects.toThrow('The exam attempt is missing from this device.')
+    await expect(store.progress.save({ id: 'missing', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 })).rejects.toThrow(
+      'The exam attempt is missing from this device.',
+    )
   })
 
   it('is replaced by the page itself when its script cannot load, what it was given written first, in order', async () => {
@@ -145,9 +145,9 @@ describe('the progress worker', () => {
     const store = await freshPage(standInWorker('runs'))
     const { examDb } = await import('../../src/lib/offline/exam-db')
     await examDb.delete()
-    await expect(
-      store.progress.save({ id: 'gone', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 }),
-    ).rejects.toThrow('The exam attempt is missing from this device.')
+    await expect(store.progress.save({ id: 'gone', answers: { '1': 'A' }, currentIndex: 0, tabSwitches: 0 })).rejects.toThrow(
+      'The exam attempt is missing from this device.',
+    )
     expect(workers[0]!.terminated).toBe(true)
     // The database the page made is Dexie's, whole.
     expect(examDb.verno).toBe(3)

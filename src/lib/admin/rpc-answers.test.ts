@@ -5,10 +5,12 @@ describe('parseAnswer', () => {
   const failure = 'Failed to add time'
 
   it('gives what the answer parsed to', () => {
-    expect(parseAnswer({ ok: true, data: { outcome: 'added', students: 3, minutes: 5 } }, roomTimeAnswerSchema, failure)).toEqual({
-      ok: true,
-      data: { outcome: 'added', students: 3, minutes: 5 },
-    })
+    expect(parseAnswer({ ok: true, data: { outcome: 'added', students: 3, minutes: 5 } }, roomTimeAnswerSchema, failure)).toEqual(
+      {
+        ok: true,
+        data: { outcome: 'added', students: 3, minutes: 5 },
+      },
+    )
   })
 
   it('fails with the given text when the answer has another shape', () => {

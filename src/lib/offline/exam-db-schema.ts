@@ -21,6 +21,9 @@ export const examTables = {
 export const answerKey = '[attemptId+questionNumber]'
 
 /** An answer row's key, in answerKey's order. */
-export function answerRowKey(attemptId: string, questionNumber: string): [StoredAnswer['attemptId'], StoredAnswer['questionNumber']] {
+export function answerRowKey(
+  attemptId: string,
+  questionNumber: string,
+): [StoredAnswer['attemptId'], StoredAnswer['questionNumber']] {
   return [attemptId, questionNumber]
 }

@@ -52,10 +52,7 @@ export function createSignInRateLimit(limits: SignInLimits = defaultSignInLimits
   return {
     lockedForSeconds: (address, email) => {
       const pair = pairKey(address, email)
-      const lockedForMs = Math.max(
-        failuresByPair.lockedForMs(pair),
-        isFamiliar(pair) ? 0 : failuresByAccount.lockedForMs(email),
-      )
+      const lockedForMs = Math.max(failuresByPair.lockedForMs(pair), isFamiliar(pair) ? 0 : failuresByAccount.lockedForMs(email))
       return lockedForMs > 0 ? Math.max(1, Math.ceil(lockedForMs / 1000)) : 0
     },
     recordAttempt: (address, email) => {
