@@ -107,7 +107,8 @@ export async function runSubmissionHerd({
   const submitStraight = (code: string) =>
     requests.runAs(identity, async (tx) => {
       const call = benchSubmission(code, 'Sql Student')
-      const { rows } = await tx.query<{ outcome: string }>(
+      // As the REST API sends a call: with the transaction's opening and its COMMIT, in one round trip.
+      const { rows } = await tx.queryAndCommit<{ outcome: string }>(
         `select public.submit_exam($1, $2, $3, $4, $5, $6, $7, $8) ->> 'outcome' as outcome`,
         [
           call.submission_id,
