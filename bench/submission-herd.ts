@@ -186,7 +186,7 @@ export async function runSubmissionHerd({
   console.log(
     `CPU:           per submission ${cpu.stack.toFixed(2)} ms in the stack's process` +
       (cpu.server === undefined ? '' : `, ${cpu.server.toFixed(2)} ms in PostgreSQL's server`) +
-      `, ${cpu.students.toFixed(2)} ms in the students' (from its start)`,
+      `, ${cpu.students.toFixed(2)} ms in the students' (while they fire)`,
   )
   console.log(
     `               at that, ${availableParallelism()} cores allow at most ${rate(machineCeiling)} with nothing else running`,
