@@ -79,20 +79,12 @@ export async function runSubmissionHerd({
   const herdCodes = runCodes.flat()
   const startsCounted = await functionTimesOnceCounted(stack.db, 'private.take_exam_snapshot', herdCodes.length)
 
+  const onPostgres = databaseUrl !== undefined
   const herd = async (codes: string[], functionName?: string): Promise<HerdRun> => {
-    const serverBefore = databaseUrl ? await postgresServerCpuMs(stack.db) : undefined
-    // The stack's own process (HTTP, JWT, REST, and on PGlite the database too): less at the
-    // mercy of other load on the machine than the wall-clock figures.
-    const cpuBefore = process.cpuUsage()
-    const report = await spawnHerd(stack.url, stack.anonKey, codes, functionName)
-    const cpu = process.cpuUsage(cpuBefore)
-    const serverAfter = serverBefore === undefined ? undefined : await postgresServerCpuMs(stack.db)
-    return {
-      report,
-      perSecond: (report.outcomes.accepted ?? 0) / ((report.doneAt - report.firedAt) / 1000),
-      stackCpuMs: (cpu.user + cpu.system) / 1000,
-      serverCpuMs: serverAfter === undefined || serverBefore === undefined ? undefined : serverAfter - serverBefore,
-    }
+    const { result: report, ...cpu } = await withCpu(stack, onPostgres, () =>
+      spawnHerd(stack.url, stack.anonKey, codes, functionName),
+    )
+    return { report, perSecond: (report.outcomes.accepted ?? 0) / ((report.doneAt - report.firedAt) / 1000), ...cpu }
   }
   const herds: HerdRun[] = []
   for (const codes of runCodes) herds.push(await herd(codes))
@@ -107,7 +99,8 @@ export async function runSubmissionHerd({
   const submitStraight = (code: string) =>
     requests.runAs(identity, async (tx) => {
       const call = benchSubmission(code, 'Sql Student')
-      const { rows } = await tx.query<{ outcome: string }>(
+      // As the REST API sends a call: with the transaction's opening and its COMMIT, in one round trip.
+      const { rows } = await tx.queryAndCommit<{ outcome: string }>(
         `select public.submit_exam($1, $2, $3, $4, $5, $6, $7, $8) ->> 'outcome' as outcome`,
         [
           call.submission_id,
@@ -123,7 +116,11 @@ export async function runSubmissionHerd({
       if (rows[0]?.outcome !== 'accepted') throw new Error(`submit_exam answered ${rows[0]?.outcome} to a fresh code`)
     })
   const sqlCodes = await createStartedCodes(stack, 'Q', count)
-  const sqlRate = await perSecond(count, parallel, (i) => submitStraight(sqlCodes[i] as string))
+  const { result: sqlRate, ...sqlCpu } = await withCpu(stack, onPostgres, () =>
+    perSecond(count, parallel, (i) => submitStraight(sqlCodes[i] as string)),
+  )
+  const sqlCpuEach = (sqlCpu.stackCpuMs + (sqlCpu.serverCpuMs ?? 0)) / count
+  const sqlStackCpuEach = sqlCpu.stackCpuMs / count
 
   // One at a time, so that no submission waits for another's lock: each function's share of the
   // database's work (its CPU, and any wait for a core on a busy machine).
@@ -157,7 +154,8 @@ export async function runSubmissionHerd({
   const p99 = (run: HerdRun) => percentile(run.report.latencies, 99)
   const share = best.perSecond / insertRate
   const cpu = perSubmissionCpu(herds, count)
-  const machineCeiling = (availableParallelism() * 1000) / (cpu.stack + (cpu.server ?? 0) + cpu.students)
+  const herdCpuEach = cpu.stack + (cpu.server ?? 0) + cpu.students
+  const machineCeiling = (availableParallelism() * 1000) / herdCpuEach
   const ms = (value: number) => `${value.toFixed(0)} ms`
   const rate = (value: number) => `${value.toFixed(0)}/s`
   const against = (met: boolean, target: string) => `(target ${target}: ${met ? 'met' : 'not met'})`
@@ -185,7 +183,7 @@ export async function runSubmissionHerd({
   console.log(
     `CPU:           per submission ${cpu.stack.toFixed(2)} ms in the stack's process` +
       (cpu.server === undefined ? '' : `, ${cpu.server.toFixed(2)} ms in PostgreSQL's server`) +
-      `, ${cpu.students.toFixed(2)} ms in the students' (from its start)`,
+      `, ${cpu.students.toFixed(2)} ms in the students' (while they fire)`,
   )
   console.log(
     `               at that, ${availableParallelism()} cores allow at most ${rate(machineCeiling)} with nothing else running`,
@@ -195,7 +193,18 @@ export async function runSubmissionHerd({
       `${(gateway.stackCpuMs / count).toFixed(2)} ms of the stack's CPU each): HTTP, JWT, REST and a transaction`,
   )
   console.log(
-    `SQL alone:     ${rate(sqlRate)} submit_exam transactions sent straight to the database, ${parallel} at a time (no HTTP, no JWT)`,
+    `SQL alone:     ${rate(sqlRate)} submit_exam transactions sent straight to the database, ${parallel} at a time (no HTTP, no JWT), ` +
+      `${sqlCpuEach.toFixed(2)} ms of CPU each (${sqlStackCpuEach.toFixed(2)} ms in the stack's process)`,
+  )
+  // What bounds the herd against the SQL alone when the CPU does: on PostgreSQL the machine's cores,
+  // shared by the stack, the server and the students; on PGlite the stack's one thread, which runs
+  // the database as well as HTTP (the students have the other core).
+  console.log(
+    onPostgres
+      ? `               where the cores are the limit, the herd (${herdCpuEach.toFixed(2)} ms of CPU each, its students' included) ` +
+          `can reach at most ${percent(sqlCpuEach / herdCpuEach)} of it`
+      : `               where the stack's one thread is the limit, the herd (${cpu.stack.toFixed(2)} ms of its CPU each) ` +
+          `can reach at most ${percent(sqlStackCpuEach / cpu.stack)} of it`,
   )
   console.log(`ceiling:       ${rate(insertRate)} raw single-row inserts into the same database, ${parallel} at a time`)
   console.log(
@@ -228,6 +237,28 @@ export async function runSubmissionHerd({
 }
 
 const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`
+
+/**
+ * What `work` answers, and the CPU milliseconds spent meanwhile by the stack's own process (HTTP,
+ * JWT, REST, and on PGlite the database too: less at the mercy of other load on the machine than
+ * the wall-clock figures) and, `onPostgres`, by the PostgreSQL server's processes.
+ */
+async function withCpu<T>(
+  stack: RunningStack,
+  onPostgres: boolean,
+  work: () => Promise<T>,
+): Promise<{ result: T; stackCpuMs: number; serverCpuMs?: number }> {
+  const serverBefore = onPostgres ? await postgresServerCpuMs(stack.db) : undefined
+  const cpuBefore = process.cpuUsage()
+  const result = await work()
+  const cpu = process.cpuUsage(cpuBefore)
+  const serverAfter = serverBefore === undefined ? undefined : await postgresServerCpuMs(stack.db)
+  return {
+    result,
+    stackCpuMs: (cpu.user + cpu.system) / 1000,
+    serverCpuMs: serverAfter === undefined || serverBefore === undefined ? undefined : serverAfter - serverBefore,
+  }
+}
 
 /** Mean CPU milliseconds per submission over the runs, in each process. */
 function perSubmissionCpu(runs: HerdRun[], count: number): { stack: number; server?: number; students: number } {

@@ -16,6 +16,19 @@ export interface SqlClient {
   exec(sql: string): Promise<void>
 }
 
+/** A connection inside a transaction. */
+export interface TransactionClient extends SqlClient {
+  /**
+   * Runs the transaction's last statement: on PostgreSQL it travels with COMMIT in one simple
+   * query (with BEGIN and the opening too when nothing went before it), so a request of one
+   * statement is one round trip. Nothing may run in the transaction after it, and nothing can undo
+   * it: a check that should roll the transaction back must come before. On PGlite, whose
+   * statement timeout is judged after a statement ends (`holdingStatementTimeout`), COMMIT still
+   * follows on its own.
+   */
+  queryAndCommit<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>
+}
+
 /** Stops listening. */
 export type Unlisten = () => Promise<void>
 
@@ -25,15 +38,16 @@ export interface SqlDatabase extends SqlClient {
    * Runs `work` in a transaction, starting with `opening` (statements without parameters) sent
    * together with BEGIN and with the first statement of `work` (its parameters written in,
    * `withParametersInlined`), so that what every request sets up costs no round trip of its own
-   * and a request of one statement, such as an RPC, costs one before its COMMIT.
+   * and a request of one statement, such as an RPC, costs one round trip with its COMMIT
+   * (`queryAndCommit`).
    */
-  transaction<T>(work: (tx: SqlClient) => Promise<T>, opening?: string): Promise<T>
+  transaction<T>(work: (tx: TransactionClient) => Promise<T>, opening?: string): Promise<T>
   /**
    * `tx`, on which `statement_timeout` (here `timeoutMs`, 0 for none, as the transaction has set
    * it) holds: a statement that runs longer fails with PostgreSQL's 57014 and takes the
    * transaction down with it.
    */
-  holdingStatementTimeout(tx: SqlClient, timeoutMs: number): SqlClient
+  holdingStatementTimeout(tx: TransactionClient, timeoutMs: number): TransactionClient
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (a lower-case identifier).
    * `onGap` is called when notifications may have been lost: the listening connection broke
@@ -63,9 +77,9 @@ export async function openPglite(dataDir: string | undefined): Promise<SqlDataba
     // its cheapest form: a query with parameters is six calls into PGlite, a simple query two.
     transaction: (work, opening) =>
       pglite.transaction(async (tx) => {
-        const first = openingWithFirstStatement(client(tx), opening)
-        const result = await work(first)
-        await first.flush()
+        const statements = batchedStatements(client(tx), opening, { commitsWithLast: false })
+        const result = await work(statements)
+        await statements.flush()
         return result
       }),
     holdingStatementTimeout: failingStatementsSlowerThan,
@@ -107,13 +121,15 @@ export async function openPostgres(url: string, poolSize = defaultPoolSize()): P
     ...client(pool),
     transaction: async (work, opening) => {
       const connection = await pool.connect()
-      const tx = openingWithFirstStatement(client(connection), opening ? `begin; ${opening}` : 'begin')
+      const tx = batchedStatements(client(connection), opening ? `begin; ${opening}` : 'begin', { commitsWithLast: true })
       let broken = false
       try {
         const result = await work(tx)
+        if (tx.committed) return result
         await tx.flush()
         // PostgreSQL answers COMMIT of a transaction that hit an error with ROLLBACK, not an
-        // error; PGlite throws 25P02 there, and callers rely on the commit failing loudly.
+        // error; PGlite throws 25P02 there, and callers rely on the commit failing loudly. (With
+        // its statement, in one simple query, COMMIT never runs after an error: the error ends it.)
         const commit = await connection.query('commit')
         if (commit.command === 'ROLLBACK') throw new TransactionRolledBack()
         return result
@@ -153,36 +169,62 @@ interface ScriptClient extends SqlClient {
 
 /**
  * `tx` on which `opening` goes out in one simple query with the first statement (its parameters
- * written in when they can be) rather than in a round trip of its own. `flush` sends `opening`
- * when no statement came; `sent` says whether it went.
+ * written in when they can be) rather than in a round trip of its own, and, `commitsWithLast`,
+ * the last statement with COMMIT. `flush` sends `opening` when no statement came; `sent` says
+ * whether it went, `committed` whether COMMIT did.
  */
-function openingWithFirstStatement(
+function batchedStatements(
   tx: ScriptClient,
   opening: string | undefined,
-): SqlClient & { flush(): Promise<void>; readonly sent: boolean } {
+  { commitsWithLast }: { commitsWithLast: boolean },
+): TransactionClient & { flush(): Promise<void>; readonly sent: boolean; readonly committed: boolean } {
   let pending = opening
-  const sendOpening = async (statement?: string) => {
-    const script = statement === undefined ? (pending as string) : `${pending};\n${statement}`
+  let ended = false
+  let committed = false
+  /** `statements` in one simple query, after the opening if it has not gone yet; answers each one's result. */
+  const sendWithOpening = async (statements: string[]) => {
+    const script = pending === undefined ? statements : [pending, ...statements]
     pending = undefined
-    return (await tx.script(script)).at(-1)
+    return (await tx.script(script.join(';\n'))).slice(-statements.length)
+  }
+  const checkNotEnded = () => {
+    if (ended) throw new Error('The transaction already ran its last statement')
+  }
+  const query = async <Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> => {
+    checkNotEnded()
+    if (pending === undefined) return tx.query<Row>(sql, params)
+    const inlined = withParametersInlined(sql, params)
+    if (inlined !== undefined) return (await sendWithOpening([inlined]))[0] as QueryResult<Row>
+    await sendWithOpening([])
+    return tx.query<Row>(sql, params)
   }
   return {
-    query: async <Row>(sql: string, params: unknown[] = []) => {
-      if (pending === undefined) return tx.query<Row>(sql, params)
-      const inlined = withParametersInlined(sql, params)
-      if (inlined !== undefined) return (await sendOpening(inlined)) as QueryResult<Row>
-      await sendOpening()
-      return tx.query<Row>(sql, params)
-    },
+    query,
     exec: async (sql: string) => {
+      checkNotEnded()
       if (pending === undefined) await tx.exec(sql)
-      else await sendOpening(sql)
+      else await sendWithOpening([sql])
+    },
+    queryAndCommit: async <Row>(sql: string, params: unknown[] = []) => {
+      const inlined = commitsWithLast && !ended ? withParametersInlined(sql, params) : undefined
+      if (inlined === undefined) {
+        const result = await query<Row>(sql, params)
+        ended = true
+        return result
+      }
+      ended = true
+      const [result] = await sendWithOpening([inlined, 'commit'])
+      committed = true
+      return result as QueryResult<Row>
     },
     flush: async () => {
-      if (pending !== undefined) await sendOpening()
+      if (pending !== undefined) await sendWithOpening([])
     },
     get sent() {
       return pending === undefined
+    },
+    get committed() {
+      return committed
     },
   }
 }
@@ -208,7 +250,7 @@ export function defaultPoolSize(env: NodeJS.ProcessEnv = process.env): number {
  * longer fails when it ends, with PostgreSQL's error: the client gets the same answer as from
  * PostgreSQL, only later, and the transaction rolls back what the statement did.
  */
-function failingStatementsSlowerThan(tx: SqlClient, timeoutMs: number): SqlClient {
+function failingStatementsSlowerThan(tx: TransactionClient, timeoutMs: number): TransactionClient {
   if (timeoutMs === 0) return tx
   const timed = async <T>(statement: () => Promise<T>): Promise<T> => {
     const started = performance.now()
@@ -219,6 +261,7 @@ function failingStatementsSlowerThan(tx: SqlClient, timeoutMs: number): SqlClien
   return {
     query: <Row>(sql: string, params?: unknown[]) => timed(() => tx.query<Row>(sql, params)),
     exec: (sql: string) => timed(() => tx.exec(sql)),
+    queryAndCommit: <Row>(sql: string, params?: unknown[]) => timed(() => tx.queryAndCommit<Row>(sql, params)),
   }
 }
 

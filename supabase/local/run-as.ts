@@ -1,4 +1,4 @@
-import type { SqlClient, SqlDatabase } from './db.ts'
+import type { SqlClient, SqlDatabase, TransactionClient } from './db.ts'
 import { quoteLiteral } from './inline-parameters.ts'
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
@@ -20,7 +20,7 @@ export interface RequestRunner {
    * same connection. They are set in one statement sent with BEGIN: on PostgreSQL each statement
    * is a round trip, on PGlite a trip through its wire protocol.
    */
-  runAs<T>(identity: RequestIdentity, work: (tx: SqlClient) => Promise<T>): Promise<T>
+  runAs<T>(identity: RequestIdentity, work: (tx: TransactionClient) => Promise<T>): Promise<T>
 }
 
 export function createRequestRunner(db: SqlDatabase): RequestRunner {

@@ -81,3 +81,74 @@ describe('a transaction whose opening goes out with its first statement', () => 
     await db.exec('delete from request_rows')
   })
 })
+
+describe("a transaction's last statement, sent with its COMMIT (queryAndCommit)", () => {
+  it('answers the statement itself, after the opening, and commits what it did', async () => {
+    const { rows } = await db.transaction(
+      (tx) =>
+        tx.queryAndCommit<{ opened: string; n: number }>(
+          `with added as (insert into request_rows values ($1) returning n) select current_setting('app.opened') as opened, n from added`,
+          [5],
+        ),
+      opening,
+    )
+    expect(rows).toEqual([{ opened: 'yes', n: 5 }])
+    const { rows: stored } = await db.query<{ n: number }>('select n from request_rows')
+    expect(stored).toEqual([{ n: 5 }])
+    await db.exec('delete from request_rows')
+  })
+
+  it('comes after statements already sent, and commits them all', async () => {
+    await db.transaction(async (tx) => {
+      await tx.query('insert into request_rows values ($1)', [1])
+      await tx.queryAndCommit('insert into request_rows values ($1)', [2])
+    }, opening)
+    const { rows } = await db.query<{ n: number }>('select n from request_rows order by n')
+    expect(rows).toEqual([{ n: 1 }, { n: 2 }])
+    await db.exec('delete from request_rows')
+  })
+
+  it('commits nothing when it fails, and leaves nothing behind for the next transaction', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into request_rows values ($1)', [1])
+        await tx.queryAndCommit('insert into request_rows select 1 / $1::int', [0])
+      }, opening),
+    ).rejects.toMatchObject({ code: '22012' })
+    await expect(
+      db.transaction((tx) => tx.queryAndCommit('insert into request_rows select 1 / $1::int', [0]), opening),
+    ).rejects.toMatchObject({ code: '22012' })
+    const { rows } = await db.transaction((tx) =>
+      tx.query<{ count: number; opened: string | null }>(
+        `select (select count(*)::int from request_rows) as count, nullif(current_setting('app.opened', true), '') as opened`,
+      ),
+    )
+    expect(rows).toEqual([{ count: 0, opened: null }])
+  })
+
+  it('sends a value it cannot write in (a date) as a parameter, and still commits', async () => {
+    const { rows } = await db.transaction(
+      (tx) =>
+        tx.queryAndCommit<{ n: number }>(
+          `insert into request_rows select extract(year from $1::timestamptz at time zone 'UTC')::int returning n`,
+          [new Date('2026-06-01T12:00:00Z')],
+        ),
+      opening,
+    )
+    expect(rows).toEqual([{ n: 2026 }])
+    const { rows: stored } = await db.query<{ n: number }>('select n from request_rows')
+    expect(stored).toEqual([{ n: 2026 }])
+    await db.exec('delete from request_rows')
+  })
+
+  it('refuses any statement after it, and the transaction then commits nothing', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.queryAndCommit('select 1')
+        await tx.query('insert into request_rows values ($1)', [7])
+      }, opening),
+    ).rejects.toThrow('The transaction already ran its last statement')
+    const { rows } = await db.query<{ count: number }>('select count(*)::int as count from request_rows')
+    expect(rows[0]?.count).toBe(0)
+  })
+})

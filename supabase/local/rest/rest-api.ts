@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { clientAddress, type TrustedProxies } from '../client-address.ts'
-import type { SqlClient, SqlDatabase } from '../db.ts'
+import type { SqlClient, SqlDatabase, TransactionClient } from '../db.ts'
 import { BodyTooLarge, bearerToken, maxBodyBytes, readBody, sendJson, type RouteHandler } from '../http.ts'
 import { JwtRejected, type JwtKeys } from '../keys.ts'
 import { createRequestRunner, type ApiRole, type RequestIdentity } from '../run-as.ts'
@@ -193,7 +193,7 @@ function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false
 }
 
-async function route(tx: SqlClient, served: Served, request: RestRequest): Promise<Reply> {
+async function route(tx: TransactionClient, served: Served, request: RestRequest): Promise<Reply> {
   if (request.path.startsWith('rpc/')) return callFunction(tx, served, request)
   const table = served.catalog.tables.get(request.path)
   if (!table) {
@@ -408,7 +408,7 @@ async function mutate(
   return mutationReply(200, affectedRows ?? 0, [], request)
 }
 
-async function callFunction(tx: SqlClient, served: Served, request: RestRequest): Promise<Reply> {
+async function callFunction(tx: TransactionClient, served: Served, request: RestRequest): Promise<Reply> {
   const name = request.path.slice('rpc/'.length)
   // GET and HEAD (supabase-js' `rpc(fn, args, { get: true })` and `{ head: true }`) carry the
   // arguments in the query string and, as in PostgREST, run in a read-only transaction.
@@ -440,15 +440,17 @@ async function callFunction(tx: SqlClient, served: Served, request: RestRequest)
     })
     .join(', ')})`
   if (readOnly) await tx.query('set transaction read only')
+  // A call of a function returning one value is the request's one statement, and nothing after
+  // it can fail: it goes with COMMIT. A set's rows are still checked (an object asked for).
   if (fn.returnsVoid) {
-    await tx.query(`select ${call}`, params.values)
+    await tx.queryAndCommit(`select ${call}`, params.values)
     return { status: 204 }
   }
   if (fn.returnsSet) {
     const read = { ctes: `_call as (select * from ${call})`, source: '_call', columns: '*' }
     return readReply(tx, served, read, page, params, request)
   }
-  const { rows } = await tx.query<{ body: string }>(`select to_json(${call})::text as body`, params.values)
+  const { rows } = await tx.queryAndCommit<{ body: string }>(`select to_json(${call})::text as body`, params.values)
   return { status: 200, body: rows[0]?.body ?? 'null' }
 }
 
