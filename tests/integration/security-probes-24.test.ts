@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openPglite, openPostgres, type SqlDatabase } from '../../supabase/local/db.ts'
 import { migrate, supabaseDir } from '../../supabase/local/migrate.ts'
+import { nonAdminClient } from './clients.ts'
 import { recreatePostgresDatabase } from './fresh-postgres-database.ts'
 
 // Issue 24 split record_submission into steps that hand the submission its key (served_key), where
@@ -275,6 +276,114 @@ describe('the shard of a submission', () => {
       [id],
     )
     expect(rows).toEqual([{ in_its_shard: true, submissions: 1 }])
+  })
+})
+
+describe('the code step after the window, once a key was shown (private.exam_closed_for)', () => {
+  // check_login_code now asks exam_closed_for what exam_questions asks. Probed: it reveals that a key
+  // was shown to no one exam_questions does not reveal it to (a holder of an unused code with extra
+  // minutes left, who is refused either way), counts a failed guess exactly as before, and leaves a
+  // code already started on its extra minutes. A database of its own: its active window has ended.
+  const address = '198.51.100.240'
+  const asClient = `select set_config('request.headers', '{"x-forwarded-for":"${address}"}', true)`
+  const codeStep = async (db: SqlDatabase, code: string) =>
+    (await db.transaction((tx) => tx.query<{ status: string }>(`select public.check_login_code($1) as status`, [code]), asClient))
+      .rows[0]?.status
+  const start = async (db: SqlDatabase, code: string, attemptId: string) =>
+    (
+      await db.transaction(
+        (tx) =>
+          tx.query<{ answer: { outcome: string } }>(`select public.exam_questions($1, $2::uuid, 'Late Student') as answer`, [
+            code,
+            attemptId,
+          ]),
+        asClient,
+      )
+    ).rows[0]?.answer.outcome
+  const failedGuesses = async (db: SqlDatabase) =>
+    (
+      await one<{ n: number }>(
+        db,
+        `select coalesce(sum(failures), 0)::int as n from public.code_guess_failures where client_address = $1`,
+        [address],
+      )
+    ).n
+
+  it('answers as exam_questions does, counting only an unknown code as a failed guess, before and after the key is shown', async () => {
+    const db = await freshDatabase('closed')
+    await migrate(db)
+    await db.query(
+      `insert into public.exam_schedule (start_time, end_time, created_at)
+       values (now() - interval '2 hours', now() - interval '10 minutes', now() + interval '1 day')`,
+    )
+    await db.query(
+      `insert into public.login_codes (code, extra_minutes) values ('LATE0001', 180), ('LATE0002', 180), ('OVER0001', 0)`,
+    )
+    const startedLate = crypto.randomUUID()
+    // Before any key is shown: the extra minutes let a code start after the end.
+    expect(await start(db, 'LATE0002', startedLate)).toBe('ok')
+    expect([await codeStep(db, 'LATE0001'), await codeStep(db, 'OVER0001'), await codeStep(db, 'NOPE0001')]).toEqual([
+      'valid',
+      'exam_closed',
+      'invalid',
+    ])
+    expect(await failedGuesses(db)).toBe(1)
+
+    // A classmate's solutions are shown.
+    await db.query(
+      `with code as (insert into public.login_codes (code, is_used) values ('SHOW0001', true) returning code)
+       insert into public.submissions (id, student_name, login_code, answers_fingerprint, score, time_taken, started_at,
+                                       submitted_at, solutions_shown_at)
+       select gen_random_uuid(), 'Classmate', code.code, 'probe', 1, 60, now() - interval '1 hour', now() - interval '30 minutes', now()
+         from code`,
+    )
+    const unstarted = crypto.randomUUID()
+    const answers = [
+      await codeStep(db, 'LATE0001'),
+      await start(db, 'LATE0001', unstarted),
+      await codeStep(db, 'LATE0002'),
+      await start(db, 'LATE0002', startedLate),
+      await codeStep(db, 'NOPE0001'),
+    ]
+    // The unused code is refused by both, the started one goes on by both, and an unknown code
+    // is answered as before: nothing here tells a caller without a code that a key was shown.
+    expect(answers).toEqual(['exam_closed', 'exam_closed', 'valid', 'ok', 'invalid'])
+    expect(await failedGuesses(db)).toBe(2)
+    const attempts = await db.query<{ login_code: string }>(
+      `select login_code from public.exam_attempts where login_code like 'LATE%' order by 1`,
+    )
+    expect(attempts.rows).toEqual([{ login_code: 'LATE0002' }])
+  })
+})
+
+describe("a call's arguments, from the client to the SQL text and back (the local stack)", () => {
+  // On PostgreSQL a call of a function returning one value is written out as one simple query with
+  // its COMMIT, its arguments as literals. search_pattern hands its argument back, its % _ and \
+  // escaped: what comes back must be what was sent, by POST (JSON body) and GET (query string, which
+  // Node's 16 KB limit on a request's head keeps short).
+  const sent = [
+    `'); select pg_sleep(5); --`,
+    `\\'); delete from public.questions; --`,
+    `E'\\x41' $$ $1 $tag$ /* -- ;`,
+    `1; select 1`,
+    JSON.stringify({ quote: `'"`, backslash: '\\', dollars: '$$' }),
+    'é 中 😀 \u202e',
+    `'\\`.repeat(1_500),
+  ]
+  const pattern = (search: string) => `%${search.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`
+
+  it.each(sent.map((search) => [search.slice(0, 40), search]))('comes back as it was sent: %s', async (_, search) => {
+    const client = await nonAdminClient()
+    const posted = await client.rpc('search_pattern', { search })
+    const got = await client.rpc('search_pattern', { search }, { get: true })
+    expect([posted.error, got.error]).toEqual([null, null])
+    expect([posted.data, got.data]).toEqual([pattern(search), pattern(search)])
+  })
+
+  it('is refused with a NUL byte, as PostgreSQL refuses it', async () => {
+    const client = await nonAdminClient()
+    const { error } = await client.rpc('search_pattern', { search: `a\0'); select 1; --` })
+    expect(error?.code).toBe('22021')
   })
 })
 
