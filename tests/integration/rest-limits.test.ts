@@ -387,3 +387,36 @@ describe('role statement timeouts', () => {
     }
   })
 })
+
+describe('a call whose client goes away while it runs', () => {
+  // Two connections at once (one watches the other): PostgreSQL only.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'runs to its end and commits, as if the client had stayed, and the connection serves the next request',
+    async () => {
+      const gone = new AbortController()
+      const call = fetch(`${own.url}/rest/v1/rpc/rest_limits_sleep`, {
+        method: 'POST',
+        headers: { apikey: own.anonKey, Authorization: `Bearer ${own.anonKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ seconds: 0.7 }),
+        signal: gone.signal,
+      })
+      const running = async () =>
+        (
+          await own.db.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and state = 'active' and query like '%rest_limits_sleep%0.7%'
+                and pid <> pg_backend_pid()`,
+          )
+        ).rows[0]?.n
+      await expect.poll(running, { timeout: 5000, interval: 20 }).toBe(1)
+      gone.abort()
+      await expect(call).rejects.toThrow()
+      const slept = async () =>
+        (await own.db.query<{ slept_by: string }>(`select slept_by from public.rest_limits_sleeps where seconds = 0.7`)).rows
+      // A retry of a submission finds the first one stored (its receipt), not a half-done one.
+      await expect.poll(slept, { timeout: 5000 }).toEqual([{ slept_by: 'anon' }])
+      await expect.poll(running, { timeout: 5000 }).toBe(0)
+      expect(await anon.rpc('rest_limits_sleep', { seconds: 0 })).toMatchObject({ status: 200, data: supabaseTimeouts.anon })
+    },
+  )
+})
