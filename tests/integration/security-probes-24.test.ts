@@ -370,10 +370,12 @@ describe("a call's arguments, from the client to the SQL text and back (the loca
     'é 中 😀 \u202e',
     `'\\`.repeat(1_500),
   ]
+  /** One signed-in user who is not an administrator (search_pattern is for the signed-in), for every call here. */
+  let signedIn: ReturnType<typeof nonAdminClient> | undefined
   const pattern = (search: string) => `%${search.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`
 
   it.each(sent.map((search) => [search.slice(0, 40), search]))('comes back as it was sent: %s', async (_, search) => {
-    const client = await nonAdminClient()
+    const client = await (signedIn ??= nonAdminClient())
     const posted = await client.rpc('search_pattern', { search })
     const got = await client.rpc('search_pattern', { search }, { get: true })
     expect([posted.error, got.error]).toEqual([null, null])
@@ -381,7 +383,7 @@ describe("a call's arguments, from the client to the SQL text and back (the loca
   })
 
   it('is refused with a NUL byte, as PostgreSQL refuses it', async () => {
-    const client = await nonAdminClient()
+    const client = await (signedIn ??= nonAdminClient())
     const { error } = await client.rpc('search_pattern', { search: `a\0'); select 1; --` })
     expect(error?.code).toBe('22021')
   })
