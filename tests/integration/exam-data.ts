@@ -379,23 +379,29 @@ export type StartedExam = { outcome: 'ok'; questions: Array<{ question_number: n
   unknown
 >
 
+export type ReportArgs = Database['public']['Functions']['report_exam_attempt']['Args']
+
+/** report_exam_attempt's arguments for an attempt of `code`, as the device sends them: in progress, nothing answered. */
+export function reportArgs(attemptId: string, code: string, fields: Partial<ReportArgs> = {}): ReportArgs {
+  return {
+    attempt_id: attemptId,
+    code,
+    answered_count: 0,
+    tab_switches: 0,
+    state: 'in_progress',
+    online: true,
+    reported_at: isoFromNow(0),
+    ...fields,
+  }
+}
+
 /**
  * What the student's device does every 30 s while writing: reports its attempt's answers, which an
- * answer file is later checked against (migration 20261127000400). The report must be taken.
+ * answer file is later checked against (docs/product.md#offline-answers-and-answer-files). The report must be taken.
  */
 export async function reportAnswers(attemptId: string, code: string, answers: Record<string, string>): Promise<void> {
-  const reply = must(
-    await anonClient().rpc('report_exam_attempt', {
-      attempt_id: attemptId,
-      code,
-      answered_count: Object.keys(answers).length,
-      tab_switches: 0,
-      state: 'in_progress',
-      online: true,
-      reported_at: isoFromNow(0),
-      answers,
-    }),
-  ) as { outcome: string }
+  const args = reportArgs(attemptId, code, { answered_count: Object.keys(answers).length, answers })
+  const reply = must(await anonClient().rpc('report_exam_attempt', args)) as { outcome: string }
   expect(reply.outcome).toBe('ok')
 }
 

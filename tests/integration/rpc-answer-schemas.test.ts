@@ -38,6 +38,7 @@ import {
   moveSubmissionPastItsExam,
   must,
   reportAnswers,
+  reportArgs,
   startedSubmission,
   submitExamArgs,
   succeeded,
@@ -175,17 +176,6 @@ describe('submit_exam', () => {
     await moveStart(code, isoFromNow(-2 * hour), isoFromNow(-hour))
     expect(receipt(await submit(code, { submitted_at: isoFromNow(-minute) }))).toBe('exam_over')
   })
-})
-
-/** A report on `attemptId` of `code`: in progress, nothing answered. */
-const reportArgs = (attemptId: string, code: string) => ({
-  attempt_id: attemptId,
-  code,
-  answered_count: 0,
-  tab_switches: 0,
-  state: 'in_progress',
-  online: true,
-  reported_at: new Date().toISOString(),
 })
 
 describe('report_exam_attempt', () => {

@@ -9,6 +9,8 @@ import { adminClient, anonClient, anonClientWith, serviceClient } from './client
 import {
   everyTable,
   isoFromNow,
+  reportArgs,
+  type ReportArgs,
   loginCodesPerFile,
   minute,
   must,
@@ -27,7 +29,6 @@ import {
 
 type Client = SupabaseClient<Database>
 type Outcome = { outcome: string } & Record<string, unknown>
-type ReportArgs = Database['public']['Functions']['report_exam_attempt']['Args']
 type Attempt = Tables<'exam_attempts'>
 interface Difference {
   question: number
@@ -62,19 +63,6 @@ async function start(code: string, client: Client = anon) {
   const snapshot = must(await service.from('attempt_questions').select('question_number, correct_answer').eq('login_code', code))
   const key: Answers = Object.fromEntries(snapshot.map((q) => [String(q.question_number), q.correct_answer as 'A']))
   return { attemptId, fileKey: answer.answer_file_key as string, key }
-}
-
-function reportArgs(attemptId: string, code: string, fields: Partial<ReportArgs> = {}): ReportArgs {
-  return {
-    attempt_id: attemptId,
-    code,
-    answered_count: 0,
-    tab_switches: 0,
-    state: 'in_progress',
-    online: true,
-    reported_at: isoFromNow(0),
-    ...fields,
-  }
 }
 
 async function report(args: ReportArgs, client: Client = anon): Promise<Outcome> {
