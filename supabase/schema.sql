@@ -523,6 +523,17 @@ end
 $function$;
 COMMENT ON FUNCTION private.is_answer_file(file jsonb) IS 'True when `file` has every field of an answer file, each in its format.';
 
+CREATE OR REPLACE FUNCTION private.keep_exam_category()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.exam_category_id := new.exam_id;
+  return new;
+end
+$function$;
+
 CREATE OR REPLACE FUNCTION private.keep_submission_tallies()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1575,8 +1586,9 @@ CREATE TABLE public.audit_log (
   action text NOT NULL,
   subject text,
   details jsonb NOT NULL DEFAULT '{}'::jsonb,
+  exam_id uuid,
   CONSTRAINT audit_log_pkey PRIMARY KEY (id),
-  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text, 'key_corrected'::text, 'guessing_limit_cleared'::text, 'address_trust_ended'::text]))),
+  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text, 'key_corrected'::text, 'guessing_limit_cleared'::text, 'address_trust_ended'::text, 'exam_created'::text, 'exam_changed'::text, 'exam_duplicated'::text]))),
   CONSTRAINT audit_log_actor_check CHECK (((length(actor) >= 1) AND (length(actor) <= 320))),
   CONSTRAINT audit_log_details_check CHECK ((jsonb_typeof(details) = 'object'::text))
 );
@@ -1585,8 +1597,10 @@ COMMENT ON COLUMN public.audit_log.actor_id IS 'The signed-in user who made the 
 COMMENT ON COLUMN public.audit_log.actor IS 'Who made the change, as the Activity screen names them: an email, service_role or system.';
 COMMENT ON COLUMN public.audit_log.subject IS 'What the action concerns: a login code, a question number, a schedule''s name; null for a batch.';
 COMMENT ON COLUMN public.audit_log.details IS 'What changed, per action (see private.record_activity''s callers): counts, codes, old and new values.';
+COMMENT ON COLUMN public.audit_log.exam_id IS 'The exam the action concerned; null for one that concerns no exam.';
 ALTER TABLE public.audit_log ENABLE ROW LEVEL SECURITY;
 CREATE INDEX audit_log_action_occurred_at_idx ON public.audit_log USING btree (action, occurred_at DESC, id DESC);
+CREATE INDEX audit_log_exam_id_occurred_at_idx ON public.audit_log USING btree (exam_id, occurred_at DESC, id DESC);
 CREATE INDEX audit_log_occurred_at_idx ON public.audit_log USING btree (occurred_at DESC, id DESC);
 CREATE POLICY "Admins can read the activity log" ON public.audit_log FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
@@ -1621,8 +1635,12 @@ CREATE TABLE public.exam_attempts (
   reported_answers jsonb,
   reported_answers_at timestamp with time zone,
   reported_answers_received_at timestamp with time zone,
+  exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
+  sitting_id uuid,
   CONSTRAINT exam_attempts_pkey PRIMARY KEY (id),
+  CONSTRAINT exam_attempts_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT exam_attempts_login_code_fkey FOREIGN KEY (login_code) REFERENCES public.login_codes(code) ON UPDATE CASCADE ON DELETE CASCADE,
+  CONSTRAINT exam_attempts_sitting_id_fkey FOREIGN KEY (sitting_id) REFERENCES public.exam_schedule(id) ON DELETE SET NULL,
   CONSTRAINT exam_attempts_check CHECK (((answered_count >= 0) AND (answered_count <= question_count))),
   CONSTRAINT exam_attempts_question_count_check CHECK (((question_count >= 1) AND (question_count <= 10000))),
   CONSTRAINT exam_attempts_refusal_check CHECK ((refusal = ANY (ARRAY['code_used'::text, 'exam_over'::text]))),
@@ -1643,7 +1661,10 @@ COMMENT ON COLUMN public.exam_attempts.storage_persistent IS 'Whether the browse
 COMMENT ON COLUMN public.exam_attempts.reported_answers IS 'The answers (question number → original letter) of the latest report received before the deadline plus 2 minutes of grace; null when none was. An answer file counts only what matches it.';
 COMMENT ON COLUMN public.exam_attempts.reported_answers_at IS 'When the device made the report that carried reported_answers (its reported_at): an older report arriving later never replaces it.';
 COMMENT ON COLUMN public.exam_attempts.reported_answers_received_at IS 'When the server received the report that carried reported_answers (the server''s clock).';
+COMMENT ON COLUMN public.exam_attempts.exam_id IS 'The exam of the attempt''s code.';
+COMMENT ON COLUMN public.exam_attempts.sitting_id IS 'The sitting the attempt''s code started in; null without one (or once it is deleted).';
 ALTER TABLE public.exam_attempts ENABLE ROW LEVEL SECURITY;
+CREATE INDEX exam_attempts_exam_id_started_at_idx ON public.exam_attempts USING btree (exam_id, started_at DESC);
 CREATE INDEX exam_attempts_login_code_idx ON public.exam_attempts USING btree (login_code);
 CREATE INDEX exam_attempts_started_at_idx ON public.exam_attempts USING btree (started_at DESC);
 CREATE POLICY "Admins can read exam attempts" ON public.exam_attempts FOR SELECT TO authenticated
@@ -1662,15 +1683,19 @@ CREATE TABLE public.exam_schedule (
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   shuffle_questions boolean NOT NULL DEFAULT true,
   shuffle_options boolean NOT NULL DEFAULT true,
+  exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
   CONSTRAINT exam_schedule_pkey PRIMARY KEY (id),
+  CONSTRAINT exam_schedule_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT exam_schedule_duration_minutes_check CHECK (((duration_minutes >= 5) AND (duration_minutes <= 180))),
   CONSTRAINT exam_schedule_end_after_start CHECK ((end_time > start_time)),
   CONSTRAINT exam_schedule_exam_name_check CHECK (((length(btrim(exam_name)) >= 1) AND (length(btrim(exam_name)) <= 200)))
 );
-COMMENT ON TABLE public.exam_schedule IS 'Exam windows. The newest active one is the exam students can take now.';
+COMMENT ON TABLE public.exam_schedule IS 'Sittings: the windows in which an exam''s codes may start. A code starts in its exam''s sitting that is open now (the newest such), else it waits for the next.';
 COMMENT ON COLUMN public.exam_schedule.shuffle_questions IS 'Each student sees the questions in an order of their own, fixed at their code''s first start.';
 COMMENT ON COLUMN public.exam_schedule.shuffle_options IS 'Each student sees every question''s options in an order of their own (relabelled A to D as shown), fixed at their code''s first start.';
+COMMENT ON COLUMN public.exam_schedule.exam_id IS 'The exam this row is a sitting of.';
 ALTER TABLE public.exam_schedule ENABLE ROW LEVEL SECURITY;
+CREATE INDEX exam_schedule_exam_id_idx ON public.exam_schedule USING btree (exam_id, start_time);
 CREATE POLICY "Admins can create exam schedules" ON public.exam_schedule FOR INSERT TO authenticated
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
 CREATE POLICY "Admins can delete exam schedules" ON public.exam_schedule FOR DELETE TO authenticated
@@ -1686,9 +1711,47 @@ CREATE TRIGGER exam_schedule_record_changes AFTER INSERT OR DELETE OR UPDATE ON 
 GRANT SELECT ON TABLE public.exam_schedule TO anon;
 GRANT SELECT, DELETE ON TABLE public.exam_schedule TO authenticated;
 GRANT ALL ON TABLE public.exam_schedule TO service_role;
-GRANT INSERT (exam_name, start_time, end_time, duration_minutes, is_active, shuffle_questions, shuffle_options) ON TABLE public.exam_schedule TO authenticated;
+GRANT INSERT (exam_name, start_time, end_time, duration_minutes, is_active, shuffle_questions, shuffle_options, exam_id) ON TABLE public.exam_schedule TO authenticated;
 GRANT UPDATE (exam_name, start_time, end_time, duration_minutes, is_active, shuffle_questions, shuffle_options) ON TABLE public.exam_schedule TO authenticated;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.exam_schedule;
+
+CREATE TABLE public.exams (
+  id uuid NOT NULL DEFAULT gen_random_uuid(),
+  name text NOT NULL,
+  default_duration_minutes integer NOT NULL DEFAULT 30,
+  shuffle_questions boolean NOT NULL DEFAULT true,
+  shuffle_options boolean NOT NULL DEFAULT true,
+  archived_at timestamp with time zone,
+  created_at timestamp with time zone NOT NULL DEFAULT now(),
+  CONSTRAINT exams_pkey PRIMARY KEY (id),
+  CONSTRAINT exams_default_duration_minutes_check CHECK (((default_duration_minutes >= 5) AND (default_duration_minutes <= 180))),
+  CONSTRAINT exams_name_check CHECK (((length(btrim(name)) >= 1) AND (length(btrim(name)) <= 200)))
+);
+COMMENT ON TABLE public.exams IS 'The exams a school runs, each with its own questions, sittings (exam_schedule), login codes and results. An archived exam is kept with its results but offers nothing to students.';
+COMMENT ON COLUMN public.exams.default_duration_minutes IS 'The length a new sitting of the exam starts with, and the exam''s length while it has no active sitting.';
+COMMENT ON COLUMN public.exams.shuffle_questions IS 'What a new sitting of the exam starts with (each sitting decides for itself).';
+COMMENT ON COLUMN public.exams.shuffle_options IS 'What a new sitting of the exam starts with (each sitting decides for itself).';
+COMMENT ON COLUMN public.exams.archived_at IS 'When an administrator archived the exam; null while it is in use. Its codes no longer start and students no longer see its sittings.';
+ALTER TABLE public.exams ENABLE ROW LEVEL SECURITY;
+CREATE INDEX exams_created_at_idx ON public.exams USING btree (created_at, id);
+CREATE UNIQUE INDEX exams_name_in_use_key ON public.exams USING btree (lower(btrim(name))) WHERE (archived_at IS NULL);
+CREATE POLICY "Admins can create exams" ON public.exams FOR INSERT TO authenticated
+  WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can read exams" ON public.exams FOR SELECT TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Admins can update exams" ON public.exams FOR UPDATE TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin))
+  WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE POLICY "Visitors can read exams with an active sitting" ON public.exams FOR SELECT TO anon
+  USING (((archived_at IS NULL) AND (EXISTS ( SELECT 1
+   FROM public.exam_schedule es
+  WHERE ((es.exam_id = exams.id) AND es.is_active)))));
+GRANT SELECT ON TABLE public.exams TO authenticated;
+GRANT ALL ON TABLE public.exams TO service_role;
+GRANT SELECT (id, name) ON TABLE public.exams TO anon;
+GRANT INSERT (name, default_duration_minutes, shuffle_questions, shuffle_options) ON TABLE public.exams TO authenticated;
+GRANT UPDATE (name, default_duration_minutes, shuffle_questions, shuffle_options, archived_at) ON TABLE public.exams TO authenticated;
+ALTER PUBLICATION supabase_realtime ADD TABLE public.exams;
 
 CREATE TABLE public.key_corrections (
   id bigint NOT NULL GENERATED ALWAYS AS IDENTITY,
@@ -1697,10 +1760,13 @@ CREATE TABLE public.key_corrections (
   accepted text NOT NULL,
   corrected_at timestamp with time zone NOT NULL DEFAULT now(),
   corrected_by text,
+  exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
   CONSTRAINT key_corrections_pkey PRIMARY KEY (id),
+  CONSTRAINT key_corrections_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT key_corrections_accepted_check CHECK (((accepted = '*'::text) OR ((accepted ~ '^A?B?C?D?$'::text) AND (accepted <> ''::text))))
 );
 COMMENT ON TABLE public.key_corrections IS 'Answer-key corrections after an exam: for the question (its bank id), the letters now accepted (one or several, or * when the question is void and counts for everyone). The newest per question applies.';
+COMMENT ON COLUMN public.key_corrections.exam_id IS 'The exam of the corrected question.';
 ALTER TABLE public.key_corrections ENABLE ROW LEVEL SECURITY;
 CREATE INDEX key_corrections_question_id_idx ON public.key_corrections USING btree (question_id, id DESC);
 CREATE POLICY "Admins can read key corrections" ON public.key_corrections FOR SELECT TO authenticated
@@ -1715,15 +1781,19 @@ CREATE TABLE public.login_codes (
   used_by text,
   used_at timestamp with time zone,
   extra_minutes integer NOT NULL DEFAULT 0,
+  exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
   CONSTRAINT login_codes_pkey PRIMARY KEY (id),
   CONSTRAINT login_codes_code_key UNIQUE (code),
+  CONSTRAINT login_codes_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT login_codes_code_check CHECK ((code ~ '^[A-Z0-9]{8}$'::text)),
   CONSTRAINT login_codes_extra_minutes_check CHECK (((extra_minutes >= 0) AND (extra_minutes <= 180))),
   CONSTRAINT login_codes_used_fields CHECK ((is_used OR ((used_by IS NULL) AND (used_at IS NULL))))
 );
 COMMENT ON TABLE public.login_codes IS 'One-time login codes. A code becomes used in the same transaction that stores its submission.';
 COMMENT ON COLUMN public.login_codes.extra_minutes IS 'Minutes added to this student''s deadline and to the exam window''s end for them (0 to 180): an accommodation, plus any time added for the whole room (public.room_time_additions).';
+COMMENT ON COLUMN public.login_codes.exam_id IS 'The exam the code was generated for: it starts, submits and reads solutions of that exam only.';
 ALTER TABLE public.login_codes ENABLE ROW LEVEL SECURITY;
+CREATE INDEX login_codes_exam_id_is_used_created_at_idx ON public.login_codes USING btree (exam_id, is_used, created_at DESC, id);
 CREATE INDEX login_codes_is_used_created_at_idx ON public.login_codes USING btree (is_used, created_at DESC, id);
 CREATE POLICY "Admins can create login codes" ON public.login_codes FOR INSERT TO authenticated
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
@@ -1740,7 +1810,7 @@ CREATE TRIGGER login_codes_record_generation AFTER INSERT ON public.login_codes 
 CREATE TRIGGER login_codes_shift_attempt_deadlines AFTER UPDATE OF extra_minutes ON public.login_codes FOR EACH ROW WHEN ((new.extra_minutes IS DISTINCT FROM old.extra_minutes)) EXECUTE FUNCTION private.shift_attempt_deadlines();
 GRANT SELECT, DELETE ON TABLE public.login_codes TO authenticated;
 GRANT ALL ON TABLE public.login_codes TO service_role;
-GRANT INSERT (code, extra_minutes) ON TABLE public.login_codes TO authenticated;
+GRANT INSERT (code, extra_minutes, exam_id) ON TABLE public.login_codes TO authenticated;
 GRANT UPDATE (extra_minutes) ON TABLE public.login_codes TO authenticated;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.login_codes;
 
@@ -1755,8 +1825,10 @@ CREATE TABLE public.questions (
   correct_answer text NOT NULL DEFAULT 'A'::text,
   exam_category_id uuid,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
+  exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
   CONSTRAINT questions_pkey PRIMARY KEY (id),
-  CONSTRAINT questions_question_number_key UNIQUE (question_number),
+  CONSTRAINT questions_exam_id_question_number_key UNIQUE (exam_id, question_number),
+  CONSTRAINT questions_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT questions_correct_answer_check CHECK ((correct_answer = ANY (ARRAY['A'::text, 'B'::text, 'C'::text, 'D'::text, 'DESCRIPTIVE'::text]))),
   CONSTRAINT questions_option_a_check CHECK ((length(option_a) <= 1000)),
   CONSTRAINT questions_option_b_check CHECK ((length(option_b) <= 1000)),
@@ -1766,6 +1838,8 @@ CREATE TABLE public.questions (
   CONSTRAINT questions_question_text_check CHECK ((length(question_text) <= 5000))
 );
 COMMENT ON TABLE public.questions IS 'The question bank. correct_answer never leaves the database except to administrators and, after submission, in lookup_result.';
+COMMENT ON COLUMN public.questions.exam_category_id IS 'The original brief''s field: always the question''s exam (exam_id), whatever a writer sends (private.keep_exam_category).';
+COMMENT ON COLUMN public.questions.exam_id IS 'The exam the question belongs to; its number is unique within it.';
 ALTER TABLE public.questions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "Admins can create questions" ON public.questions FOR INSERT TO authenticated
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
@@ -1776,14 +1850,15 @@ CREATE POLICY "Admins can read questions" ON public.questions FOR SELECT TO auth
 CREATE POLICY "Admins can update questions" ON public.questions FOR UPDATE TO authenticated
   USING (( SELECT public.is_admin() AS is_admin))
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
+CREATE TRIGGER questions_keep_exam_category BEFORE INSERT OR UPDATE ON public.questions FOR EACH ROW EXECUTE FUNCTION private.keep_exam_category();
 CREATE TRIGGER questions_note_insert_statement BEFORE INSERT ON public.questions FOR EACH STATEMENT EXECUTE FUNCTION private.note_question_insert_statement();
 CREATE TRIGGER questions_record_deletes AFTER DELETE ON public.questions REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_deletes();
 CREATE TRIGGER questions_record_inserts AFTER INSERT ON public.questions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_inserts();
 CREATE TRIGGER questions_record_updates AFTER UPDATE ON public.questions REFERENCING OLD TABLE AS previous NEW TABLE AS updated FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_updates();
 GRANT SELECT, DELETE ON TABLE public.questions TO authenticated;
 GRANT ALL ON TABLE public.questions TO service_role;
-GRANT INSERT (question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, exam_category_id) ON TABLE public.questions TO authenticated;
-GRANT UPDATE (question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, exam_category_id) ON TABLE public.questions TO authenticated;
+GRANT INSERT (question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, exam_category_id, exam_id) ON TABLE public.questions TO authenticated;
+GRANT UPDATE (question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, exam_category_id, exam_id) ON TABLE public.questions TO authenticated;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.questions;
 
 CREATE TABLE public.room_time_additions (
@@ -1794,12 +1869,15 @@ CREATE TABLE public.room_time_additions (
   added_by uuid,
   added_by_email text,
   added_at timestamp with time zone NOT NULL DEFAULT now(),
+  exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
   CONSTRAINT room_time_additions_pkey PRIMARY KEY (id),
+  CONSTRAINT room_time_additions_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT room_time_additions_schedule_id_fkey FOREIGN KEY (schedule_id) REFERENCES public.exam_schedule(id) ON DELETE SET NULL,
   CONSTRAINT room_time_additions_minutes_check CHECK (((minutes >= 1) AND (minutes <= 180)))
 );
 COMMENT ON TABLE public.room_time_additions IS 'Time added for the whole room from the Proctor Room: how many minutes, to which codes (every student still writing the schedule then), by whom and when.';
 COMMENT ON COLUMN public.room_time_additions.schedule_id IS 'The schedule in effect then; null without one (or once it is deleted).';
+COMMENT ON COLUMN public.room_time_additions.exam_id IS 'The exam whose students got the time.';
 ALTER TABLE public.room_time_additions ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "Admins can read room time additions" ON public.room_time_additions FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
@@ -1855,8 +1933,10 @@ CREATE TABLE public.submissions (
   recovery_check jsonb,
   late_check jsonb,
   solutions_shown_at timestamp with time zone,
+  exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
   CONSTRAINT submissions_pkey PRIMARY KEY (id),
   CONSTRAINT submissions_login_code_key UNIQUE (login_code),
+  CONSTRAINT submissions_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id),
   CONSTRAINT submissions_answers_check CHECK ((jsonb_typeof(answers) = 'object'::text)),
   CONSTRAINT submissions_device_time_taken_check CHECK (((device_time_taken >= 0) AND (device_time_taken <= 86400))),
   CONSTRAINT submissions_late_check_check CHECK ((jsonb_typeof(late_check) = 'object'::text)),
@@ -1875,6 +1955,7 @@ CREATE TABLE public.submissions (
 );
 COMMENT ON TABLE public.submissions IS 'One submission per login code. id is generated on the student''s device and makes submit_exam idempotent; received_at shows when a late (offline) submission reached the server.';
 COMMENT ON COLUMN public.submissions.answers_fingerprint IS 'Short receipt of the answers as stored, shown to the student on completion and to admins.';
+COMMENT ON COLUMN public.submissions.exam_category_id IS 'The original brief''s field: always the submission''s exam (exam_id), whatever a writer sends (private.keep_exam_category).';
 COMMENT ON COLUMN public.submissions.recovered_from_file IS 'Recorded by an administrator from an emergency answer file rather than sent by the device: for the proctor''s judgement.';
 COMMENT ON COLUMN public.submissions.arrived_late IS 'Arrived more than 2 minutes after the code''s deadline, accepted because the device stamped it in time: for the proctor''s judgement.';
 COMMENT ON COLUMN public.submissions.device_started_at IS 'The start the device reported; started_at is the server''s record of the code''s first start when there is one.';
@@ -1889,7 +1970,9 @@ COMMENT ON COLUMN public.submissions.score_before_regrade IS 'The score the subm
 COMMENT ON COLUMN public.submissions.recovery_check IS 'For a submission recovered from an answer file: the copy of the answers it was checked against (reported_at, received_at), how many answers the file held and how many were counted, and each question where the file and the copy differ (question, reported, file; null for none). Only the matching answers are stored and scored.';
 COMMENT ON COLUMN public.submissions.late_check IS 'For a submission that arrived after its deadline plus grace once its solutions could be out: the copy of the answers its attempt reported in time (reported_at, received_at; null when none was), how many answers it sent and how many were counted, and each question where the submission and the copy differ (question, reported, sent; null for none). Only the matching answers are stored and scored.';
 COMMENT ON COLUMN public.submissions.solutions_shown_at IS 'When lookup_result first showed this submission''s solutions (with their key); never cleared. From then on the key is out, whatever the computed release says later.';
+COMMENT ON COLUMN public.submissions.exam_id IS 'The exam of the submission''s code: its results, ranking and analysis are that exam''s.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
+CREATE INDEX submissions_exam_id_submitted_at_idx ON public.submissions USING btree (exam_id, submitted_at DESC) INCLUDE (score);
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
 CREATE INDEX submissions_solutions_shown_at_idx ON public.submissions USING btree (solutions_shown_at) WHERE (solutions_shown_at IS NOT NULL);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
@@ -1897,6 +1980,7 @@ CREATE INDEX submissions_submitted_at_score_idx ON public.submissions USING btre
 CREATE INDEX submissions_voided_submitted_at_idx ON public.submissions USING btree (submitted_at) WHERE (voided_at IS NOT NULL);
 CREATE POLICY "Admins can read submissions" ON public.submissions FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
+CREATE TRIGGER submissions_keep_exam_category BEFORE INSERT OR UPDATE OF exam_id, exam_category_id ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_exam_category();
 CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, submitted_at, score, question_count, voided_at ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
 CREATE TRIGGER submissions_record_answer_file_recovery AFTER INSERT ON public.submissions FOR EACH ROW WHEN (new.recovered_from_file) EXECUTE FUNCTION private.record_answer_file_recovery();
 CREATE TRIGGER submissions_record_served_key BEFORE INSERT ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.record_served_key();
@@ -2448,6 +2532,17 @@ end
 $function$;
 COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open, with the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
 GRANT EXECUTE ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.first_exam_id()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select e.id from public.exams e where e.archived_at is null order by e.created_at, e.id limit 1
+$function$;
+COMMENT ON FUNCTION public.first_exam_id() IS 'The school''s first exam still in use: where a row written without an exam goes (a one-exam school, an older client).';
+GRANT EXECUTE ON FUNCTION public.first_exam_id() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.is_admin()
  RETURNS boolean

@@ -174,7 +174,7 @@ describe('what the log records', () => {
               { question_number: 2, ...question },
               { question_number: 3, ...question },
             ],
-            { onConflict: 'question_number' },
+            { onConflict: 'exam_id,question_number' },
           ),
         )
       })

@@ -134,6 +134,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
       'code_guess_failures',
       'exam_attempts',
       'exam_schedule',
+      'exams',
       'key_corrections',
       'login_codes',
       'questions',

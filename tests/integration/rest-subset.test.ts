@@ -18,7 +18,7 @@ const service = serviceClient()
 const rangeFilter = `question_number=gte.900&question_number=lte.905`
 
 beforeAll(async () => {
-  const { error } = await service.from('questions').upsert(rows, { onConflict: 'question_number' })
+  const { error } = await service.from('questions').upsert(rows, { onConflict: 'exam_id,question_number' })
   expect(error).toBeNull()
 })
 
@@ -56,8 +56,8 @@ describe('select', () => {
     ['question_text=ilike.*ODD', [901, 903, 905]],
     ['question_text=like.*even', [900, 902, 904]],
     ['question_text=eq.Rest probe 901, odd', [901]],
-    ['exam_category_id=is.null&question_number=lte.901', [900, 901]],
-    ['exam_category_id=not.is.null', []],
+    ['exam_category_id=not.is.null&question_number=lte.901', [900, 901]],
+    ['exam_category_id=is.null', []],
     ['or=(question_number.eq.900,correct_answer.eq.D)', [900, 903]],
     ['or=(question_number.eq.900,and(correct_answer.eq.B,option_d.eq.""))', [900, 905]],
     ['not.or=(question_number.lt.902,question_number.gt.903)', [902, 903]],
@@ -132,7 +132,7 @@ describe('writes', () => {
           { ...rows[4]!, question_text: 'Overwritten' },
           { ...rows[0]!, question_number: 912 },
         ],
-        { onConflict: 'question_number' },
+        { onConflict: 'exam_id,question_number' },
       )
       .select('id, question_number, question_text')
     expect(error).toBeNull()

@@ -30,7 +30,7 @@ type Answer = { data: unknown; error: PostgrestError | null }
 type Attempt = () => PromiseLike<Answer>
 // The failed-guess counts of the code-guessing limit are probed in security-probes.test.ts, the
 // trusted addresses in security-room-lockout.test.ts.
-type TableName = Exclude<keyof Database['public']['Tables'], 'code_guess_failures' | 'trusted_addresses'>
+type TableName = Exclude<keyof Database['public']['Tables'], 'code_guess_failures' | 'trusted_addresses' | 'exams'>
 type WriteKind = 'insert' | 'update' | 'delete'
 
 const tableNames: TableName[] = [
@@ -533,15 +533,16 @@ describe('administrator', () => {
             exam_category_id: null,
           },
         ]
-        const upserted = must(await admin.from('questions').upsert(rows, { onConflict: 'question_number' }).select())
+        const upserted = must(await admin.from('questions').upsert(rows, { onConflict: 'exam_id,question_number' }).select())
         expect(upserted).toHaveLength(2)
 
         const stored = must(
           await service.from('questions').select('*').in('question_number', [existingNumber, newNumber]).order('question_number'),
         )
         expect(stored).toHaveLength(2)
-        expect(stored[0]).toEqual({ ...existing, ...rows[0] })
-        expect(stored[1]).toMatchObject(rows[1] as object)
+        // exam_category_id follows the exam whatever is sent (null here, as the brief's import sends).
+        expect(stored[0]).toEqual({ ...existing, ...rows[0], exam_category_id: existing.exam_id })
+        expect(stored[1]).toMatchObject({ ...rows[1], exam_category_id: existing.exam_id })
         expect(stored[1]?.id).not.toBe(existing.id)
       } finally {
         succeeded(await service.from('questions').delete().in('question_number', [existingNumber, newNumber]))
@@ -740,13 +741,13 @@ describe('constraints the database enforces', () => {
     await expectViolation(
       () => admin.from('questions').insert(question(firstQuestion.question_number)).select(),
       '23505',
-      'questions_question_number_key',
+      'questions_exam_id_question_number_key',
     )
     await expectViolation(
       () =>
         admin.from('questions').update({ question_number: firstQuestion.question_number }).eq('id', fixture.question.id).select(),
       '23505',
-      'questions_question_number_key',
+      'questions_exam_id_question_number_key',
     )
     for (const number of [0, -1]) {
       await expectViolation(

@@ -287,7 +287,7 @@ describe('question changes in the log, for an administrator', () => {
                 { question_number: number, ...question, question_text: 'Which is prime?' },
                 { question_number: added, ...question, correct_answer: 'A' },
               ],
-              { onConflict: 'question_number' },
+              { onConflict: 'exam_id,question_number' },
             ),
           )
         })
@@ -313,7 +313,7 @@ describe('question changes in the log, for an administrator', () => {
           await admin
             .from('questions')
             .upsert([{ question_number: row!.question_number, ...question, option_a: '7', option_b: '4' }], {
-              onConflict: 'question_number',
+              onConflict: 'exam_id,question_number',
             }),
         )
       })

@@ -433,7 +433,7 @@ describe('the activity log, for an administrator', () => {
       const rows = await recorded(async () => {
         succeeded(
           await admin.from('questions').upsert([{ question_number: row!.question_number, ...question, correct_answer: 'D' }], {
-            onConflict: 'question_number',
+            onConflict: 'exam_id,question_number',
           }),
         )
       })
@@ -454,7 +454,7 @@ describe('the activity log, for an administrator', () => {
           await admin
             .from('questions')
             .upsert([{ question_number: row!.question_number, ...question, question_text: 'Which is prime?' }], {
-              onConflict: 'question_number',
+              onConflict: 'exam_id,question_number',
             }),
         )
       })

@@ -368,7 +368,7 @@ describe('request bodies, limited by role before they are read (issue 23)', () =
     }))
     expect(Buffer.byteLength(JSON.stringify(rows))).toBeGreaterThan(1_800_000)
     try {
-      succeeded(await admin.from('questions').upsert(rows, { onConflict: 'question_number' }))
+      succeeded(await admin.from('questions').upsert(rows, { onConflict: 'exam_id,question_number' }))
       const stored = must(
         await serviceClient()
           .from('questions')

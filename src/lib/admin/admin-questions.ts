@@ -45,9 +45,6 @@ export function importQuestions(rows: readonly QuestionImportRow[]): Promise<Adm
   return adminRequest({ message: 'Failed to import questions', preferServerMessage: true }, () =>
     getSupabase()
       .from('questions')
-      .upsert(
-        rows.map((row) => ({ ...row, exam_category_id: null })),
-        { onConflict: 'question_number' },
-      ),
+      .upsert([...rows], { onConflict: 'exam_id,question_number' }),
   )
 }

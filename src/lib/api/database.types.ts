@@ -77,6 +77,7 @@ export type Database = {
           actor: string
           actor_id: string | null
           details: Json
+          exam_id: string | null
           id: number
           occurred_at: string
           subject: string | null
@@ -86,6 +87,7 @@ export type Database = {
           actor: string
           actor_id?: string | null
           details?: Json
+          exam_id?: string | null
           id?: number
           occurred_at?: string
           subject?: string | null
@@ -95,6 +97,7 @@ export type Database = {
           actor?: string
           actor_id?: string | null
           details?: Json
+          exam_id?: string | null
           id?: number
           occurred_at?: string
           subject?: string | null
@@ -124,6 +127,7 @@ export type Database = {
           answered_count: number
           client_online: boolean
           deadline: string
+          exam_id: string
           id: string
           last_seen: string
           login_code: string
@@ -133,6 +137,7 @@ export type Database = {
           reported_answers_at: string | null
           reported_answers_received_at: string | null
           reported_at: string | null
+          sitting_id: string | null
           started_at: string
           state: string
           storage_persistent: boolean | null
@@ -143,6 +148,7 @@ export type Database = {
           answered_count?: number
           client_online?: boolean
           deadline: string
+          exam_id?: string
           id: string
           last_seen?: string
           login_code: string
@@ -152,6 +158,7 @@ export type Database = {
           reported_answers_at?: string | null
           reported_answers_received_at?: string | null
           reported_at?: string | null
+          sitting_id?: string | null
           started_at?: string
           state?: string
           storage_persistent?: boolean | null
@@ -162,6 +169,7 @@ export type Database = {
           answered_count?: number
           client_online?: boolean
           deadline?: string
+          exam_id?: string
           id?: string
           last_seen?: string
           login_code?: string
@@ -171,6 +179,7 @@ export type Database = {
           reported_answers_at?: string | null
           reported_answers_received_at?: string | null
           reported_at?: string | null
+          sitting_id?: string | null
           started_at?: string
           state?: string
           storage_persistent?: boolean | null
@@ -184,6 +193,7 @@ export type Database = {
           created_at: string
           duration_minutes: number
           end_time: string
+          exam_id: string
           exam_name: string
           id: string
           is_active: boolean
@@ -195,6 +205,7 @@ export type Database = {
           created_at?: string
           duration_minutes?: number
           end_time: string
+          exam_id?: string
           exam_name?: string
           id?: string
           is_active?: boolean
@@ -206,6 +217,7 @@ export type Database = {
           created_at?: string
           duration_minutes?: number
           end_time?: string
+          exam_id?: string
           exam_name?: string
           id?: string
           is_active?: boolean
@@ -215,11 +227,42 @@ export type Database = {
         }
         Relationships: []
       }
+      exams: {
+        Row: {
+          archived_at: string | null
+          created_at: string
+          default_duration_minutes: number
+          id: string
+          name: string
+          shuffle_options: boolean
+          shuffle_questions: boolean
+        }
+        Insert: {
+          archived_at?: string | null
+          created_at?: string
+          default_duration_minutes?: number
+          id?: string
+          name: string
+          shuffle_options?: boolean
+          shuffle_questions?: boolean
+        }
+        Update: {
+          archived_at?: string | null
+          created_at?: string
+          default_duration_minutes?: number
+          id?: string
+          name?: string
+          shuffle_options?: boolean
+          shuffle_questions?: boolean
+        }
+        Relationships: []
+      }
       key_corrections: {
         Row: {
           accepted: string
           corrected_at: string
           corrected_by: string | null
+          exam_id: string
           id: number
           question_id: string
           question_number: number
@@ -228,6 +271,7 @@ export type Database = {
           accepted: string
           corrected_at?: string
           corrected_by?: string | null
+          exam_id?: string
           id?: number
           question_id: string
           question_number: number
@@ -236,6 +280,7 @@ export type Database = {
           accepted?: string
           corrected_at?: string
           corrected_by?: string | null
+          exam_id?: string
           id?: number
           question_id?: string
           question_number?: number
@@ -246,6 +291,7 @@ export type Database = {
         Row: {
           code: string
           created_at: string
+          exam_id: string
           extra_minutes: number
           id: string
           is_used: boolean
@@ -255,6 +301,7 @@ export type Database = {
         Insert: {
           code: string
           created_at?: string
+          exam_id?: string
           extra_minutes?: number
           id?: string
           is_used?: boolean
@@ -264,6 +311,7 @@ export type Database = {
         Update: {
           code?: string
           created_at?: string
+          exam_id?: string
           extra_minutes?: number
           id?: string
           is_used?: boolean
@@ -277,6 +325,7 @@ export type Database = {
           correct_answer: string
           created_at: string
           exam_category_id: string | null
+          exam_id: string
           id: string
           option_a: string
           option_b: string
@@ -289,6 +338,7 @@ export type Database = {
           correct_answer?: string
           created_at?: string
           exam_category_id?: string | null
+          exam_id?: string
           id?: string
           option_a?: string
           option_b?: string
@@ -301,6 +351,7 @@ export type Database = {
           correct_answer?: string
           created_at?: string
           exam_category_id?: string | null
+          exam_id?: string
           id?: string
           option_a?: string
           option_b?: string
@@ -316,6 +367,7 @@ export type Database = {
           added_at: string
           added_by: string | null
           added_by_email: string | null
+          exam_id: string
           id: string
           login_codes: string[]
           minutes: number
@@ -325,6 +377,7 @@ export type Database = {
           added_at?: string
           added_by?: string | null
           added_by_email?: string | null
+          exam_id?: string
           id?: string
           login_codes: string[]
           minutes: number
@@ -334,6 +387,7 @@ export type Database = {
           added_at?: string
           added_by?: string | null
           added_by_email?: string | null
+          exam_id?: string
           id?: string
           login_codes?: string[]
           minutes?: number
@@ -376,6 +430,7 @@ export type Database = {
           device_started_at: string | null
           device_time_taken: number | null
           exam_category_id: string | null
+          exam_id: string
           id: string
           late_check: Json | null
           login_code: string
@@ -404,6 +459,7 @@ export type Database = {
           device_started_at?: string | null
           device_time_taken?: number | null
           exam_category_id?: string | null
+          exam_id?: string
           id: string
           late_check?: Json | null
           login_code: string
@@ -432,6 +488,7 @@ export type Database = {
           device_started_at?: string | null
           device_time_taken?: number | null
           exam_category_id?: string | null
+          exam_id?: string
           id?: string
           late_check?: Json | null
           login_code?: string
@@ -583,6 +640,10 @@ export type Database = {
           student_name?: string
         }
         Returns: Json
+      }
+      first_exam_id: {
+        Args: never
+        Returns: string
       }
       is_admin: {
         Args: never

@@ -10,6 +10,7 @@ const row = (id: number, fields: Partial<ActivityRow>): ActivityRow => ({
   id,
   occurred_at: '2026-11-24T10:00:00Z',
   actor_id: null,
+  exam_id: null,
   actor: 'admin@school.test',
   action: 'codes_deleted',
   subject: null,

@@ -28,6 +28,7 @@ vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 const unused = (code: string): LoginCode => ({
   id: `id-${code}`,
   code,
+  exam_id: 'exam-1',
   created_at: '2026-11-20T10:00:00Z',
   is_used: false,
   used_by: null,

@@ -54,7 +54,8 @@ function question(n: number, changes: Partial<Question> = {}): Question {
     option_c: `C${n}`,
     option_d: `D${n}`,
     correct_answer: 'C',
-    exam_category_id: null,
+    exam_id: 'exam-1',
+    exam_category_id: 'exam-1',
     created_at: '2026-11-20T10:00:00Z',
     ...changes,
   }

@@ -24,6 +24,7 @@ const now = new Date('2026-11-23T10:00:00.000Z')
 function schedule(name: string, start: string, end: string, is_active = true): ExamSchedule {
   return {
     id: `id-${name}`,
+    exam_id: 'exam-1',
     exam_name: name,
     start_time: start,
     end_time: end,

@@ -13,3 +13,7 @@ create or replace trigger questions_record_deletes
 create or replace trigger questions_note_insert_statement
   before insert on public.questions
   for each statement execute function private.note_question_insert_statement();
+
+create or replace trigger questions_keep_exam_category
+  before insert or update on public.questions
+  for each row execute function private.keep_exam_category();

@@ -15,3 +15,7 @@ create or replace trigger submissions_record_void_change
 create or replace trigger submissions_record_served_key
   before insert on public.submissions
   for each row execute function private.record_served_key();
+
+create or replace trigger submissions_keep_exam_category
+  before insert or update of exam_id, exam_category_id on public.submissions
+  for each row execute function private.keep_exam_category();
