@@ -1,6 +1,9 @@
--- Demo data for a fresh local database (the local stack and `supabase db reset` run this):
--- an exam window open now and for the next 7 days, 50 multiple-choice questions and
--- 10 unused login codes drawn from a cryptographic random source (see them in the admin area).
+-- Demo data for a fresh local database (the local stack and `supabase db reset` run this): two
+-- exams written at the same time, as in a school's exam week. The first (the exam the migrations
+-- made, "Holdfast Assessment") has a sitting open now and for the next 7 days, 50 multiple-choice
+-- questions and 10 unused login codes; the second, "Physics (Year 10)", a sitting of its own open
+-- at the same time, 20 questions and 10 codes. Codes are drawn from a cryptographic random source
+-- (see them in the admin area, exam by exam). Rows that name no exam go to the first.
 
 insert into public.exam_schedule (exam_name, start_time, end_time, duration_minutes, is_active)
 values ('Holdfast Assessment', now() - interval '1 hour', now() + interval '7 days', 30, true);
@@ -59,6 +62,45 @@ insert into public.questions (question_number, question_text, option_a, option_b
 
 insert into public.login_codes (code)
 select string_agg(substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 1 + (get_byte(extensions.gen_random_bytes(1), 0) % 36), 1), '')
+from generate_series(1, 10) as code_number
+cross join generate_series(1, 8) as position
+group by code_number;
+
+-- The second exam: its own sitting, questions and codes.
+with physics as (
+  insert into public.exams (name, default_duration_minutes) values ('Physics (Year 10)', 20) returning id
+)
+insert into public.exam_schedule (exam_id, exam_name, start_time, end_time, duration_minutes, is_active)
+select id, 'Physics (Year 10), main hall', now() - interval '1 hour', now() + interval '7 days', 20, true from physics;
+
+insert into public.questions (exam_id, question_number, question_text, option_a, option_b, option_c, option_d, correct_answer)
+select e.id, q.* from public.exams e, (values
+  (1, 'What is the SI unit of force?', 'Newton', 'Joule', 'Watt', 'Pascal', 'A'),
+  (2, 'What is the speed of light in a vacuum, roughly?', '300 km/s', '300,000 km/s', '3,000 km/s', '30,000 km/s', 'B'),
+  (3, 'Which quantity is measured in ohms?', 'Current', 'Voltage', 'Resistance', 'Power', 'C'),
+  (4, 'What is the acceleration due to gravity on Earth, roughly?', '1 m/s²', '5 m/s²', '20 m/s²', '9.8 m/s²', 'D'),
+  (5, 'Which particle has a negative charge?', 'Electron', 'Proton', 'Neutron', 'Photon', 'A'),
+  (6, 'What does a voltmeter measure?', 'Current', 'Potential difference', 'Resistance', 'Charge', 'B'),
+  (7, 'Which kind of energy does a moving car have?', 'Chemical', 'Nuclear', 'Kinetic', 'Elastic', 'C'),
+  (8, 'What is the unit of power?', 'Joule', 'Newton', 'Volt', 'Watt', 'D'),
+  (9, 'Sound cannot travel through…', 'a vacuum', 'water', 'steel', 'air', 'A'),
+  (10, 'What is the formula for speed?', 'distance × time', 'distance ÷ time', 'time ÷ distance', 'mass × acceleration', 'B'),
+  (11, 'Which wave has the longest wavelength?', 'Gamma rays', 'X-rays', 'Radio waves', 'Visible light', 'C'),
+  (12, 'What happens to the resistance of a wire as it gets longer?', 'It falls', 'It stays the same', 'It becomes zero', 'It rises', 'D'),
+  (13, 'Current is the rate of flow of…', 'charge', 'energy', 'voltage', 'resistance', 'A'),
+  (14, 'Which material is a good electrical insulator?', 'Copper', 'Rubber', 'Aluminium', 'Graphite', 'B'),
+  (15, 'What is the weight of a 10 kg mass on Earth, roughly?', '10 N', '1 N', '100 N', '1000 N', 'C'),
+  (16, 'Which colour of visible light has the highest frequency?', 'Red', 'Yellow', 'Green', 'Violet', 'D'),
+  (17, 'Energy can be neither created nor…', 'destroyed', 'stored', 'transferred', 'measured', 'A'),
+  (18, 'What does the gradient of a distance–time graph show?', 'Acceleration', 'Speed', 'Force', 'Distance', 'B'),
+  (19, 'Which unit is used for frequency?', 'Metre', 'Second', 'Hertz', 'Decibel', 'C'),
+  (20, 'What is the charge of a neutron?', 'Positive', 'Negative', 'It varies', 'None', 'D')
+) as q (question_number, question_text, option_a, option_b, option_c, option_d, correct_answer)
+where e.name = 'Physics (Year 10)';
+
+insert into public.login_codes (exam_id, code)
+select (select id from public.exams where name = 'Physics (Year 10)'),
+       string_agg(substr('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 1 + (get_byte(extensions.gen_random_bytes(1), 0) % 36), 1), '')
 from generate_series(1, 10) as code_number
 cross join generate_series(1, 8) as position
 group by code_number;

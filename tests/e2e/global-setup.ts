@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { buildApp } from '../../scripts/build-if-stale.ts'
 import { parseTrustedProxies } from '../../supabase/local/client-address.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
+import { keepOnlyTheFirstExam } from '../one-exam-school.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,6 +34,7 @@ export async function setup(project: TestProject): Promise<void> {
     // A test may name the browser's address in X-Forwarded-For, as a gateway on this machine would.
     trustedProxies: parseTrustedProxies('127.0.0.1, ::1'),
   })
+  await keepOnlyTheFirstExam(stack.db)
   project.provide('appUrl', stack.url)
   project.provide('appAnonKey', stack.anonKey)
   project.provide('appServiceRoleKey', stack.serviceRoleKey)

@@ -3,6 +3,7 @@ import type { TestProject } from 'vitest/node'
 import { createUser } from '../../supabase/local/auth/admin-accounts.ts'
 import { parseTrustedProxies } from '../../supabase/local/client-address.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
+import { keepOnlyTheFirstExam } from '../one-exam-school.ts'
 import { recreatePostgresDatabase } from './fresh-postgres-database.ts'
 
 export interface StackInfo {
@@ -52,6 +53,7 @@ export async function setup(project: TestProject): Promise<void> {
     // The tests play a gateway on this machine, naming in X-Forwarded-For the many clients they act as.
     trustedProxies: parseTrustedProxies('127.0.0.0/8, ::1'),
   })
+  await keepOnlyTheFirstExam(stack.db)
   await createUser(stack.db, userEmail, userPassword)
   const { rows } = await stack.db.query<{ id: string }>('select id from auth.users where email = $1', [adminEmail])
   const adminId = rows[0]?.id

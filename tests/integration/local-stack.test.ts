@@ -38,7 +38,20 @@ describe('the local stack', () => {
     const dataDir = await tempDir()
     const first = await startStack({ port: 0, dataDir, admin })
     const { rows: codes } = await first.db.query<{ code: string }>('select code from public.login_codes order by code')
-    expect(codes).toHaveLength(10)
+    // The demo's exam week: two exams written at the same time, each with its own questions and codes.
+    const { rows: exams } = await first.db.query<{ name: string; questions: number; codes: number; sittings: number }>(
+      `select e.name,
+              (select count(*)::int from public.questions q where q.exam_id = e.id) as questions,
+              (select count(*)::int from public.login_codes lc where lc.exam_id = e.id) as codes,
+              (select count(*)::int from public.exam_schedule es
+                where es.exam_id = e.id and es.is_active and now() between es.start_time and es.end_time) as sittings
+         from public.exams e order by e.created_at`,
+    )
+    expect(exams).toEqual([
+      { name: 'Holdfast Assessment', questions: 50, codes: 10, sittings: 1 },
+      { name: 'Physics (Year 10)', questions: 20, codes: 10, sittings: 1 },
+    ])
+    expect(codes).toHaveLength(20)
     await first.db.query(`insert into public.login_codes (code) values ('KEEPME01')`)
     const anonKey = first.anonKey
     await first.close()
