@@ -26,6 +26,7 @@ import {
   zeroUuid,
   type Question,
   type SubmitExamArgs as SubmitArgs,
+  codeStatus,
 } from './exam-data.ts'
 
 type Outcome = { outcome: string } & Record<string, unknown>
@@ -48,7 +49,7 @@ afterAll(async () => {
 async function checkCode(code: string): Promise<string> {
   const { data, error } = await anon.rpc('check_login_code', { code })
   expect(error).toBeNull()
-  return data as string
+  return codeStatus(data)
 }
 
 async function examQuestions(code: string): Promise<Outcome> {
