@@ -564,7 +564,7 @@ describe('parameters written into SQL as literals', () => {
     const hostile = "x'); select 1; -- \\' $$ $1 E'\\\\'"
     const reply = await rest('POST', 'rpc/check_login_code', { body: { code: 'ZZZZZZZZ' }, headers: { 'X-Probe': hostile } })
     expect(reply.status).toBe(200)
-    expect(JSON.parse(reply.body)).toBe('invalid')
+    expect(JSON.parse(reply.body)).toEqual({ outcome: 'invalid' })
     expect(await everyTable()).toEqual(before)
   })
 })

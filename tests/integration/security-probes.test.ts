@@ -473,6 +473,7 @@ describe('lookup_result for a code that is not yours', () => {
     const result = must(await anon.rpc('lookup_result', { code: mine })) as Record<string, unknown>
     expect(Object.keys(result).sort()).toEqual([
       'answers_fingerprint',
+      'exam_name',
       'login_code',
       'outcome',
       'score',
