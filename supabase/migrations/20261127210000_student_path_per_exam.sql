@@ -2,6 +2,7 @@
 -- this one (a landed migration is never edited).
 -- From:
 --   functions/private/check_login_code.sql
+--   functions/private/claim_login_code.sql
 --   functions/private/counted_answers.sql
 --   functions/private/exam_closed_for.sql
 --   functions/private/exam_questions.sql
@@ -62,6 +63,87 @@ comment on function private.check_login_code(text) is
   'The status of a login code as typed (trimmed, upper-cased): {"outcome": valid | used | invalid | exam_closed}, exam_closed when exam_questions would refuse its start so (its exam archived; the window of its sitting, its end moved by the code''s extra minutes, not open now; or a first start after the end once a key of its exam has been shown); for an unused code also "exam": {"name", "sitting": null or {"name", "start_time", "end_time", "duration_minutes"}}, the sitting it would start in.';
 revoke all on function private.check_login_code(text) from public, anon, authenticated, service_role;
 grant execute on function private.check_login_code(text) to service_role;
+
+-- supabase/definitions/functions/private/claim_login_code.sql
+-- record_submission's second step. The code is locked first, so concurrent submissions for one code
+-- queue here and the retry check sees whatever the one before committed. A stored submission id
+-- answers its receipt (a device sends until the server has it); one that is another code's stored
+-- submission or attempt is refused. Answered without storing anything:
+-- an unknown code; a used one (one submission per code; its attempt is marked refused); a code with
+-- no recorded start (not_started: a device gets its questions only through exam_questions, which
+-- records the start, so nobody wrote on it; accepting it would let a code submit at any time,
+-- backdated into any window; the code stays unused); and a submission made outside the code's time
+-- (exam_over). A submission must be made between the first start and the deadline, each with 2
+-- minutes of grace for the travel, and is then accepted however late it arrives
+-- (docs/product.md#offline-answers-and-answer-files). Otherwise the code is marked used by this
+-- submission, and the step answers what the next steps need from the code's attempts: the first
+-- start, when its time closed (the earliest deadline plus grace), when the submission was made
+-- (the device's stamp, never in the future) and the most tab switches any attempt reported.
+create or replace function private.claim_login_code(
+  submission_id uuid,
+  code text,
+  student_name text,
+  submitted_at timestamptz,
+  out answer jsonb,
+  out first_start timestamptz,
+  out closes_at timestamptz,
+  out sent_at timestamptz,
+  out reported_tab_switches integer
+)
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  grace constant interval := interval '2 minutes';
+  claimed public.login_codes;
+  existing public.submissions;
+begin
+  select * into claimed from public.login_codes lc where lc.code = claim_login_code.code for update;
+
+  select * into existing from public.submissions s where s.id = claim_login_code.submission_id;
+  if found then
+    if existing.login_code <> claim_login_code.code then
+      perform private.invalid_argument('submission id belongs to another login code');
+    end if;
+    answer := public.submission_receipt(existing);
+    return;
+  end if;
+
+  if claimed.id is null then
+    answer := jsonb_build_object('outcome', 'invalid_code');
+    return;
+  end if;
+  -- A device's attempt id is its submission id: another code's attempt id (of any exam) would take
+  -- that student's submission id and refuse their own device's submission.
+  if exists (select 1 from public.exam_attempts a where a.id = claim_login_code.submission_id and a.login_code <> claim_login_code.code) then
+    perform private.invalid_argument('submission id belongs to another login code');
+  end if;
+  if claimed.is_used then
+    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
+    return;
+  end if;
+
+  select min(a.started_at), min(a.deadline) + grace, max(a.tab_switches)
+    into first_start, closes_at, reported_tab_switches
+    from public.exam_attempts a where a.login_code = claim_login_code.code;
+  if first_start is null then
+    answer := jsonb_build_object('outcome', 'not_started');
+    return;
+  end if;
+
+  sent_at := least(coalesce(claim_login_code.submitted_at, now()), now());
+  if sent_at > closes_at or sent_at < first_start - grace then
+    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'exam_over');
+    return;
+  end if;
+
+  update public.login_codes
+     set is_used = true, used_by = claim_login_code.student_name, used_at = now()
+   where id = claimed.id;
+end
+$$;
+comment on function private.claim_login_code(uuid, text, text, timestamptz) is
+  'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported.';
+revoke all on function private.claim_login_code(uuid, text, text, timestamp with time zone) from public, anon, authenticated, service_role;
 
 -- supabase/definitions/functions/private/counted_answers.sql
 -- record_submission's third step: which answers count

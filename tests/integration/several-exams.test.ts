@@ -313,3 +313,79 @@ describe('two exams written at once', () => {
     expect(codeStatus(await check(await codeOf(exam)))).toBe('exam_closed')
   })
 })
+
+describe('a code of one exam against another exam (security)', () => {
+  // Two exams of their own, both open now, so nothing above (Mathematics' sitting closed) matters.
+  let geography: Exam
+  let music: Exam
+
+  beforeAll(async () => {
+    geography = await newExam({ name: `Geography ${suffix}` })
+    music = await newExam({ name: `Music ${suffix}` })
+    await addQuestions(geography, 10, 'C')
+    await addQuestions(music, 10, 'D')
+    await addSitting(geography, { exam_name: `Geography ${suffix}, room 3` })
+    await addSitting(music, { exam_name: `Music ${suffix}, room 4` })
+  })
+
+  it('cannot resume another exam’s attempt: no questions, no snapshot, the attempt still the other code’s', async () => {
+    const musicAttempt = await start(await codeOf(music))
+    const geographyCode = await codeOf(geography)
+    const resumed = await examQuestions(geographyCode, musicAttempt.attemptId)
+    expect(resumed.data).toBeNull()
+    expect(resumed.error).toMatchObject({ code: '22023', message: 'attempt id belongs to another login code' })
+    expect(must(await service.from('attempt_questions').select('question_number').eq('login_code', geographyCode))).toEqual([])
+    expect(must(await service.from('exam_attempts').select('exam_id').eq('id', musicAttempt.attemptId))).toEqual([
+      { exam_id: music.id },
+    ])
+  })
+
+  it('cannot report on another exam’s attempt', async () => {
+    const musicAttempt = await start(await codeOf(music))
+    const geographyCode = await codeOf(geography)
+    await start(geographyCode)
+    const report = reportArgs(musicAttempt.attemptId, geographyCode, { answered_count: 1, answers: { '1': 'D' } })
+    expect(must(await anon.rpc('report_exam_attempt', report))).toEqual({ outcome: 'invalid' })
+    expect(must(await service.from('exam_attempts').select('reported_answers').eq('id', musicAttempt.attemptId))).toEqual([
+      { reported_answers: null },
+    ])
+  })
+
+  it('cannot submit under another exam’s attempt or submission, and leaves both codes as they were', async () => {
+    const musicCode = await codeOf(music)
+    const musicAttempt = await start(musicCode)
+    const geographyCode = await codeOf(geography)
+    await start(geographyCode)
+    // Taking the music student's attempt id as its submission id would refuse their own device's.
+    const underAttempt = await anon.rpc('submit_exam', submitExamArgs(geographyCode, { submission_id: musicAttempt.attemptId }))
+    expect(underAttempt.error).toMatchObject({ code: '22023', message: 'submission id belongs to another login code' })
+    const stored = await startAndSubmit(await codeOf(music), every(10, 'D'))
+    const underSubmission = await anon.rpc('submit_exam', submitExamArgs(geographyCode, { submission_id: stored.attemptId }))
+    expect(underSubmission.error).toMatchObject({ code: '22023', message: 'submission id belongs to another login code' })
+    expect(must(await service.from('login_codes').select('is_used').in('code', [geographyCode, musicCode]))).toEqual([
+      { is_used: false },
+      { is_used: false },
+    ])
+    const own = must(
+      await anon.rpc(
+        'submit_exam',
+        submitExamArgs(musicCode, { submission_id: musicAttempt.attemptId, answers: every(10, 'D') }),
+      ),
+    )
+    expect(own).toMatchObject({ outcome: 'accepted', score: 10, total: 10 })
+  })
+
+  it('scores answers written for another exam against its own key only', async () => {
+    expect((await startAndSubmit(await codeOf(geography), every(10, 'D'))).receipt).toMatchObject({ score: 0, total: 10 })
+    expect((await startAndSubmit(await codeOf(geography), every(10, 'C'))).receipt).toMatchObject({ score: 10, total: 10 })
+  })
+
+  it('reads its own exam’s name and solutions only', async () => {
+    const code = await codeOf(geography)
+    await startAndSubmit(code, every(10, 'C'))
+    const result = await lookup(code)
+    expect(result).toMatchObject({ outcome: 'ok', exam_name: geography.name })
+    expect(JSON.stringify(result)).not.toContain(music.name)
+    expect(JSON.stringify(await check(await codeOf(geography)))).not.toContain(music.name)
+  })
+})
