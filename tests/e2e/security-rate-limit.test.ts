@@ -71,7 +71,7 @@ async function guessWrongAs(clientId: string, network: string, times: number): P
       },
       body: JSON.stringify({ code: randomCode() }),
     })
-    expect(await res.json()).toBe('invalid')
+    expect(await res.json()).toEqual({ outcome: 'invalid' })
   }
 }
 

@@ -18,6 +18,7 @@ import {
   submitCode,
   submitExam,
   timerSeconds,
+  withNoActiveSchedule,
   withNoSolutionsShownSince,
   withSchedule,
   wrongAnswer,
@@ -230,20 +231,23 @@ describe('the code and name steps', () => {
     dataOf(await service.from('login_codes').update({ extra_minutes: 30 }).eq('code', extraTime).select())
     const end = new Date(Date.now() - 5 * 60 * 1000)
     const opened = new Date(end.getTime() - 60 * 60 * 1000).toISOString()
+    // The exam's only active sitting: an open one would be the codes' sitting instead.
     await withNoSolutionsShownSince(opened, () =>
-      withSchedule({ start_time: opened, end_time: end.toISOString() }, async () => {
-        await openStudentPortal(exam.page)
-        await exam.page.getByText(/^Exam ended on /).waitFor()
-        await exam.page.getByText('A login code with extra time can still be started until its extra time runs out.').waitFor()
-        await submitCode(exam.page, plain)
-        await exam.page
-          .getByRole('alert')
-          .getByText('Exam is not currently available. Please check the schedule.', { exact: true })
-          .waitFor()
+      withNoActiveSchedule(() =>
+        withSchedule({ start_time: opened, end_time: end.toISOString() }, async () => {
+          await openStudentPortal(exam.page)
+          await exam.page.getByText(/^Exam ended on /).waitFor()
+          await exam.page.getByText('A login code with extra time can still be started until its extra time runs out.').waitFor()
+          await submitCode(exam.page, plain)
+          await exam.page
+            .getByRole('alert')
+            .getByText('Exam is not currently available. Please check the schedule.', { exact: true })
+            .waitFor()
 
-        await enterExam(exam.page, extraTime, 'Extra Time Student')
-        expect(dataOf(await service.from('exam_attempts').select('login_code').eq('login_code', extraTime))).toHaveLength(1)
-      }),
+          await enterExam(exam.page, extraTime, 'Extra Time Student')
+          expect(dataOf(await service.from('exam_attempts').select('login_code').eq('login_code', extraTime))).toHaveLength(1)
+        }),
+      ),
     )
   })
 })

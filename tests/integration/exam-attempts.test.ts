@@ -20,6 +20,7 @@ import {
   submitExamArgs,
   succeeded,
   withNoSolutionsShownSince,
+  withOnlySchedule,
   withSchedule,
 } from './exam-data.ts'
 import { subscribe } from './realtime-subscriptions.ts'
@@ -165,7 +166,7 @@ describe('exam_questions records the start of each attempt', () => {
     // is allowed past the window's end (security-late-submission).
     const opened = isoFromNow(-2 * hour)
     await withNoSolutionsShownSince(opened, () =>
-      withSchedule({ start_time: opened, end_time: isoFromNow(-10 * minute) }, async (schedule) => {
+      withOnlySchedule({ start_time: opened, end_time: isoFromNow(-10 * minute) }, async (schedule) => {
         expect(await examQuestions({ code: plain, attempt_id: randomUUID(), student_name: 'Ada Lovelace' })).toEqual({
           outcome: 'exam_closed',
         })

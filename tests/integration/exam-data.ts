@@ -469,3 +469,8 @@ export function submissionRow(code: string, fields: Partial<TablesInsert<'submis
     ...fields,
   }
 }
+
+/** check_login_code's outcome, what the code step decides on (for an unused code it also names the exam and sitting). */
+export function codeStatus(answer: unknown): string {
+  return (answer as { outcome: string }).outcome
+}

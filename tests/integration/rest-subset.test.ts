@@ -210,7 +210,7 @@ describe('rpc', () => {
       headers: { 'Content-Type': 'application/json' },
     })
     expect(res.status).toBe(200)
-    expect(await res.json()).toBe('invalid')
+    expect(await res.json()).toEqual({ outcome: 'invalid' })
   })
 
   it('answers an unknown function or argument with PGRST202', async () => {

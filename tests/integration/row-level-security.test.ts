@@ -23,6 +23,7 @@ import {
   type Question,
   type Schedule,
   type Submission,
+  codeStatus,
 } from './exam-data.ts'
 
 type Client = SupabaseClient<Database>
@@ -861,7 +862,7 @@ describe('correct answers never reach a visitor or a non-administrator', () => {
     const code = await createCode()
     try {
       const answers: unknown[] = []
-      answers.push(must(await client().rpc('check_login_code', { code: code.code })))
+      answers.push(codeStatus(must(await client().rpc('check_login_code', { code: code.code }))))
       const questions = must(await client().rpc('exam_questions', { code: code.code }))
       expect(questions).toMatchObject({ outcome: 'ok' })
       answers.push(questions)

@@ -46,6 +46,7 @@ import {
   withEveryExamOver,
   withNoActiveSchedule,
   withQuestionBankRestored,
+  withOnlySchedule,
   withSchedule,
 } from './exam-data.ts'
 
@@ -87,7 +88,7 @@ describe('check_login_code', () => {
   })
 
   it('answers exam_closed in the schema', async () => {
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-hour) }, async () => {
+    await withOnlySchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-hour) }, async () => {
       expect(await check(await newCode())).toBe('exam_closed')
     })
   })
@@ -141,7 +142,7 @@ describe('exam_questions', () => {
   })
 
   it('answers exam_closed in the schema', async () => {
-    await withSchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-hour) }, async () => {
+    await withOnlySchedule({ start_time: isoFromNow(-2 * hour), end_time: isoFromNow(-hour) }, async () => {
       expect(questions(await start(await newCode()))).toBe('exam_closed')
     })
   })

@@ -78,7 +78,7 @@ describe('the client address the database is given', () => {
     headers: Record<string, string>,
   ) {
     const client = clientAt(target.url, target.anonKey, headers)
-    expect((await client.rpc('check_login_code', { code: randomCode() })).data).toBe('invalid')
+    expect((await client.rpc('check_login_code', { code: randomCode() })).data).toEqual({ outcome: 'invalid' })
     const { data, error } = await clientAt(target.url, target.serviceRoleKey).from('code_guess_failures').select('client_address')
     expect(error).toBeNull()
     return new Set((data ?? []).map((row) => row.client_address))

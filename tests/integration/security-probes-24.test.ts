@@ -287,7 +287,7 @@ describe('the code step after the window, once a key was shown (private.exam_clo
   const address = '198.51.100.240'
   const asClient = `select set_config('request.headers', '{"x-forwarded-for":"${address}"}', true)`
   const codeStep = async (db: SqlDatabase, code: string) =>
-    (await db.transaction((tx) => tx.query<{ status: string }>(`select public.check_login_code($1) as status`, [code]), asClient))
+    (await db.transaction((tx) => tx.query<{ status: string }>(`select public.check_login_code($1) ->> 'outcome' as status`, [code]), asClient))
       .rows[0]?.status
   const start = async (db: SqlDatabase, code: string, attemptId: string) =>
     (
@@ -312,6 +312,8 @@ describe('the code step after the window, once a key was shown (private.exam_clo
   it('answers as exam_questions does, counting only an unknown code as a failed guess, before and after the key is shown', async () => {
     const db = await freshDatabase('closed')
     await migrate(db)
+    // The exam's only active sitting: an open one would be the codes' sitting instead.
+    await db.query(`update public.exam_schedule set is_active = false`)
     await db.query(
       `insert into public.exam_schedule (start_time, end_time, created_at)
        values (now() - interval '2 hours', now() - interval '10 minutes', now() + interval '1 day')`,

@@ -11,6 +11,7 @@ import {
   must,
   submitExamArgs,
   succeeded,
+  codeStatus,
 } from './exam-data.ts'
 
 /**
@@ -62,7 +63,7 @@ async function scriptChecks(address: string, code: string): Promise<unknown> {
     body: JSON.stringify({ code }),
   })
   expect(res.status).toBe(200)
-  return res.json()
+  return codeStatus(await res.json())
 }
 
 async function addressFailures(address: string): Promise<number> {
@@ -84,7 +85,7 @@ async function recordAddressFailures(address: string, failures: number, offsetMs
 
 async function guessWrong(client: Client, times: number): Promise<string[]> {
   const answers: string[] = []
-  for (let n = 0; n < times; n++) answers.push(must(await client.rpc('check_login_code', { code: unknownCode() })))
+  for (let n = 0; n < times; n++) answers.push(codeStatus(must(await client.rpc('check_login_code', { code: unknownCode() }))))
   return answers
 }
 
@@ -106,12 +107,12 @@ describe('a browser making wrong guesses', () => {
 
     expect(new Set(await guessWrong(guesser, clientLimit))).toEqual(new Set(['invalid']))
     expect(await guessWrong(guesser, 3)).toEqual(['rate_limited', 'rate_limited', 'rate_limited'])
-    expect(must(await guesser.rpc('check_login_code', { code }))).toBe('rate_limited')
+    expect(codeStatus(must(await guesser.rpc('check_login_code', { code })))).toBe('rate_limited')
     expect(await start(guesser, code)).toMatchObject({ outcome: 'rate_limited' })
     // Refused guesses add nothing to the address the room shares.
     expect(await addressFailures(addresses.sharedByTwo)).toBe(clientLimit)
 
-    expect(must(await classmate.rpc('check_login_code', { code }))).toBe('valid')
+    expect(codeStatus(must(await classmate.rpc('check_login_code', { code })))).toBe('valid')
     expect(await start(classmate, code)).toMatchObject({ outcome: 'ok' })
   })
 
@@ -119,7 +120,7 @@ describe('a browser making wrong guesses', () => {
     const code = await newCode()
     for (let n = 0; n < clientLimit; n++) expect(await scriptChecks(addresses.scripted, unknownCode())).toBe('invalid')
     expect(await scriptChecks(addresses.scripted, code)).toBe('rate_limited')
-    expect(must(await browserAt(addresses.scripted).rpc('check_login_code', { code }))).toBe('valid')
+    expect(codeStatus(must(await browserAt(addresses.scripted).rpc('check_login_code', { code })))).toBe('valid')
   })
 })
 
@@ -132,8 +133,8 @@ describe('an address over its limit', () => {
     await recordAddressFailures(addresses.limited, addressLimit)
 
     const otherDevice = browserAt(addresses.limited)
-    expect(must(await otherDevice.rpc('check_login_code', { code: await newCode() }))).toBe('rate_limited')
-    expect(must(await otherDevice.rpc('check_login_code', { code }))).toBe('rate_limited')
+    expect(codeStatus(must(await otherDevice.rpc('check_login_code', { code: await newCode() })))).toBe('rate_limited')
+    expect(codeStatus(must(await otherDevice.rpc('check_login_code', { code })))).toBe('rate_limited')
     // Only the attempt's own id and code prove it: a wrong one of either is refused as a guess.
     expect(must(await otherDevice.rpc('exam_questions', { code, attempt_id: randomUUID() }))).toEqual({ outcome: 'rate_limited' })
     expect(must(await otherDevice.rpc('exam_questions', { code: unknownCode(), attempt_id: attemptId }))).toEqual({
@@ -201,7 +202,7 @@ describe('the Proctor Room', () => {
     const admin = await adminClient()
     await recordAddressFailures(addresses.cleared, addressLimit)
     const code = await newCode()
-    expect(must(await browserAt(addresses.cleared).rpc('check_login_code', { code }))).toBe('rate_limited')
+    expect(codeStatus(must(await browserAt(addresses.cleared).rpc('check_login_code', { code })))).toBe('rate_limited')
 
     for (const outsider of [anonClient(), await nonAdminClient()]) {
       expect((await outsider.rpc('admin_guessing_limits')).error?.code).toBe('42501')
@@ -213,7 +214,7 @@ describe('the Proctor Room', () => {
       outcome: 'cleared',
       failures: addressLimit,
     })
-    expect(must(await browserAt(addresses.cleared).rpc('check_login_code', { code }))).toBe('valid')
+    expect(codeStatus(must(await browserAt(addresses.cleared).rpc('check_login_code', { code })))).toBe('valid')
     expect(await limitOf(admin, addresses.cleared)).toBeUndefined()
     const logged = must(
       await service
@@ -246,7 +247,7 @@ describe('a network an administrator trusts', () => {
   it('lets a fresh browser start while the address is over its limit, and still refuses a browser over its own 50', async () => {
     const admin = await adminClient()
     await recordAddressFailures(addresses.trusted, addressLimit)
-    expect(must(await browserAt(addresses.trusted).rpc('check_login_code', { code: await newCode() }))).toBe('rate_limited')
+    expect(codeStatus(must(await browserAt(addresses.trusted).rpc('check_login_code', { code: await newCode() })))).toBe('rate_limited')
 
     const before = Date.now()
     const trusted = must(
@@ -269,7 +270,7 @@ describe('a network an administrator trusts', () => {
 
     const fresh = browserAt(addresses.trusted)
     const code = await newCode()
-    expect(must(await fresh.rpc('check_login_code', { code }))).toBe('valid')
+    expect(codeStatus(must(await fresh.rpc('check_login_code', { code })))).toBe('valid')
     expect(await start(fresh, code)).toMatchObject({ outcome: 'ok' })
 
     expect(await limitOf(admin, addresses.trusted)).toMatchObject({
@@ -285,7 +286,7 @@ describe('a network an administrator trusts', () => {
     must(await admin.rpc('clear_guessing_limit', { address: addresses.trustExpires, trust_minutes: trustMinutes }))
     await recordAddressFailures(addresses.trustExpires, addressLimit)
     const code = await newCode()
-    expect(must(await browserAt(addresses.trustExpires).rpc('check_login_code', { code }))).toBe('valid')
+    expect(codeStatus(must(await browserAt(addresses.trustExpires).rpc('check_login_code', { code })))).toBe('valid')
 
     succeeded(
       await service
@@ -293,7 +294,7 @@ describe('a network an administrator trusts', () => {
         .update({ trusted_until: isoFromNow(-minute) })
         .eq('client_address', addresses.trustExpires),
     )
-    expect(must(await browserAt(addresses.trustExpires).rpc('check_login_code', { code }))).toBe('rate_limited')
+    expect(codeStatus(must(await browserAt(addresses.trustExpires).rpc('check_login_code', { code })))).toBe('rate_limited')
     expect(await limitOf(admin, addresses.trustExpires)).toMatchObject({ limited: true, trusted_until: null })
 
     must(await service.rpc('apply_retention'))
@@ -306,13 +307,13 @@ describe('a network an administrator trusts', () => {
     const trustedUntil = await trustedUntilOf(addresses.trustEnded)
     await recordAddressFailures(addresses.trustEnded, addressLimit)
     const code = await newCode()
-    expect(must(await browserAt(addresses.trustEnded).rpc('check_login_code', { code }))).toBe('valid')
+    expect(codeStatus(must(await browserAt(addresses.trustEnded).rpc('check_login_code', { code })))).toBe('valid')
 
     for (const outsider of [anonClient(), await nonAdminClient()]) {
       expect((await outsider.rpc('end_address_trust', { address: addresses.trustEnded })).error?.code).toBe('42501')
     }
     expect(must(await admin.rpc('end_address_trust', { address: addresses.trustEnded }))).toEqual({ outcome: 'ended' })
-    expect(must(await browserAt(addresses.trustEnded).rpc('check_login_code', { code }))).toBe('rate_limited')
+    expect(codeStatus(must(await browserAt(addresses.trustEnded).rpc('check_login_code', { code })))).toBe('rate_limited')
     expect(must(await admin.rpc('end_address_trust', { address: addresses.trustEnded }))).toEqual({ outcome: 'not_trusted' })
 
     const logged = must(
@@ -357,7 +358,7 @@ describe('a network an administrator trusts', () => {
     }
     expect(await trustedUntilOf(addresses.notTrusted)).toBeUndefined()
     expect(await addressFailures(addresses.notTrusted)).toBe(addressLimit)
-    expect(must(await browserAt(addresses.notTrusted).rpc('check_login_code', { code: await newCode() }))).toBe('rate_limited')
+    expect(codeStatus(must(await browserAt(addresses.notTrusted).rpc('check_login_code', { code: await newCode() })))).toBe('rate_limited')
   })
 
   it('is out of reach of the API roles, administrators included: no read, no insert', async () => {

@@ -143,7 +143,7 @@ describe('npm run db:migration', () => {
     expect(migration).toContain(`drop function private.address_guess_limit();\n${editedLimit.trimEnd()}`)
     expect(migration).toContain('comment on function private.address_trusted(address text) is null;')
     expect(migration).toContain('drop trigger room_time_additions_record_activity on public.room_time_additions;')
-    expect(migration).toContain('drop function private.solutions_shown_since(moment timestamp with time zone);')
+    expect(migration).toContain('drop function private.solutions_shown_since(exam_id uuid, moment timestamp with time zone);')
     expect(migration.indexOf('-- supabase/definitions/functions/private/b_new_part.sql')).toBeGreaterThan(0)
     expect(migration.indexOf('-- supabase/definitions/functions/private/a_new_total.sql')).toBeGreaterThan(
       migration.indexOf('-- supabase/definitions/functions/private/b_new_part.sql'),
@@ -161,7 +161,7 @@ describe('npm run db:migration', () => {
     }>(`
       select private.address_guess_limit()::text as limit, private.a_new_total() as total,
              obj_description('private.address_trusted(text)'::regprocedure, 'pg_proc') as trusted_comment,
-             to_regprocedure('private.solutions_shown_since(timestamptz)')::text as shown_since,
+             to_regprocedure('private.solutions_shown_since(uuid, timestamptz)')::text as shown_since,
              (select tgname from pg_trigger where tgname = 'room_time_additions_record_activity') as trigger`)
     expect(rows).toEqual([{ limit: '30000', total: 42, trusted_comment: null, shown_since: null, trigger: null }])
     expect(await readFile(join(copy.dir, 'schema.sql'), 'utf8')).toBe(await renderSchemaSnapshot(db))

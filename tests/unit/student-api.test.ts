@@ -3,11 +3,13 @@ import { browserClientId } from '../../src/lib/api/client-id'
 import { createPublicApi } from '../../src/lib/api/public-api'
 import {
   checkLoginCode,
+  checkLoginCodeExam,
   classifyReportAnswer,
   classifySubmitAnswer,
   fetchExamQuestions,
   readActiveSchedule,
   sendAttemptReport,
+  StudentApiError,
 } from '../../src/lib/student/student-api'
 import { buildAttemptReport } from '../../src/domain/attempt-report'
 import { examAttempt, examStart } from './exam-fixtures'
@@ -230,10 +232,50 @@ describe('sendAttemptReport', () => {
 
 describe('checkLoginCode and readActiveSchedule', () => {
   it('reads the code status the server answers', async () => {
-    answering(() => Response.json('used'))
+    answering(() => Response.json({ outcome: 'used' }))
     expect(await checkLoginCode('ABCD1234', undefined, client)).toBe('used')
-    answering(() => Response.json('rate_limited'))
+    answering(() => Response.json({ outcome: 'rate_limited' }))
     expect(await checkLoginCode('ABCD1234', undefined, client)).toBe('rate_limited')
+  })
+
+  it('reads the code’s exam and the sitting it would start in, as a schedule', async () => {
+    const sitting = {
+      name: 'Mathematics, morning',
+      start_time: '2026-11-30T08:00:00Z',
+      end_time: '2026-11-30T10:00:00Z',
+      duration_minutes: 45,
+    }
+    answering(() => Response.json({ outcome: 'exam_closed', exam: { name: 'Mathematics', sitting } }))
+    expect(await checkLoginCodeExam('ABCD1234', undefined, client)).toEqual({
+      status: 'exam_closed',
+      exam: {
+        name: 'Mathematics',
+        sitting: {
+          exam_name: 'Mathematics, morning',
+          start_time: sitting.start_time,
+          end_time: sitting.end_time,
+          duration_minutes: 45,
+        },
+      },
+    })
+    answering(() => Response.json({ outcome: 'valid', exam: { name: 'Physics', sitting: null } }))
+    expect(await checkLoginCodeExam('ABCD1234', undefined, client)).toEqual({
+      status: 'valid',
+      exam: { name: 'Physics', sitting: null },
+    })
+    answering(() => Response.json({ outcome: 'invalid' }))
+    expect(await checkLoginCodeExam('ABCD1234', undefined, client)).toEqual({ status: 'invalid', exam: null })
+  })
+
+  it('refuses a code status in an unexpected shape', async () => {
+    for (const answer of [
+      'valid',
+      { outcome: 'maybe' },
+      { outcome: 'valid', exam: { name: 'Physics', sitting: { name: 'x' } } },
+    ]) {
+      answering(() => Response.json(answer))
+      await expect(checkLoginCodeExam('ABCD1234', undefined, client)).rejects.toThrow(StudentApiError)
+    }
   })
 
   it('asks for the newest active schedule only', async () => {
@@ -261,7 +303,7 @@ describe('the browser id sent with every student request', () => {
     const sent: Array<string | null> = []
     const fetchRecording = async (_input: RequestInfo | URL, init?: RequestInit) => {
       sent.push(new Headers(init?.headers).get('x-holdfast-client'))
-      return Response.json('valid')
+      return Response.json({ outcome: 'valid' })
     }
     const config = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
     await checkLoginCode('ABCD1234', undefined, createPublicApi(config, fetchRecording, browserClientId(storage)))

@@ -618,7 +618,7 @@ export type Database = {
         Args: {
           code: string
         }
-        Returns: string
+        Returns: Json
       }
       clear_guessing_limit: {
         Args: {

@@ -29,8 +29,23 @@ const isoTime = v.pipe(
   v.check((text) => !Number.isNaN(Date.parse(text)), 'not a time'),
 )
 
-/** check_login_code: the code's status; exam_closed when the window, its end moved by the code's extra minutes, is not open. */
-export const loginCodeStatusSchema = v.picklist(['valid', ...loginCodeRefusals])
+/**
+ * check_login_code: the code's status (exam_closed when its exam is archived or its sitting's
+ * window, its end moved by the code's extra minutes, is not open) and, for an unused code, its
+ * exam's name and the sitting it would start in (null without one).
+ */
+export const loginCodeStatusSchema = v.object({
+  outcome: v.picklist(['valid', ...loginCodeRefusals]),
+  exam: v.optional(
+    v.nullable(
+      v.object({
+        name: v.string(),
+        sitting: v.nullable(v.object({ name: v.string(), start_time: isoTime, end_time: isoTime, duration_minutes: v.number() })),
+      }),
+    ),
+    null,
+  ),
+})
 
 /** exam_questions: the questions without their answers and the attempt's deadline, or why not. */
 export const examQuestionsAnswerSchema = v.variant('outcome', [

@@ -57,17 +57,57 @@ export async function readActiveSchedule(
 /** The code's status, or why the server would not say (domain/student-refusals.ts). */
 export type LoginCodeStatus = 'valid' | LoginCodeRefusal
 
+/** The exam an unused code belongs to, and the sitting it would start in (open now, else the next, else the last). */
+export interface LoginCodeExam {
+  name: string
+  /** In the shape of the schedule the login screen reads, so the same window rules apply to it. */
+  sitting: ActiveSchedule | null
+}
+
+export interface LoginCodeCheck {
+  status: LoginCodeStatus
+  /** Null for a code that is unknown or used (or when the server would not say). */
+  exam: LoginCodeExam | null
+}
+
+/** The code's status and, for an unused code, its exam and sitting. */
+export async function checkLoginCodeExam(
+  code: string,
+  signal?: AbortSignal,
+  client: PublicApi = getPublicApi(),
+): Promise<LoginCodeCheck> {
+  let call = client.rpc('check_login_code', { code })
+  if (signal) call = call.abortSignal(signal)
+  const answer = dataOf(await call)
+  const parsed = v.safeParse(loginCodeStatusSchema, answer)
+  if (!parsed.success) throw new StudentApiError(`Unexpected code status ${JSON.stringify(answer)}.`, 200)
+  const { outcome, exam } = parsed.output
+  const sitting = exam?.sitting
+  return {
+    status: outcome,
+    exam: exam
+      ? {
+          name: exam.name,
+          sitting: sitting
+            ? {
+                exam_name: sitting.name,
+                start_time: sitting.start_time,
+                end_time: sitting.end_time,
+                duration_minutes: sitting.duration_minutes,
+              }
+            : null,
+        }
+      : null,
+  }
+}
+
+/** The code's status alone (see checkLoginCodeExam). */
 export async function checkLoginCode(
   code: string,
   signal?: AbortSignal,
   client: PublicApi = getPublicApi(),
 ): Promise<LoginCodeStatus> {
-  let call = client.rpc('check_login_code', { code })
-  if (signal) call = call.abortSignal(signal)
-  const status = dataOf(await call)
-  const parsed = v.safeParse(loginCodeStatusSchema, status)
-  if (!parsed.success) throw new StudentApiError(`Unexpected code status ${status}.`, 200)
-  return parsed.output
+  return (await checkLoginCodeExam(code, signal, client)).status
 }
 
 export type ExamQuestionsAnswer =

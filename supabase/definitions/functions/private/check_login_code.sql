@@ -1,30 +1,39 @@
 -- The code step's question before the student gives a name: valid, used, invalid, or exam_closed
--- exactly when exam_questions would refuse the start so (exam_closed_for: the window, its end moved
--- by the code's extra minutes, so a code with extra time can still start after the end; no first
--- start after the end once a key of the sitting has been shown). public.check_login_code adds the
--- code-guessing limit.
-create or replace function private.check_login_code(code text) returns text
+-- exactly when exam_questions would refuse the start so (exam_closed_for: an archived exam, or the
+-- code's sitting's window, its end moved by the code's extra minutes, so a code with extra time can
+-- still start after the end; no first start after the end once a key of the exam has been shown).
+-- For a code that exists and is unused it names the code's exam and the sitting it would start in
+-- (sitting_for_code: open now, else the next, else the last), so a student with several exams that
+-- day sees which one the code is for. public.check_login_code adds the code-guessing limit.
+create or replace function private.check_login_code(code text) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
 declare
   login public.login_codes;
-  schedule public.exam_schedule;
+  exam public.exams;
+  sitting public.exam_schedule;
 begin
   select * into login from public.login_codes lc where lc.code = public.normalize_login_code(check_login_code.code);
   if not found then
-    return 'invalid';
+    return jsonb_build_object('outcome', 'invalid');
   end if;
   if login.is_used then
-    return 'used';
+    return jsonb_build_object('outcome', 'used');
   end if;
-  select * into schedule from public.active_exam_schedule();
-  if private.exam_closed_for(login, schedule) then
-    return 'exam_closed';
-  end if;
-  return 'valid';
+  select * into exam from public.exams e where e.id = login.exam_id;
+  sitting := private.sitting_for_code(login);
+  return jsonb_build_object(
+    'outcome', case when private.exam_closed_for(login, exam, sitting) then 'exam_closed' else 'valid' end,
+    'exam', jsonb_build_object(
+      'name', exam.name,
+      'sitting', case when sitting.id is not null then jsonb_build_object(
+        'name', sitting.exam_name,
+        'start_time', sitting.start_time,
+        'end_time', sitting.end_time,
+        'duration_minutes', sitting.duration_minutes) end));
 end
 $$;
 comment on function private.check_login_code(text) is
-  'valid | used | invalid | exam_closed for a login code as typed (trimmed, upper-cased): exam_closed when exam_questions would refuse its start so (the window, its end moved by the code''s extra minutes, is not open now; or a first start after the end once a key of the sitting has been shown).';
+  'The status of a login code as typed (trimmed, upper-cased): {"outcome": valid | used | invalid | exam_closed}, exam_closed when exam_questions would refuse its start so (its exam archived; the window of its sitting, its end moved by the code''s extra minutes, not open now; or a first start after the end once a key of its exam has been shown); for an unused code also "exam": {"name", "sitting": null or {"name", "start_time", "end_time", "duration_minutes"}}, the sitting it would start in.';
 revoke all on function private.check_login_code(text) from public, anon, authenticated, service_role;
 grant execute on function private.check_login_code(text) to service_role;

@@ -1,6 +1,7 @@
 -- record_submission's second step. The code is locked first, so concurrent submissions for one code
 -- queue here and the retry check sees whatever the one before committed. A stored submission id
--- answers its receipt (a device sends until the server has it). Answered without storing anything:
+-- answers its receipt (a device sends until the server has it); one that is another code's stored
+-- submission or attempt is refused. Answered without storing anything:
 -- an unknown code; a used one (one submission per code; its attempt is marked refused); a code with
 -- no recorded start (not_started: a device gets its questions only through exam_questions, which
 -- records the start, so nobody wrote on it; accepting it would let a code submit at any time,
@@ -43,6 +44,11 @@ begin
   if claimed.id is null then
     answer := jsonb_build_object('outcome', 'invalid_code');
     return;
+  end if;
+  -- A device's attempt id is its submission id: another code's attempt id (of any exam) would take
+  -- that student's submission id and refuse their own device's submission.
+  if exists (select 1 from public.exam_attempts a where a.id = claim_login_code.submission_id and a.login_code <> claim_login_code.code) then
+    perform private.invalid_argument('submission id belongs to another login code');
   end if;
   if claimed.is_used then
     answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');

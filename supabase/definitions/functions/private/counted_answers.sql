@@ -2,8 +2,8 @@
 -- (docs/product.md#offline-answers-and-answer-files; why, docs/architecture.md#security-model). A
 -- submission that arrives in time counts as sent. So does a late arrival while its solutions are
 -- still held: nobody can know the key before they are released. Once they could be out (this
--- row's release has come, or any solutions were shown since the code's first start: a key once
--- shown stays out), a student whose device never sent could have read a classmate's solutions, so
+-- row's release has come, or any solutions of the code's exam were shown since its first start: a
+-- key once shown stays out), a student whose device never sent could have read a classmate's solutions, so
 -- a late arrival counts only the answers that match the copy its attempt (the one whose id is the
 -- submission's) reported in time, none without a copy, and late_check keeps what differs with both
 -- letters for the examiner. An answer file was checked against that copy already
@@ -31,16 +31,18 @@ begin
   end if;
   candidate.id := counted_answers.submission_id;
   candidate.login_code := counted_answers.code;
+  select lc.exam_id into candidate.exam_id from public.login_codes lc where lc.code = counted_answers.code;
   candidate.started_at := counted_answers.first_start;
   -- A row's release only grows with its submitted_at (a later one waits for more sittings), and
-  -- any submission whose 24 hours of solutions outlasted this attempt's deadline plus grace could
-  -- have shown the key since: the key is out once the earliest of them has its release. A row
+  -- any submission of the exam whose 24 hours of solutions outlasted this attempt's deadline plus
+  -- grace could have shown the key since: the key is out once the earliest of them has its release. A row
   -- stamped after a classmate's would otherwise wait for a sitting the classmate's do not.
   candidate.submitted_at := least(counted_answers.sent_at,
                                   (select min(s.submitted_at) from public.submissions s
-                                    where s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
+                                    where s.exam_id = candidate.exam_id
+                                      and s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
   -- An unknown release (null) holds the key back, as a release still to come does.
-  if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(counted_answers.first_start)) is not true then
+  if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(candidate.exam_id, counted_answers.first_start)) is not true then
     return;
   end if;
   select a.* into attempt from public.exam_attempts a

@@ -1,14 +1,17 @@
 -- The exam for a code: its snapshot's questions in the student's order, never with a key, the
 -- server's deadline and the code's answer-file key; records the attempt's start
--- (docs/product.md#taking-the-exam, #exam-window-and-time). A first start on extra minutes after
--- the window's end, once a key of the sitting has been shown, is refused like any start outside
--- the window (exam_closed_for): a code made with extra minutes after the release (or deleted and
--- made again) would otherwise write with the shown key.
+-- (docs/product.md#taking-the-exam, #exam-window-and-time). Everything is the code's own exam's:
+-- its questions, its sitting (sitting_for_code) and, without one, its default duration; an
+-- archived exam starts nothing. A first start on extra minutes after the window's end, once a key
+-- of the exam has been shown, is refused like any start outside the window (exam_closed_for): a
+-- code made with extra minutes after the release (or deleted and made again) would otherwise write
+-- with the shown key.
 create or replace function private.exam_questions(code text, attempt_id uuid, student_name text) returns jsonb
 language plpgsql volatile set search_path = ''
 as $$
 declare
   login public.login_codes;
+  exam public.exams;
   schedule public.exam_schedule;
   name text := btrim(exam_questions.student_name);
   total_count integer;
@@ -27,8 +30,9 @@ begin
   if login.is_used then
     return jsonb_build_object('outcome', 'used');
   end if;
-  select * into schedule from public.active_exam_schedule();
-  if private.exam_closed_for(login, schedule) then
+  select * into exam from public.exams e where e.id = login.exam_id;
+  schedule := private.sitting_for_code(login);
+  if private.exam_closed_for(login, exam, schedule) then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
   -- Started before and out of time (a second device, a cleared browser): new questions could
@@ -37,18 +41,18 @@ begin
   if exists (select 1 from public.exam_attempts a where a.login_code = login.code and a.deadline + interval '2 minutes' < now()) then
     return jsonb_build_object('outcome', 'time_over');
   end if;
-  -- A code already started is served the exam of its first start, whatever the bank holds now.
+  -- A code already started is served the exam of its first start, whatever its questions are now.
   if not exists (select 1 from public.attempt_questions aq where aq.login_code = login.code) then
-    select count(*) into total_count from public.questions;
+    select count(*) into total_count from public.questions q where q.exam_id = login.exam_id;
     if total_count = 0 then
       return jsonb_build_object('outcome', 'no_questions');
     end if;
     select count(*) into usable_count from public.questions q
-     where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+     where q.exam_id = login.exam_id and public.is_usable_mcq(q) and q.question_number between 1 and 50;
     if usable_count = 0 then
       return jsonb_build_object('outcome', 'no_valid_questions');
     end if;
-    perform private.take_exam_snapshot(login, schedule);
+    perform private.take_exam_snapshot(login, exam, schedule);
   end if;
   -- In the student's order, each with its options' order; never with correct_answer.
   select jsonb_agg(jsonb_build_object(
@@ -59,11 +63,13 @@ begin
     into served
     from public.attempt_questions aq
    where aq.login_code = login.code;
-  attempt := private.start_exam_attempt(login, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
+  attempt := private.start_exam_attempt(login, exam, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
   return jsonb_build_object(
     'outcome', 'ok',
     'questions', served,
-    'duration_minutes', coalesce(schedule.duration_minutes, 30),
+    'exam_name', exam.name,
+    'sitting_name', schedule.exam_name,
+    'duration_minutes', coalesce(schedule.duration_minutes, exam.default_duration_minutes),
     'extra_minutes', login.extra_minutes,
     'window_end', schedule.end_time,
     'deadline', attempt.deadline,
@@ -72,5 +78,5 @@ begin
 end
 $$;
 comment on function private.exam_questions(text, uuid, text) is
-  'The exam of the code''s first start (its snapshot, taken then: the usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the sitting has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
+  'The exam of the code''s first start (its snapshot, taken then: its exam''s usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, with the exam''s and the sitting''s names, for an unused code of an exam not archived while its sitting''s window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the exam has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
 revoke all on function private.exam_questions(text, uuid, text) from public, anon, authenticated, service_role;

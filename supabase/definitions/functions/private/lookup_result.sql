@@ -1,7 +1,8 @@
 -- The results page's answer for a code as typed, in three steps: find_result (the submission, or
 -- why there is none to show), solutions_availability (shown now, held back for the room, or
 -- neither) and list_solutions. public.lookup_result adds the code-guessing limit, the void and
--- the mark of solutions shown (docs/product.md#results-and-solutions).
+-- the mark of solutions shown (docs/product.md#results-and-solutions). The answer names the
+-- submission's exam.
 create or replace function private.lookup_result(code text) returns jsonb
 language plpgsql stable set search_path = ''
 as $$
@@ -16,6 +17,7 @@ begin
   solutions := private.solutions_availability(result.submission);
   return jsonb_build_object(
     'outcome', 'ok',
+    'exam_name', (select e.name from public.exams e where e.id = (result.submission).exam_id),
     'student_name', (result.submission).student_name,
     'login_code', (result.submission).login_code,
     'started_at', (result.submission).started_at,
@@ -32,6 +34,6 @@ begin
 end
 $$;
 comment on function private.lookup_result(text) is
-  'The solutions page''s answer for a code as typed: ok, or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
+  'The solutions page''s answer for a code as typed: ok (with its exam''s name, exam_name), or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
 revoke all on function private.lookup_result(text) from public, anon, authenticated, service_role;
 grant execute on function private.lookup_result(text) to service_role;

@@ -1,8 +1,10 @@
--- When a submission's solutions may be shown: once every attempt that could still be written is
--- over, extra time included, so nobody still writing can read the key
--- (docs/product.md#results-and-solutions). Every sitting counts, not only this submission's: there
--- is one question bank (docs/architecture.md#deliberate-changes-from-the-original-brief). Null
--- when that moment cannot be known yet.
+-- When a submission's solutions may be shown: once every attempt of its exam that could still be
+-- written is over, extra time included, so nobody still writing can read the key
+-- (docs/product.md#results-and-solutions). Every sitting of the exam counts, not only this
+-- submission's: an exam's sittings share its questions
+-- (docs/architecture.md#deliberate-changes-from-the-original-brief). Another exam's codes,
+-- sittings and attempts write other questions: they neither hold nor release these. Null when
+-- that moment cannot be known yet.
 create or replace function private.solutions_release_at(sub public.submissions) returns timestamptz
 language plpgsql stable set search_path = ''
 as $$
@@ -16,24 +18,28 @@ begin
   -- A started code keeps its first start's deadline (below); one never started may still start.
   select max(lc.extra_minutes) into unstarted_extra
     from public.login_codes lc
-   where not lc.is_used
+   where lc.exam_id = sub.exam_id
+     and not lc.is_used
      and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code);
-  if unstarted_extra is not null and not exists (select 1 from public.active_exam_schedule()) then
+  if unstarted_extra is not null
+     and not exists (select 1 from public.exam_schedule es where es.exam_id = sub.exam_id and es.is_active) then
     return null;
   end if;
-  -- There is one question bank, and the clean-up deletes questions and snapshots only 24 hours
-  -- after the last closed window; solutions are shown only within 24 hours of the submission. So
-  -- any active schedule starting before then may serve these same questions (or become the one
-  -- students take): until its end, moved by the extra time of a code that may still start, the
-  -- key stays held. So does a sitting prepared inactive that is not over yet: a teacher turns the
-  -- afternoon's on after lunch, maybe a few minutes after its start.
+  -- The clean-up deletes an exam's questions and snapshots only 24 hours after its last closed
+  -- window; solutions are shown only within 24 hours of the submission. So any active sitting of
+  -- the exam starting before then may serve these same questions: until its end, moved by the
+  -- extra time of a code that may still start, the key stays held. So does a sitting prepared
+  -- inactive that is not over yet: a teacher turns the afternoon's on after lunch, maybe a few
+  -- minutes after its start.
   select max(es.end_time) into last_window_end
     from public.exam_schedule es
-   where (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
+   where es.exam_id = sub.exam_id
+     and (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
-   where a.started_at > now() - shown_for
+   where a.exam_id = sub.exam_id
+     and a.started_at > now() - shown_for
      and not exists (select 1 from public.submissions s where s.login_code = a.login_code);
   return greatest(
     last_window_end + make_interval(mins => coalesce(unstarted_extra, 0)),
@@ -42,5 +48,5 @@ begin
 end
 $$;
 comment on function private.solutions_release_at(public.submissions) is
-  'When every attempt that could still be written is over: the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
+  'When every attempt of the submission''s exam that could still be written is over: the deadline of every attempt of the exam without a submission started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
 revoke all on function private.solutions_release_at(public.submissions) from public, anon, authenticated, service_role;

@@ -3,9 +3,12 @@
 -- (docs/product.md#exam-window-and-time). A device sends its attempt id and the student's name; an
 -- older app sends neither, and then the code's start is still recorded (under a new id) if it has
 -- none. A code keeps at most 20 attempts, so one code cannot flood the proctor's view; past that,
--- a new start shares the first one's row (its deadline is the code's all the same).
+-- a new start shares the first one's row (its deadline is the code's all the same). The attempt
+-- belongs to the code's exam and the sitting it started in (its first start's); without a sitting
+-- the exam's default duration sets the deadline.
 create or replace function private.start_exam_attempt(
   login public.login_codes,
+  exam public.exams,
   schedule public.exam_schedule,
   attempt_id uuid,
   student_name text,
@@ -17,6 +20,7 @@ declare
   attempt public.exam_attempts;
   first_attempt public.exam_attempts;
   deadline timestamptz;
+  attempt_sitting uuid := schedule.id;
 begin
   select * into attempt from public.exam_attempts a where a.id = start_exam_attempt.attempt_id;
   if found then
@@ -33,17 +37,19 @@ begin
       return first_attempt;
     end if;
     deadline := first_attempt.deadline;
+    attempt_sitting := first_attempt.sitting_id;
   else
-    deadline := least(now() + make_interval(mins => coalesce(schedule.duration_minutes, 30)), coalesce(schedule.end_time, 'infinity'))
+    deadline := least(now() + make_interval(mins => coalesce(schedule.duration_minutes, exam.default_duration_minutes)),
+                      coalesce(schedule.end_time, 'infinity'))
                 + make_interval(mins => login.extra_minutes);
   end if;
-  insert into public.exam_attempts (id, login_code, student_name, deadline, question_count)
-  values (coalesce(start_exam_attempt.attempt_id, gen_random_uuid()), login.code, start_exam_attempt.student_name, deadline,
-          start_exam_attempt.question_count)
+  insert into public.exam_attempts (id, login_code, exam_id, sitting_id, student_name, deadline, question_count)
+  values (coalesce(start_exam_attempt.attempt_id, gen_random_uuid()), login.code, login.exam_id, attempt_sitting,
+          start_exam_attempt.student_name, deadline, start_exam_attempt.question_count)
   returning * into attempt;
   return attempt;
 end
 $$;
-comment on function private.start_exam_attempt(public.login_codes, public.exam_schedule, uuid, text, integer) is
-  'Records an attempt''s start with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
-revoke all on function private.start_exam_attempt(public.login_codes, public.exam_schedule, uuid, text, integer) from public, anon, authenticated, service_role;
+comment on function private.start_exam_attempt(public.login_codes, public.exams, public.exam_schedule, uuid, text, integer) is
+  'Records an attempt''s start, in the code''s exam and sitting, with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
+revoke all on function private.start_exam_attempt(public.login_codes, public.exams, public.exam_schedule, uuid, text, integer) from public, anon, authenticated, service_role;

@@ -5,7 +5,8 @@
 -- a unique key, also leaves without its detail: private.raise_without_detail in the callers).
 -- What it stores about time comes from the server: time taken from the recorded start to the
 -- arrival when it came in time (to the device's stamp only for a late arrival); the device's
--- claims are kept beside.
+-- claims are kept beside. The submission belongs to its code's exam, so its results, ranking and
+-- analysis are that exam's.
 create or replace function private.store_submission(
   submission_id uuid,
   code text,
@@ -35,10 +36,11 @@ begin
    where a.login_code = store_submission.code;
 
   insert into public.submissions
-    (id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
+    (id, exam_id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
      started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check, served_key)
   values (
     store_submission.submission_id,
+    (select lc.exam_id from public.login_codes lc where lc.code = store_submission.code),
     store_submission.student_name,
     store_submission.code,
     store_submission.counted_answers,
@@ -64,5 +66,5 @@ begin
 end
 $$;
 comment on function private.store_submission(uuid, text, text, jsonb, jsonb, integer, integer, jsonb, integer, timestamptz, timestamptz, boolean, timestamptz, integer, boolean) is
-  'record_submission''s last step: marks every attempt of the code received and stores the submission as the last statement, answering its receipt.';
+  'record_submission''s last step: marks every attempt of the code received and stores the submission, in its code''s exam, as the last statement, answering its receipt.';
 revoke all on function private.store_submission(uuid, text, text, jsonb, jsonb, integer, integer, jsonb, integer, timestamp with time zone, timestamp with time zone, boolean, timestamp with time zone, integer, boolean) from public, anon, authenticated, service_role;

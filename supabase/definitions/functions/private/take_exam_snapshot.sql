@@ -2,12 +2,13 @@
 -- so a later import, a late arrival or the clean-up never changes its questions or its score
 -- (docs/product.md#taking-the-exam). The order is the code's own, from its secret answer-file key,
 -- never from the answer key (docs/architecture.md#a-fair-exam-room-shuffled-frozen-timed-for-the-whole-room).
-create or replace function private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule) returns integer
+-- The questions are the code's exam's; the shuffle is its sitting's, else the exam's.
+create or replace function private.take_exam_snapshot(login public.login_codes, exam public.exams, schedule public.exam_schedule) returns integer
 language plpgsql volatile set search_path = ''
 as $$
 declare
-  shuffle_questions boolean := coalesce(schedule.shuffle_questions, false);
-  shuffle_options boolean := coalesce(schedule.shuffle_options, false);
+  shuffle_questions boolean := coalesce(schedule.shuffle_questions, exam.shuffle_questions);
+  shuffle_options boolean := coalesce(schedule.shuffle_options, exam.shuffle_options);
   seed bytea := private.answer_file_key(login.code);
   held integer;
 begin
@@ -28,11 +29,11 @@ begin
               else 'ABCD' end
     from public.questions q
    -- Only usable questions numbered 1 to 50 are served (docs/product.md#taking-the-exam).
-   where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+   where q.exam_id = login.exam_id and public.is_usable_mcq(q) and q.question_number between 1 and 50;
   get diagnostics held = row_count;
   return held;
 end
 $$;
-comment on function private.take_exam_snapshot(public.login_codes, public.exam_schedule) is
-  'Records the usable questions, their answer key and the code''s order (shuffled as the schedule says) as the code''s snapshot, unless it has one; answers how many questions the snapshot holds.';
-revoke all on function private.take_exam_snapshot(public.login_codes, public.exam_schedule) from public, anon, authenticated, service_role;
+comment on function private.take_exam_snapshot(public.login_codes, public.exams, public.exam_schedule) is
+  'Records the code''s exam''s usable questions, their answer key and the code''s order (shuffled as its sitting says, else as the exam does) as the code''s snapshot, unless it has one; answers how many questions the snapshot holds.';
+revoke all on function private.take_exam_snapshot(public.login_codes, public.exams, public.exam_schedule) from public, anon, authenticated, service_role;
