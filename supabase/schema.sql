@@ -99,24 +99,32 @@ CREATE OR REPLACE FUNCTION private.apply_retention()
  SET search_path TO ''
 AS $function$
 declare
-  last_closed timestamptz;
+  exam record;
   deleted integer;
+  total integer := 0;
 begin
-  if exists (select 1 from public.exam_schedule where is_active and end_time > now()) then
-    return 0;
-  end if;
-  -- Any window that has closed counts, even if its schedule was switched off afterwards.
-  select max(end_time) into last_closed from public.exam_schedule where end_time <= now();
-  if last_closed is null or last_closed > now() - interval '24 hours' then
-    return 0;
-  end if;
-  delete from public.attempt_questions where taken_at <= last_closed;
-  delete from public.questions where created_at <= last_closed;
-  get diagnostics deleted = row_count;
-  return deleted;
+  for exam in
+    -- Any window that has closed counts, even if its sitting was switched off afterwards.
+    select es.exam_id, max(es.end_time) as last_closed
+      from public.exam_schedule es
+     where es.end_time <= now()
+     group by es.exam_id
+    having max(es.end_time) <= now() - interval '24 hours'
+       and not exists (select 1 from public.exam_schedule o
+                        where o.exam_id = es.exam_id and o.is_active and o.end_time > now())
+     order by es.exam_id
+  loop
+    delete from public.attempt_questions aq
+     using public.login_codes lc
+     where lc.code = aq.login_code and lc.exam_id = exam.exam_id and aq.taken_at <= exam.last_closed;
+    delete from public.questions q where q.exam_id = exam.exam_id and q.created_at <= exam.last_closed;
+    get diagnostics deleted = row_count;
+    total := total + deleted;
+  end loop;
+  return total;
 end
 $function$;
-COMMENT ON FUNCTION private.apply_retention() IS 'Deletes exam questions and the attempts'' snapshots of them 24 hours after the last exam closed; answers how many questions.';
+COMMENT ON FUNCTION private.apply_retention() IS 'Deletes each exam''s questions and the attempts'' snapshots of them 24 hours after that exam''s last sitting closed (none while one of its active sittings is open); answers how many questions.';
 GRANT EXECUTE ON FUNCTION private.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_login_code(code text)
@@ -260,7 +268,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 and no administrator trusts it now.';
 
-CREATE OR REPLACE FUNCTION private.codes_still_writing()
+CREATE OR REPLACE FUNCTION private.codes_still_writing(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS SETOF text
  LANGUAGE sql
  STABLE
@@ -269,13 +277,14 @@ AS $function$
   select distinct a.login_code
     from public.exam_attempts a
     join public.login_codes lc on lc.code = a.login_code
-    left join public.active_exam_schedule() es on true
    where not lc.is_used
      and a.state = 'in_progress'
      and a.deadline > now()
-     and a.started_at >= coalesce(es.start_time - interval '2 minutes', now() - interval '24 hours')
+     and a.started_at >= now() - interval '24 hours'
+     and (codes_still_writing.exam_id is null or a.exam_id = codes_still_writing.exam_id)
+     and (codes_still_writing.sitting_id is null or a.sitting_id = codes_still_writing.sitting_id)
 $function$;
-COMMENT ON FUNCTION private.codes_still_writing() IS 'Login codes of the students still writing the current schedule: an unsubmitted attempt in progress before its deadline.';
+COMMENT ON FUNCTION private.codes_still_writing(exam_id uuid, sitting_id uuid) IS 'Login codes of the students still writing (of one exam and sitting, or any): an unsubmitted attempt in progress before its deadline.';
 
 CREATE OR REPLACE FUNCTION private.counted_answers(submission_id uuid, code text, answers jsonb, recovered_from_file boolean, first_start timestamp with time zone, closes_at timestamp with time zone, sent_at timestamp with time zone, OUT counted jsonb, OUT late_check jsonb)
  RETURNS record
@@ -542,10 +551,10 @@ CREATE OR REPLACE FUNCTION private.keep_submission_tallies()
 AS $function$
 begin
   if tg_op in ('UPDATE', 'DELETE') and old.voided_at is null then
-    perform private.tally_submission(old.submitted_at, old.id, old.score, old.question_count, -1);
+    perform private.tally_submission(old.exam_id, old.submitted_at, old.id, old.score, old.question_count, -1);
   end if;
   if tg_op in ('INSERT', 'UPDATE') and new.voided_at is null then
-    perform private.tally_submission(new.submitted_at, new.id, new.score, new.question_count, 1);
+    perform private.tally_submission(new.exam_id, new.submitted_at, new.id, new.score, new.question_count, 1);
   end if;
   return null;
 end
@@ -659,7 +668,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.raise_without_detail(sql_state text, message text) IS 'Raises an error again with its SQLSTATE and message only: a DETAIL can hold row data (a failing row''s computed score).';
 
-CREATE OR REPLACE FUNCTION private.record_activity(action text, subject text, details jsonb)
+CREATE OR REPLACE FUNCTION private.record_activity(action text, subject text, details jsonb, exam_id uuid DEFAULT NULL::uuid)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -669,7 +678,7 @@ declare
   claims jsonb := nullif(current_setting('request.jwt.claims', true), '')::jsonb;
   acting_user uuid := (select auth.uid());
 begin
-  insert into public.audit_log (actor_id, actor, action, subject, details)
+  insert into public.audit_log (actor_id, actor, action, subject, details, exam_id)
   values (
     acting_user,
     coalesce(
@@ -679,10 +688,11 @@ begin
       'system'),
     record_activity.action,
     record_activity.subject,
-    coalesce(record_activity.details, '{}'::jsonb));
+    coalesce(record_activity.details, '{}'::jsonb),
+    record_activity.exam_id);
 end
 $function$;
-COMMENT ON FUNCTION private.record_activity(action text, subject text, details jsonb) IS 'Appends one row to public.audit_log for the current request''s user (or service_role, or system).';
+COMMENT ON FUNCTION private.record_activity(action text, subject text, details jsonb, exam_id uuid) IS 'Appends one row to public.audit_log for the current request''s user (or service_role, or system), about the exam given (or none).';
 
 CREATE OR REPLACE FUNCTION private.record_answer_file_recovery()
  RETURNS trigger
@@ -692,7 +702,8 @@ CREATE OR REPLACE FUNCTION private.record_answer_file_recovery()
 AS $function$
 begin
   perform private.record_activity('answer_file_recovered', new.login_code,
-    jsonb_build_object('student_name', new.student_name, 'submission_id', new.id, 'arrived_late', new.arrived_late));
+    jsonb_build_object('student_name', new.student_name, 'submission_id', new.id, 'arrived_late', new.arrived_late),
+    new.exam_id);
   return null;
 end
 $function$;
@@ -711,6 +722,33 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION private.record_code_guess_failure(address text) IS 'Counts one failed code guess for the address and for this request''s client at it.';
 
+CREATE OR REPLACE FUNCTION private.record_exam_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changes jsonb;
+begin
+  if tg_op = 'INSERT' then
+    perform private.record_activity('exam_created', new.name,
+      jsonb_build_object('default_duration_minutes', new.default_duration_minutes,
+                         'shuffle_questions', new.shuffle_questions, 'shuffle_options', new.shuffle_options),
+      new.id);
+  else
+    select coalesce(jsonb_object_agg(f.key, jsonb_build_array(to_jsonb(old) -> f.key, f.value)), '{}'::jsonb) into changes
+      from jsonb_each(to_jsonb(new)) f
+     where f.key not in ('id', 'created_at') and f.value is distinct from to_jsonb(old) -> f.key;
+    if changes <> '{}'::jsonb then
+      perform private.record_activity('exam_changed', new.name, jsonb_build_object('changes', changes), new.id);
+    end if;
+  end if;
+  return null;
+end
+$function$;
+COMMENT ON FUNCTION private.record_exam_change() IS 'Records an exam created (its settings) or changed (every changed field, old and new: name, settings, archived_at).';
+
 CREATE OR REPLACE FUNCTION private.record_extra_time()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -719,7 +757,7 @@ CREATE OR REPLACE FUNCTION private.record_extra_time()
 AS $function$
 begin
   perform private.record_activity('extra_time_changed', new.code,
-    jsonb_build_object('from', old.extra_minutes, 'to', new.extra_minutes));
+    jsonb_build_object('from', old.extra_minutes, 'to', new.extra_minutes), new.exam_id);
   return null;
 end
 $function$;
@@ -731,39 +769,42 @@ CREATE OR REPLACE FUNCTION private.record_login_code_batch()
  SET search_path TO ''
 AS $function$
 declare
-  batch_size integer;
-  codes jsonb;
-  extra integer;
-  extra_by_code jsonb;
-  used_codes jsonb;
+  batch record;
+  touched jsonb;
 begin
+  -- Each trigger names only its own transition table.
   if tg_op = 'INSERT' then
-    select count(*), jsonb_agg(b.code order by b.code),
-           case when min(b.extra_minutes) = max(b.extra_minutes) then max(b.extra_minutes) end,
-           case when min(b.extra_minutes) <> max(b.extra_minutes)
-                then jsonb_object_agg(b.code, b.extra_minutes) filter (where b.extra_minutes > 0) end
-      into batch_size, codes, extra, extra_by_code
-      from inserted b;
+    select jsonb_agg(to_jsonb(i)) into touched from inserted i;
   else
-    -- A used code deleted takes its attempts and snapshot with it and hides its result from the
-    -- student (the submission stays): the log says which codes were used.
-    select count(*), jsonb_agg(b.code order by b.code), jsonb_agg(b.code order by b.code) filter (where b.is_used)
-      into batch_size, codes, used_codes
-      from deleted b;
+    select jsonb_agg(to_jsonb(d)) into touched from deleted d;
   end if;
-  if batch_size > 0 then
+  for batch in
+    select b.exam_id, count(*) as size, jsonb_agg(b.code order by b.code) as codes,
+           case when min(b.extra_minutes) = max(b.extra_minutes) then max(b.extra_minutes) end as extra,
+           case when min(b.extra_minutes) <> max(b.extra_minutes)
+                then jsonb_object_agg(b.code, b.extra_minutes) filter (where b.extra_minutes > 0) end as extra_by_code,
+           -- A used code deleted takes its attempts and snapshot with it and hides its result from
+           -- the student (the submission stays): the log says which codes were used.
+           jsonb_agg(b.code order by b.code) filter (where b.is_used) as used_codes
+      from jsonb_to_recordset(coalesce(touched, '[]'::jsonb)) as b(exam_id uuid, code text, extra_minutes integer, is_used boolean)
+     group by b.exam_id
+     order by b.exam_id
+  loop
     perform private.record_activity(
       case when tg_op = 'INSERT' then 'codes_generated' else 'codes_deleted' end,
-      case when batch_size = 1 then codes ->> 0 end,
-      jsonb_strip_nulls(jsonb_build_object('count', batch_size, 'codes', codes, 'extra_minutes', extra,
-                                           'extra_minutes_by_code', extra_by_code, 'used_codes', used_codes)));
-  end if;
+      case when batch.size = 1 then batch.codes ->> 0 end,
+      jsonb_strip_nulls(jsonb_build_object('count', batch.size, 'codes', batch.codes,
+        'extra_minutes', case when tg_op = 'INSERT' then batch.extra end,
+        'extra_minutes_by_code', case when tg_op = 'INSERT' then batch.extra_by_code end,
+        'used_codes', case when tg_op = 'DELETE' then batch.used_codes end)),
+      batch.exam_id);
+  end loop;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_login_code_batch() IS 'Records login codes generated or deleted by one statement: the codes, the extra time they were made with (one figure, or each code''s when they differ), and which of those deleted had been used.';
+COMMENT ON FUNCTION private.record_login_code_batch() IS 'Records login codes generated or deleted by one statement, one row per exam: the codes, the extra time they were made with (one figure, or each code''s when they differ), and which of those deleted had been used.';
 
-CREATE OR REPLACE FUNCTION private.record_question_batch(action text, numbers integer[], extra jsonb)
+CREATE OR REPLACE FUNCTION private.record_question_batch(action text, numbers integer[], extra jsonb, exam_id uuid)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -773,7 +814,8 @@ begin
     perform private.record_activity(action,
       case when cardinality(numbers) = 1 then numbers[1]::text end,
       extra || jsonb_build_object('count', cardinality(numbers),
-                                  'numbers', (select jsonb_agg(n order by n) from unnest(numbers) as n)));
+                                  'numbers', (select jsonb_agg(n order by n) from unnest(numbers) as n)),
+      record_question_batch.exam_id);
   end if;
 end
 $function$;
@@ -784,15 +826,23 @@ CREATE OR REPLACE FUNCTION private.record_question_deletes()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  exam uuid;
 begin
-  -- "all": the statement left the bank empty (Delete All, or the retention job after an exam).
-  perform private.record_question_batch('questions_deleted', array(select q.question_number from deleted q),
-    jsonb_build_object('all', not exists (select 1 from public.questions),
-      'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer)) from deleted q)));
+  for exam in select distinct q.exam_id from deleted q loop
+    -- "all": the statement left the exam's bank empty (Delete All, or the retention job after its
+    -- last sitting).
+    perform private.record_question_batch('questions_deleted',
+      array(select q.question_number from deleted q where q.exam_id = exam),
+      jsonb_build_object('all', not exists (select 1 from public.questions q where q.exam_id = exam),
+        'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer))
+                   from deleted q where q.exam_id = exam)),
+      exam);
+  end loop;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_question_deletes() IS 'Records questions deleted by one statement, each with the key it had.';
+COMMENT ON FUNCTION private.record_question_deletes() IS 'Records questions deleted by one statement, each with the key it had: one row per exam.';
 
 CREATE OR REPLACE FUNCTION private.record_question_inserts()
  RETURNS trigger
@@ -802,17 +852,22 @@ CREATE OR REPLACE FUNCTION private.record_question_inserts()
 AS $function$
 declare
   imported boolean := coalesce(current_setting('holdfast.question_insert_statement', true), '') = 'upsert';
+  exam uuid;
 begin
   perform set_config('holdfast.question_insert_statement', '', true);
-  perform private.record_question_batch(
-    case when imported then 'questions_imported' else 'questions_added' end,
-    array(select q.question_number from inserted q),
-    jsonb_build_object('replaced', false,
-      'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer)) from inserted q)));
+  for exam in select distinct q.exam_id from inserted q loop
+    perform private.record_question_batch(
+      case when imported then 'questions_imported' else 'questions_added' end,
+      array(select q.question_number from inserted q where q.exam_id = exam),
+      jsonb_build_object('replaced', false,
+        'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer))
+                   from inserted q where q.exam_id = exam)),
+      exam);
+  end loop;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_question_inserts() IS 'Records questions inserted by one statement, each with its key: questions_imported when the statement was an upsert (its update part ran), else questions_added.';
+COMMENT ON FUNCTION private.record_question_inserts() IS 'Records questions inserted by one statement, each with its key, one row per exam: questions_imported when the statement was an upsert (its update part ran), else questions_added.';
 
 CREATE OR REPLACE FUNCTION private.record_question_updates()
  RETURNS trigger
@@ -823,32 +878,39 @@ AS $function$
 declare
   change record;
   changes jsonb;
+  exam uuid;
   -- An update run by an INSERT statement is the ON CONFLICT DO UPDATE of an upsert: an import.
   imported boolean := coalesce(current_setting('holdfast.question_insert_statement', true), '') in ('insert', 'upsert');
 begin
   if imported then
     perform set_config('holdfast.question_insert_statement', 'upsert', true);
-    perform private.record_question_batch('questions_imported', array(select q.question_number from updated q),
-      jsonb_build_object('replaced', true,
-        'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer)) from updated q)));
+    for exam in select distinct q.exam_id from updated q loop
+      perform private.record_question_batch('questions_imported',
+        array(select q.question_number from updated q where q.exam_id = exam),
+        jsonb_build_object('replaced', true,
+          'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer))
+                     from updated q where q.exam_id = exam)),
+        exam);
+    end loop;
   end if;
   for change in
-    select n.question_number as number, to_jsonb(o) as old_row, to_jsonb(n) as new_row
+    select n.question_number as number, n.exam_id, to_jsonb(o) as old_row, to_jsonb(n) as new_row
       from updated n join previous o on o.id = n.id
-     order by n.question_number
+     order by n.exam_id, n.question_number
   loop
     -- Every field that changed, as [old, new]: the correct answer among them is a key change.
     select coalesce(jsonb_object_agg(f.key, jsonb_build_array(change.old_row -> f.key, f.value)), '{}'::jsonb) into changes
       from jsonb_each(change.new_row) f
      where f.key not in ('id', 'created_at') and f.value is distinct from change.old_row -> f.key;
     if changes <> '{}'::jsonb then
-      perform private.record_activity('question_changed', change.number::text, jsonb_build_object('changes', changes));
+      perform private.record_activity('question_changed', change.number::text, jsonb_build_object('changes', changes),
+        change.exam_id);
     end if;
   end loop;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_question_updates() IS 'Records an update of questions: a question_changed row (every changed field, old and new) per question changed; for an import (an upsert''s update part) one questions_imported row with the replaced questions and their keys, and a question_changed row per question it changed (swapping the texts of two options changes the right answer as surely as a new letter).';
+COMMENT ON FUNCTION private.record_question_updates() IS 'Records an update of questions, each row with its exam: a question_changed row (every changed field, old and new) per question changed; for an import (an upsert''s update part) one questions_imported row per exam with the replaced questions and their keys, and a question_changed row per question it changed (swapping the texts of two options changes the right answer as surely as a new letter).';
 
 CREATE OR REPLACE FUNCTION private.record_room_time()
  RETURNS trigger
@@ -858,7 +920,8 @@ CREATE OR REPLACE FUNCTION private.record_room_time()
 AS $function$
 begin
   perform private.record_activity('room_time_added', null,
-    jsonb_build_object('minutes', new.minutes, 'count', cardinality(new.login_codes), 'codes', to_jsonb(new.login_codes)));
+    jsonb_build_object('minutes', new.minutes, 'count', cardinality(new.login_codes), 'codes', to_jsonb(new.login_codes)),
+    new.exam_id);
   return null;
 end
 $function$;
@@ -875,17 +938,19 @@ begin
   if tg_op = 'INSERT' then
     perform private.record_activity('schedule_created', new.exam_name,
       jsonb_build_object('start_time', new.start_time, 'end_time', new.end_time,
-                         'duration_minutes', new.duration_minutes, 'is_active', new.is_active));
+                         'duration_minutes', new.duration_minutes, 'is_active', new.is_active),
+      new.exam_id);
   elsif tg_op = 'DELETE' then
     perform private.record_activity('schedule_deleted', old.exam_name,
       jsonb_build_object('start_time', old.start_time, 'end_time', old.end_time,
-                         'duration_minutes', old.duration_minutes, 'is_active', old.is_active));
+                         'duration_minutes', old.duration_minutes, 'is_active', old.is_active),
+      old.exam_id);
   else
     select coalesce(jsonb_object_agg(f.key, jsonb_build_array(to_jsonb(old) -> f.key, f.value)), '{}'::jsonb) into changes
       from jsonb_each(to_jsonb(new)) f
      where f.key not in ('id', 'created_at') and f.value is distinct from to_jsonb(old) -> f.key;
     if changes <> '{}'::jsonb then
-      perform private.record_activity('schedule_changed', new.exam_name, jsonb_build_object('changes', changes));
+      perform private.record_activity('schedule_changed', new.exam_name, jsonb_build_object('changes', changes), new.exam_id);
     end if;
   end if;
   return null;
@@ -908,7 +973,8 @@ begin
     if new.served_key is null then
       new.served_key := coalesce(
         (select jsonb_object_agg(q.question_number::text, q.correct_answer)
-           from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
+           from public.questions q
+          where q.exam_id = new.exam_id and public.is_usable_mcq(q) and q.question_number between 1 and 50),
         '{}'::jsonb);
     elsif snapshot.corrected then
       new.score := private.score_against_key(new.answers, new.served_key);
@@ -917,7 +983,7 @@ begin
   return new;
 end
 $function$;
-COMMENT ON FUNCTION private.record_served_key() IS 'Keeps with a new submission the answer key it is scored against: its code''s snapshot, else the bank''s usable questions 1 to 50.';
+COMMENT ON FUNCTION private.record_served_key() IS 'Keeps with a new submission the answer key it is scored against: its code''s snapshot, else its exam''s usable questions 1 to 50.';
 
 CREATE OR REPLACE FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean)
  RETURNS jsonb
@@ -979,7 +1045,8 @@ begin
     case when new.voided_at is null then 'submission_restored' else 'submission_voided' end,
     new.login_code,
     jsonb_build_object('student_name', new.student_name, 'reason', coalesce(new.void_reason, old.void_reason),
-                       'score', new.score, 'question_count', new.question_count, 'submission_id', new.id));
+                       'score', new.score, 'question_count', new.question_count, 'submission_id', new.id),
+    new.exam_id);
   return null;
 end
 $function$;
@@ -1402,7 +1469,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean) IS 'record_submission''s last step: marks every attempt of the code received and stores the submission as the last statement, answering its receipt.';
 
-CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text)
+CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)
  LANGUAGE sql
  STABLE
@@ -1413,6 +1480,7 @@ AS $function$
            sum(t.submissions)::bigint as submissions, sum(t.score_sum)::bigint as score_sum,
            sum(t.question_sum)::bigint as question_sum, sum(t.passed)::bigint as passed
       from public.submission_tallies t
+     where submission_days.exam_id is null or t.exam_id = submission_days.exam_id
      group by 1
   ), searched as (
     select (s.submitted_at at time zone submission_days.time_zone)::date as day,
@@ -1421,6 +1489,7 @@ AS $function$
       from public.submissions s
      where public.search_pattern(submission_days.search) is not null
        and s.voided_at is null
+       and (submission_days.exam_id is null or s.exam_id = submission_days.exam_id)
        and (s.student_name ilike public.search_pattern(submission_days.search)
             or s.login_code ilike public.search_pattern(submission_days.search))
      group by 1
@@ -1428,6 +1497,7 @@ AS $function$
     select (s.submitted_at at time zone submission_days.time_zone)::date as day, count(*) as voided
       from public.submissions s
      where s.voided_at is not null
+       and (submission_days.exam_id is null or s.exam_id = submission_days.exam_id)
        and (public.search_pattern(submission_days.search) is null
             or s.student_name ilike public.search_pattern(submission_days.search)
             or s.login_code ilike public.search_pattern(submission_days.search))
@@ -1444,7 +1514,7 @@ AS $function$
     left join searched m on m.day = d.day
    order by 1 desc
 $function$;
-COMMENT ON FUNCTION private.submission_days(time_zone text, search text) IS 'Test Results'' day groups: per local day, all counted submissions, those matching the search, their score sum, questions served and passes, and how many matching ones are voided (counted in nothing else).';
+COMMENT ON FUNCTION private.submission_days(time_zone text, search text, exam_id uuid) IS 'Test Results'' day groups of one exam (or all): per local day, all counted submissions, those matching the search, their score sum, questions served and passes, and how many matching ones are voided (counted in nothing else).';
 
 CREATE OR REPLACE FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
  RETURNS jsonb
@@ -1503,7 +1573,7 @@ AS $function$
   select (abs(id_hash::bigint) % 256)::smallint
 $function$;
 
-CREATE OR REPLACE FUNCTION private.tally_submission(row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer)
+CREATE OR REPLACE FUNCTION private.tally_submission(row_exam_id uuid, row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1514,21 +1584,22 @@ declare
   passes integer := case when public.passes(row_score, row_question_count) then 1 else 0 end;
 begin
   if sign > 0 then
-    insert into public.submission_tallies as t (bucket, shard, submissions, score_sum, question_sum, passed)
-    values (slot, slot_shard, 1, row_score, row_question_count, passes)
-    on conflict (bucket, shard) do update
+    insert into public.submission_tallies as t (exam_id, bucket, shard, submissions, score_sum, question_sum, passed)
+    values (row_exam_id, slot, slot_shard, 1, row_score, row_question_count, passes)
+    on conflict (exam_id, bucket, shard) do update
       set submissions = t.submissions + 1, score_sum = t.score_sum + excluded.score_sum,
           question_sum = t.question_sum + excluded.question_sum, passed = t.passed + excluded.passed;
   else
     update public.submission_tallies t
        set submissions = t.submissions - 1, score_sum = t.score_sum - row_score,
            question_sum = t.question_sum - row_question_count, passed = t.passed - passes
-     where t.bucket = slot and t.shard = slot_shard;
-    delete from public.submission_tallies t where t.bucket = slot and t.shard = slot_shard and t.submissions = 0;
+     where t.exam_id = row_exam_id and t.bucket = slot and t.shard = slot_shard;
+    delete from public.submission_tallies t
+     where t.exam_id = row_exam_id and t.bucket = slot and t.shard = slot_shard and t.submissions = 0;
   end if;
 end
 $function$;
-COMMENT ON FUNCTION private.tally_submission(row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer) IS 'Adds (sign 1) or takes back (sign -1) one submission in its tally; a tally left empty goes.';
+COMMENT ON FUNCTION private.tally_submission(row_exam_id uuid, row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer) IS 'Adds (sign 1) or takes back (sign -1) one submission in its exam''s tally; a tally left empty goes.';
 
 -- Schema public
 COMMENT ON SCHEMA public IS 'standard public schema';
@@ -1666,6 +1737,7 @@ COMMENT ON COLUMN public.exam_attempts.sitting_id IS 'The sitting the attempt''s
 ALTER TABLE public.exam_attempts ENABLE ROW LEVEL SECURITY;
 CREATE INDEX exam_attempts_exam_id_started_at_idx ON public.exam_attempts USING btree (exam_id, started_at DESC);
 CREATE INDEX exam_attempts_login_code_idx ON public.exam_attempts USING btree (login_code);
+CREATE INDEX exam_attempts_sitting_id_started_at_idx ON public.exam_attempts USING btree (sitting_id, started_at DESC);
 CREATE INDEX exam_attempts_started_at_idx ON public.exam_attempts USING btree (started_at DESC);
 CREATE POLICY "Admins can read exam attempts" ON public.exam_attempts FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
@@ -1746,6 +1818,7 @@ CREATE POLICY "Visitors can read exams with an active sitting" ON public.exams F
   USING (((archived_at IS NULL) AND (EXISTS ( SELECT 1
    FROM public.exam_schedule es
   WHERE ((es.exam_id = exams.id) AND es.is_active)))));
+CREATE TRIGGER exams_record_changes AFTER INSERT OR UPDATE ON public.exams FOR EACH ROW EXECUTE FUNCTION private.record_exam_change();
 GRANT SELECT ON TABLE public.exams TO authenticated;
 GRANT ALL ON TABLE public.exams TO service_role;
 GRANT SELECT (id, name) ON TABLE public.exams TO anon;
@@ -1768,6 +1841,7 @@ CREATE TABLE public.key_corrections (
 COMMENT ON TABLE public.key_corrections IS 'Answer-key corrections after an exam: for the question (its bank id), the letters now accepted (one or several, or * when the question is void and counts for everyone). The newest per question applies.';
 COMMENT ON COLUMN public.key_corrections.exam_id IS 'The exam of the corrected question.';
 ALTER TABLE public.key_corrections ENABLE ROW LEVEL SECURITY;
+CREATE INDEX key_corrections_exam_id_idx ON public.key_corrections USING btree (exam_id);
 CREATE INDEX key_corrections_question_id_idx ON public.key_corrections USING btree (question_id, id DESC);
 CREATE POLICY "Admins can read key corrections" ON public.key_corrections FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
@@ -1879,6 +1953,7 @@ COMMENT ON TABLE public.room_time_additions IS 'Time added for the whole room fr
 COMMENT ON COLUMN public.room_time_additions.schedule_id IS 'The schedule in effect then; null without one (or once it is deleted).';
 COMMENT ON COLUMN public.room_time_additions.exam_id IS 'The exam whose students got the time.';
 ALTER TABLE public.room_time_additions ENABLE ROW LEVEL SECURITY;
+CREATE INDEX room_time_additions_exam_id_idx ON public.room_time_additions USING btree (exam_id);
 CREATE POLICY "Admins can read room time additions" ON public.room_time_additions FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
 CREATE TRIGGER room_time_additions_record_activity AFTER INSERT ON public.room_time_additions FOR EACH ROW EXECUTE FUNCTION private.record_room_time();
@@ -1892,14 +1967,17 @@ CREATE TABLE public.submission_tallies (
   score_sum bigint NOT NULL,
   passed integer NOT NULL,
   question_sum bigint NOT NULL DEFAULT 0,
-  CONSTRAINT submission_tallies_pkey PRIMARY KEY (bucket, shard),
+  exam_id uuid NOT NULL,
+  CONSTRAINT submission_tallies_pkey PRIMARY KEY (exam_id, bucket, shard),
+  CONSTRAINT submission_tallies_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT submission_tallies_passed_check CHECK ((passed >= 0)),
   CONSTRAINT submission_tallies_question_sum_check CHECK ((question_sum >= 0)),
   CONSTRAINT submission_tallies_score_sum_check CHECK ((score_sum >= 0)),
   CONSTRAINT submission_tallies_shard_check CHECK (((shard >= 0) AND (shard <= 255))),
   CONSTRAINT submission_tallies_submissions_check CHECK ((submissions >= 0))
 );
-COMMENT ON TABLE public.submission_tallies IS 'Submissions counted per 15 minutes of submission time (bucket) and shard: count, score sum, questions served, passes. Kept by a trigger on submissions; read by Test Results.';
+COMMENT ON TABLE public.submission_tallies IS 'Submissions counted per exam, 15 minutes of submission time (bucket) and shard: count, score sum, questions served, passes. Kept by a trigger on submissions; read by Test Results.';
+COMMENT ON COLUMN public.submission_tallies.exam_id IS 'The exam of the submissions counted.';
 ALTER TABLE public.submission_tallies ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "Admins can read submission tallies" ON public.submission_tallies FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
@@ -1973,6 +2051,7 @@ COMMENT ON COLUMN public.submissions.solutions_shown_at IS 'When lookup_result f
 COMMENT ON COLUMN public.submissions.exam_id IS 'The exam of the submission''s code: its results, ranking and analysis are that exam''s.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_exam_id_submitted_at_idx ON public.submissions USING btree (exam_id, submitted_at DESC) INCLUDE (score);
+CREATE INDEX submissions_exam_id_voided_submitted_at_idx ON public.submissions USING btree (exam_id, submitted_at) WHERE (voided_at IS NOT NULL);
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
 CREATE INDEX submissions_solutions_shown_at_idx ON public.submissions USING btree (solutions_shown_at) WHERE (solutions_shown_at IS NOT NULL);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
@@ -1981,7 +2060,7 @@ CREATE INDEX submissions_voided_submitted_at_idx ON public.submissions USING btr
 CREATE POLICY "Admins can read submissions" ON public.submissions FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
 CREATE TRIGGER submissions_keep_exam_category BEFORE INSERT OR UPDATE OF exam_id, exam_category_id ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_exam_category();
-CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, submitted_at, score, question_count, voided_at ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
+CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, exam_id, submitted_at, score, question_count, voided_at ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
 CREATE TRIGGER submissions_record_answer_file_recovery AFTER INSERT ON public.submissions FOR EACH ROW WHEN (new.recovered_from_file) EXECUTE FUNCTION private.record_answer_file_recovery();
 CREATE TRIGGER submissions_record_served_key BEFORE INSERT ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.record_served_key();
 CREATE TRIGGER submissions_record_void_change AFTER UPDATE OF voided_at ON public.submissions FOR EACH ROW WHEN ((old.voided_at IS DISTINCT FROM new.voided_at)) EXECUTE FUNCTION private.record_void_change();
@@ -2012,7 +2091,7 @@ $function$;
 COMMENT ON FUNCTION public.active_exam_schedule() IS 'The exam students take now: the newest active schedule (none means no window and the default 30 minutes).';
 GRANT EXECUTE ON FUNCTION public.active_exam_schedule() TO service_role;
 
-CREATE OR REPLACE FUNCTION public.add_time_for_everyone(minutes integer)
+CREATE OR REPLACE FUNCTION public.add_time_for_everyone(minutes integer, exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2020,7 +2099,6 @@ CREATE OR REPLACE FUNCTION public.add_time_for_everyone(minutes integer)
 AS $function$
 declare
   codes text[];
-  schedule_id uuid;
 begin
   perform private.require_admin();
   if add_time_for_everyone.minutes is null or add_time_for_everyone.minutes not between 1 and 180 then
@@ -2029,7 +2107,7 @@ begin
   -- Locked in code order, so two additions at once queue rather than deadlock.
   select coalesce(array_agg(locked.code order by locked.code), '{}') into codes
     from (select lc.code from public.login_codes lc
-           where lc.code in (select private.codes_still_writing())
+           where lc.code in (select private.codes_still_writing(add_time_for_everyone.exam_id, add_time_for_everyone.sitting_id))
            order by lc.code for update) locked;
   if cardinality(codes) = 0 then
     return jsonb_build_object('outcome', 'nobody_writing', 'students', 0);
@@ -2042,17 +2120,25 @@ begin
   -- of the codes' attempts.
   update public.login_codes lc set extra_minutes = lc.extra_minutes + add_time_for_everyone.minutes
    where lc.code = any (codes);
-  select es.id into schedule_id from public.active_exam_schedule() es;
-  insert into public.room_time_additions (schedule_id, minutes, login_codes, added_by, added_by_email)
-  values (schedule_id, add_time_for_everyone.minutes, codes, (select auth.uid()),
-          (select au.email from public.admin_users au where au.user_id = (select auth.uid())));
+  insert into public.room_time_additions (exam_id, schedule_id, minutes, login_codes, added_by, added_by_email)
+  select reached.exam_id,
+         coalesce(add_time_for_everyone.sitting_id,
+                  (select min(a.sitting_id::text)::uuid from public.exam_attempts a
+                    where a.login_code = any (reached.codes)
+                   having count(distinct a.sitting_id) = 1 and count(a.sitting_id) = count(*))),
+         add_time_for_everyone.minutes, reached.codes, (select auth.uid()),
+         (select au.email from public.admin_users au where au.user_id = (select auth.uid()))
+    from (select lc.exam_id, array_agg(lc.code order by lc.code) as codes
+            from public.login_codes lc where lc.code = any (codes)
+           group by lc.exam_id) reached
+   order by reached.exam_id;
   return jsonb_build_object('outcome', 'added', 'students', cardinality(codes), 'minutes', add_time_for_everyone.minutes);
 end
 $function$;
-COMMENT ON FUNCTION public.add_time_for_everyone(minutes integer) IS 'Administrators: adds 1 to 180 minutes to every student still writing the current schedule (their codes'' extra minutes, so their deadlines move) and records it; added with how many students, or nobody_writing.';
-GRANT EXECUTE ON FUNCTION public.add_time_for_everyone(minutes integer) TO authenticated, service_role;
+COMMENT ON FUNCTION public.add_time_for_everyone(minutes integer, exam_id uuid, sitting_id uuid) IS 'Administrators: adds 1 to 180 minutes to every student still writing (of one exam and sitting, or all: their codes'' extra minutes, so their deadlines move) and records it per exam; added with how many students, or nobody_writing.';
+GRANT EXECUTE ON FUNCTION public.add_time_for_everyone(minutes integer, exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_counts()
+CREATE OR REPLACE FUNCTION public.admin_counts(exam_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2061,31 +2147,36 @@ AS $function$
 begin
   perform private.require_admin();
   return jsonb_build_object(
-    'questions', (select count(*) from public.questions),
-    'login_codes', (select count(*) from public.login_codes),
-    'codes_used', (select count(*) from public.login_codes lc where lc.is_used),
-    'submissions', (select count(*) from public.submissions));
+    'questions', (select count(*) from public.questions q
+                   where admin_counts.exam_id is null or q.exam_id = admin_counts.exam_id),
+    'login_codes', (select count(*) from public.login_codes lc
+                     where admin_counts.exam_id is null or lc.exam_id = admin_counts.exam_id),
+    'codes_used', (select count(*) from public.login_codes lc
+                    where lc.is_used and (admin_counts.exam_id is null or lc.exam_id = admin_counts.exam_id)),
+    'submissions', (select count(*) from public.submissions s
+                     where admin_counts.exam_id is null or s.exam_id = admin_counts.exam_id));
 end
 $function$;
-COMMENT ON FUNCTION public.admin_counts() IS 'Dashboard, System Status and Login Code Manager totals: questions, login codes, used codes, submissions.';
-GRANT EXECUTE ON FUNCTION public.admin_counts() TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_counts(exam_id uuid) IS 'Dashboard, System Status and Login Code Manager totals of one exam (or all): questions, login codes, used codes, submissions.';
+GRANT EXECUTE ON FUNCTION public.admin_counts(exam_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_day_answers(time_zone text, day date, search text DEFAULT ''::text)
+CREATE OR REPLACE FUNCTION public.admin_day_answers(time_zone text, day date, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(id uuid, answers jsonb)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   select r.id, s.answers
-    from public.admin_day_results(admin_day_answers.time_zone, admin_day_answers.day, admin_day_answers.search) r
+    from public.admin_day_results(admin_day_answers.time_zone, admin_day_answers.day, admin_day_answers.search,
+                                  admin_day_answers.exam_id) r
     join public.submissions s on s.id = r.id
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_answers(time_zone text, day date, search text) IS 'The answers (question number → letter) of admin_day_results'' rows for the same day and search, in its display order. Read in pages.';
-GRANT EXECUTE ON FUNCTION public.admin_day_answers(time_zone text, day date, search text) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_day_answers(time_zone text, day date, search text, exam_id uuid) IS 'The answers (question number → letter) of admin_day_results'' rows for the same day, search and exam, in its display order. Read in pages.';
+GRANT EXECUTE ON FUNCTION public.admin_day_answers(time_zone text, day date, search text, exam_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer)
+CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer, exam_id uuid, exam_name text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2096,7 +2187,8 @@ AS $function$
          r.voided_at, r.void_reason, r.regraded_at, r.score_before_regrade,
          case when r.voided_at is null then r.rank end, r.display_order,
          coalesce((r.recovery_check ->> 'file_answers')::integer - (r.recovery_check ->> 'counted')::integer,
-                  (r.late_check ->> 'sent_answers')::integer - (r.late_check ->> 'counted')::integer)
+                  (r.late_check ->> 'sent_answers')::integer - (r.late_check ->> 'counted')::integer),
+         r.exam_id, (select e.name from public.exams e where e.id = r.exam_id)
     from (
       select s.*,
              rank() over (partition by s.voided_at is null order by s.score desc) as rank,
@@ -2104,16 +2196,17 @@ AS $function$
         from public.submissions s
        where s.submitted_at >= (admin_day_results.day::timestamp at time zone admin_day_results.time_zone)
          and s.submitted_at < ((admin_day_results.day + 1)::timestamp at time zone admin_day_results.time_zone)
+         and (admin_day_results.exam_id is null or s.exam_id = admin_day_results.exam_id)
     ) r
-   where public.search_pattern(admin_day_results.search) is null
-      or r.student_name ilike public.search_pattern(admin_day_results.search)
-      or r.login_code ilike public.search_pattern(admin_day_results.search)
+   where (public.search_pattern(admin_day_results.search) is null
+          or r.student_name ilike public.search_pattern(admin_day_results.search)
+          or r.login_code ilike public.search_pattern(admin_day_results.search))
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
-GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text, exam_id uuid) IS 'One local day''s submissions of one exam (or of all, each with its exam) matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
+GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text, exam_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text)
+CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(band integer, submissions bigint)
  LANGUAGE sql
  STABLE
@@ -2123,13 +2216,57 @@ AS $function$
   -- as public.passes), and 100 % joins the 90-99 % band. Voided submissions count in none.
   select b.band, count(r.id)
     from pg_catalog.generate_series(0, 9) as b(band)
-    left join public.admin_day_results(admin_day_score_bands.time_zone, admin_day_score_bands.day, admin_day_score_bands.search) r
+    left join public.admin_day_results(admin_day_score_bands.time_zone, admin_day_score_bands.day, admin_day_score_bands.search,
+                                      admin_day_score_bands.exam_id) r
       on r.voided_at is null and least(9, floor(round(r.score * 100.0 / r.question_count) / 10))::integer = b.band
    group by b.band
    order by b.band
 $function$;
-COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions matching the search, voided ones left out, fall in it.';
-GRANT EXECUTE ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text, exam_id uuid) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions of the exam (or all) matching the search, voided ones left out, fall in it.';
+GRANT EXECUTE ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text, exam_id uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_exam_overview()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'id', e.id,
+             'name', e.name,
+             'archived_at', e.archived_at,
+             'status', case when sitting.id is null then 'no_sitting'
+                            when sitting.start_time > now() then 'upcoming'
+                            when sitting.end_time > now() then 'active'
+                            else 'closed' end,
+             'sitting', case when sitting.id is not null then
+                          jsonb_build_object('id', sitting.id, 'name', sitting.exam_name,
+                                             'start_time', sitting.start_time, 'end_time', sitting.end_time) end,
+             'questions_ready', (select count(*) from public.questions q
+                                  where q.exam_id = e.id and q.question_number between 1 and 50 and public.is_usable_mcq(q)),
+             'codes_available', (select count(*) from public.login_codes lc where lc.exam_id = e.id and not lc.is_used),
+             'codes_used', (select count(*) from public.login_codes lc where lc.exam_id = e.id and lc.is_used),
+             'submissions', (select count(*) from public.submissions s where s.exam_id = e.id))
+           order by e.archived_at is not null, e.created_at, e.id), '[]'::jsonb)
+      from public.exams e
+      left join lateral (
+        select es.id, es.exam_name, es.start_time, es.end_time
+          from public.exam_schedule es
+         where es.exam_id = e.id and es.is_active
+         order by case when es.start_time <= now() and es.end_time > now() then 0
+                       when es.start_time > now() then 1
+                       else 2 end,
+                  case when es.start_time <= now() and es.end_time > now() then -extract(epoch from es.created_at) end,
+                  case when es.start_time > now() then es.start_time end,
+                  es.end_time desc
+         limit 1) sitting on true);
+end
+$function$;
+COMMENT ON FUNCTION public.admin_exam_overview() IS 'Administrators: every exam (archived ones last) with its status (upcoming, active, closed or no_sitting), the sitting that matters now (open now, else next, else the last), its usable questions 1 to 50, unused and used codes, and submissions.';
+GRANT EXECUTE ON FUNCTION public.admin_exam_overview() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_guessing_limits()
  RETURNS TABLE(client_address text, failures integer, limited boolean, limited_clients integer, since timestamp with time zone, clears_at timestamp with time zone, trusted_until timestamp with time zone)
@@ -2190,7 +2327,7 @@ $function$;
 COMMENT ON FUNCTION public.admin_guessing_limits() IS 'Administrators: addresses whose failed code guesses in the last 10 minutes reach half the address limit or include a limited client, and the addresses trusted now: failures, limited (the whole address), limited_clients, since, clears_at, trusted_until.';
 GRANT EXECUTE ON FUNCTION public.admin_guessing_limits() TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_item_analysis(time_zone text, day date DEFAULT NULL::date, schedule_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION public.admin_item_analysis(time_zone text, day date DEFAULT NULL::date, schedule_id uuid DEFAULT NULL::uuid, exam_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2200,6 +2337,7 @@ declare
   schedule public.exam_schedule;
   scope_from timestamptz;
   scope_to timestamptz;
+  exam uuid := admin_item_analysis.exam_id;
 begin
   perform private.require_admin();
   if (admin_item_analysis.day is null) = (admin_item_analysis.schedule_id is null) then
@@ -2213,6 +2351,10 @@ begin
     if not found then
       perform private.invalid_argument('no such schedule');
     end if;
+    if exam is not null and exam <> schedule.exam_id then
+      perform private.invalid_argument('the schedule is not a sitting of that exam');
+    end if;
+    exam := schedule.exam_id;
     -- A schedule's submissions: made from its start (2 minutes of grace) to its end plus the most
     -- extra time a code may have (180 minutes) and the grace.
     scope_from := schedule.start_time - interval '2 minutes';
@@ -2224,6 +2366,7 @@ begin
       from public.submissions s
      where s.submitted_at >= scope_from and s.submitted_at < scope_to
        and s.voided_at is null and s.served_key is not null and s.served_key <> '{}'::jsonb
+       and (exam is null or s.exam_id = exam)
   ), items as (
     -- Right as the score counts it: a corrected key may accept several letters ('BC'), or void the
     -- question ('*', right for everyone); that key is the correct answer reported.
@@ -2288,10 +2431,10 @@ begin
     from exam e);
 end
 $function$;
-COMMENT ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid) IS 'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided, from the key each was scored against (correct_answer: its letter, the letters a corrected key accepts, or * for a voided question): per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
-GRANT EXECUTE ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid, exam_id uuid) IS 'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided (of one exam: the one given or the schedule''s; a day without one, every exam''s), from the key each was scored against (correct_answer: its letter, the letters a corrected key accepts, or * for a voided question): per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
+GRANT EXECUTE ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid, exam_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_live_attempt_counts()
+CREATE OR REPLACE FUNCTION public.admin_live_attempt_counts(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE sql
  STABLE
@@ -2303,13 +2446,13 @@ AS $function$
     'on_track', count(*) filter (where a.status = 'on_track'),
     'received', count(*) filter (where a.status = 'received'),
     'refused', count(*) filter (where a.status = 'refused'))
-    from public.admin_live_attempts() a
+    from public.admin_live_attempts(admin_live_attempt_counts.exam_id, admin_live_attempt_counts.sitting_id) a
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempt_counts() IS 'How many of the proctor room''s attempts have each status now.';
-GRANT EXECUTE ON FUNCTION public.admin_live_attempt_counts() TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) IS 'How many of the proctor room''s attempts (of one exam and sitting, or all) have each status now.';
+GRANT EXECUTE ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_live_attempts()
- RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint)
+CREATE OR REPLACE FUNCTION public.admin_live_attempts(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2323,7 +2466,9 @@ AS $function$
          row_number() over (
            order by a.status_order,
                     case when a.status_order < 3 then a.last_seen end,
-                    a.student_name, a.login_code, a.id) as display_order
+                    a.student_name, a.login_code, a.id) as display_order,
+         a.exam_id, (select e.name from public.exams e where e.id = a.exam_id),
+         a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id)
     from (
       select x.*,
              case when x.state = 'received' then 'received'
@@ -2338,16 +2483,18 @@ AS $function$
                   else 3 end as status_order
         from public.exam_attempts x
        where x.started_at >= now() - interval '24 hours'
+         and (admin_live_attempts.exam_id is null or x.exam_id = admin_live_attempts.exam_id)
+         and (admin_live_attempts.sitting_id is null or x.sitting_id = admin_live_attempts.sitting_id)
     ) a
     left join public.login_codes lc on lc.code = a.login_code
     -- A code's one submission ends all its attempts, so each of them arrived the way it did.
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempts() IS 'The proctor room: attempts started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, and whether the device''s storage is persistent. Read in pages.';
-GRANT EXECUTE ON FUNCTION public.admin_live_attempts() TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, and its exam and sitting. Read in pages.';
+GRANT EXECUTE ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_results_summary(time_zone text, search text DEFAULT ''::text, day date DEFAULT NULL::date)
+CREATE OR REPLACE FUNCTION public.admin_results_summary(time_zone text, search text DEFAULT ''::text, day date DEFAULT NULL::date, exam_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2357,7 +2504,8 @@ begin
   perform private.require_admin();
   return (
   with days as (
-    select * from private.submission_days(time_zone, search)
+    select * from private.submission_days(admin_results_summary.time_zone, admin_results_summary.search,
+                                          admin_results_summary.exam_id)
   ), shown as (
     select * from days d
      where (d.matching > 0 or d.voided > 0) and (admin_results_summary.day is null or d.day = admin_results_summary.day)
@@ -2377,8 +2525,8 @@ begin
     'day_choices', (select coalesce(jsonb_agg(d.day order by d.day desc), '[]'::jsonb) from days d)));
 end
 $function$;
-COMMENT ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) IS 'Test Results before any row: the cards (total, score sum, questions served, passed; voided submissions left out and counted apart) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
-GRANT EXECUTE ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_results_summary(time_zone text, search text, day date, exam_id uuid) IS 'Test Results before any row, within one exam (or all when exam_id is null): the cards (total, score sum, questions served, passed; voided submissions left out and counted apart) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
+GRANT EXECUTE ON FUNCTION public.admin_results_summary(time_zone text, search text, day date, exam_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.answers_fingerprint(answers jsonb)
  RETURNS text
@@ -2406,7 +2554,7 @@ begin
   return private.apply_retention();
 end
 $function$;
-COMMENT ON FUNCTION public.apply_retention() IS 'Deletes exam questions 24 hours after the last exam closed (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';
+COMMENT ON FUNCTION public.apply_retention() IS 'Deletes each exam''s questions 24 hours after its last sitting closed (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';
 GRANT EXECUTE ON FUNCTION public.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.check_login_code(code text)
@@ -2480,6 +2628,46 @@ end
 $function$;
 COMMENT ON FUNCTION public.clear_guessing_limit(address text, trust_minutes integer) IS 'Administrators: forgets the failed code guesses of an address and its clients, so students there can start again, and records it; cleared (with the failures of the last 10 minutes) or nothing_to_clear. With trust_minutes (1 to 480), also trusts the address that long, its address limit not applied: trusted, with failures and trusted_until.';
 GRANT EXECUTE ON FUNCTION public.clear_guessing_limit(address text, trust_minutes integer) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.duplicate_exam(exam_id uuid, name text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  new_name text := btrim(duplicate_exam.name);
+  source public.exams;
+  copy_id uuid;
+  copied integer;
+begin
+  perform private.require_admin();
+  select * into source from public.exams e where e.id = duplicate_exam.exam_id;
+  if not found then
+    perform private.invalid_argument('no such exam');
+  end if;
+  if new_name is null or length(new_name) not between 1 and 200 then
+    perform private.invalid_argument('the new exam needs a name of 1 to 200 characters');
+  end if;
+  if exists (select 1 from public.exams e where e.archived_at is null and lower(btrim(e.name)) = lower(new_name)) then
+    perform private.invalid_argument('an exam in use already has this name');
+  end if;
+  insert into public.exams (name, default_duration_minutes, shuffle_questions, shuffle_options)
+  values (new_name, source.default_duration_minutes, source.shuffle_questions, source.shuffle_options)
+  returning id into copy_id;
+  insert into public.questions (exam_id, question_number, question_text, option_a, option_b, option_c, option_d, correct_answer)
+  select copy_id, q.question_number, q.question_text, q.option_a, q.option_b, q.option_c, q.option_d, q.correct_answer
+    from public.questions q
+   where q.exam_id = source.id
+   order by q.question_number;
+  get diagnostics copied = row_count;
+  perform private.record_activity('exam_duplicated', new_name,
+    jsonb_build_object('from_exam_id', source.id, 'from_name', source.name, 'questions', copied), copy_id);
+  return copy_id;
+end
+$function$;
+COMMENT ON FUNCTION public.duplicate_exam(exam_id uuid, name text) IS 'Administrators: a new exam (answered by its id) with the name given and the settings and questions of the given exam, without its sittings, codes or results; recorded as exam_duplicated. invalid_argument for an unknown exam, an empty or too long name, or a name an exam in use has.';
+GRANT EXECUTE ON FUNCTION public.duplicate_exam(exam_id uuid, name text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.end_address_trust(address text)
  RETURNS jsonb
@@ -2746,6 +2934,7 @@ declare
   number integer;
   previous text;
   figures jsonb;
+  exam uuid;
 begin
   perform private.require_admin();
   if letters is null or letters !~ '^(\*|[ABCD]+)$' then
@@ -2763,6 +2952,11 @@ begin
   if number is null then
     return jsonb_build_object('outcome', 'not_found');
   end if;
+  -- The question's exam, also once the clean-up deleted it: its snapshots' codes say which.
+  exam := coalesce(question.exam_id,
+                   (select lc.exam_id from public.attempt_questions aq join public.login_codes lc on lc.code = aq.login_code
+                     where aq.question_id = regrade_question.question_id limit 1),
+                   (select c.exam_id from public.key_corrections c where c.question_id = regrade_question.question_id limit 1));
   previous := coalesce(
     (select c.accepted from public.key_corrections c where c.question_id = regrade_question.question_id order by c.id desc limit 1),
     (select aq.correct_answer from public.attempt_questions aq where aq.question_id = regrade_question.question_id limit 1),
@@ -2776,7 +2970,8 @@ begin
   select s.id, s.score, private.score_against_key(s.answers, k.new_key), s.question_count, s.voided_at is not null, k.new_key
     from public.submissions s
     cross join lateral (select coalesce(s.served_key, '{}'::jsonb) || jsonb_build_object(number::text, letters) as new_key) k
-   where exists (select 1 from public.attempt_questions aq
+   where s.exam_id = exam
+     and exists (select 1 from public.attempt_questions aq
                   where aq.login_code = s.login_code and aq.question_id = regrade_question.question_id);
 
   select jsonb_build_object(
@@ -2801,8 +2996,8 @@ begin
     return figures || jsonb_build_object('outcome', 'unchanged');
   end if;
 
-  insert into public.key_corrections (question_id, question_number, accepted, corrected_by)
-  values (regrade_question.question_id, number, letters,
+  insert into public.key_corrections (exam_id, question_id, question_number, accepted, corrected_by)
+  values (exam, regrade_question.question_id, number, letters,
           (select au.email from public.admin_users au where au.user_id = (select auth.uid())));
   update public.submissions s
      set served_key = c.new_key,
@@ -2817,11 +3012,12 @@ begin
     update public.attempt_questions aq set correct_answer = letters where aq.question_id = regrade_question.question_id;
     update public.questions q set correct_answer = letters where q.id = regrade_question.question_id;
   end if;
-  perform private.record_activity('key_corrected', number::text, figures || jsonb_build_object('question_id', regrade_question.question_id));
+  perform private.record_activity('key_corrected', number::text, figures || jsonb_build_object('question_id', regrade_question.question_id),
+    exam);
   return figures || jsonb_build_object('outcome', 'applied');
 end
 $function$;
-COMMENT ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) IS 'Administrators: corrects a question''s key (one letter, several, or * for void) and answers the dry run (submissions, changed, fail_to_pass, pass_to_fail, average_before, average_after); with apply, rescores every submission whose exam held the question in one transaction, marks the changed ones regraded and records it. Idempotent.';
+COMMENT ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) IS 'Administrators: corrects a question''s key (one letter, several, or * for void) and answers the dry run (submissions, changed, fail_to_pass, pass_to_fail, average_before, average_after); with apply, rescores every submission of the question''s exam whose attempt held the question in one transaction, marks the changed ones regraded and records it. Idempotent.';
 GRANT EXECUTE ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean, answers jsonb DEFAULT NULL::jsonb)
@@ -2883,7 +3079,7 @@ $function$;
 COMMENT ON FUNCTION public.restore_submission(submission_id uuid) IS 'Administrators: counts a voided submission again and records it (with the reason it had); restored, not_voided or not_found.';
 GRANT EXECUTE ON FUNCTION public.restore_submission(submission_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.room_time_students()
+CREATE OR REPLACE FUNCTION public.room_time_students(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS integer
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2891,11 +3087,11 @@ CREATE OR REPLACE FUNCTION public.room_time_students()
 AS $function$
 begin
   perform private.require_admin();
-  return (select count(*) from private.codes_still_writing());
+  return (select count(*) from private.codes_still_writing(room_time_students.exam_id, room_time_students.sitting_id));
 end
 $function$;
-COMMENT ON FUNCTION public.room_time_students() IS 'Administrators: how many students "Add time for everyone" would reach now.';
-GRANT EXECUTE ON FUNCTION public.room_time_students() TO authenticated, service_role;
+COMMENT ON FUNCTION public.room_time_students(exam_id uuid, sitting_id uuid) IS 'Administrators: how many students "Add time for everyone" would reach now (of one exam and sitting, or all).';
+GRANT EXECUTE ON FUNCTION public.room_time_students(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.search_pattern(search text)
  RETURNS text

@@ -1,18 +1,20 @@
--- Who is still writing the current exam: codes without a submission with an attempt of the active
--- schedule (started in its window; in the last 24 hours without one) that is in progress on the
--- server's record and not yet past its deadline.
-create or replace function private.codes_still_writing() returns setof text
+-- Who is still writing: codes without a submission with an attempt in progress on the server's
+-- record and not yet past its deadline, of one exam and sitting (null: any). The last 24 hours
+-- bound the attempts read (no attempt lasts longer) and keep it on the index of started_at.
+create or replace function private.codes_still_writing(exam_id uuid default null, sitting_id uuid default null)
+returns setof text
 language sql stable set search_path = ''
 as $$
   select distinct a.login_code
     from public.exam_attempts a
     join public.login_codes lc on lc.code = a.login_code
-    left join public.active_exam_schedule() es on true
    where not lc.is_used
      and a.state = 'in_progress'
      and a.deadline > now()
-     and a.started_at >= coalesce(es.start_time - interval '2 minutes', now() - interval '24 hours')
+     and a.started_at >= now() - interval '24 hours'
+     and (codes_still_writing.exam_id is null or a.exam_id = codes_still_writing.exam_id)
+     and (codes_still_writing.sitting_id is null or a.sitting_id = codes_still_writing.sitting_id)
 $$;
-comment on function private.codes_still_writing() is
-  'Login codes of the students still writing the current schedule: an unsubmitted attempt in progress before its deadline.';
-revoke all on function private.codes_still_writing() from public, anon, authenticated, service_role;
+comment on function private.codes_still_writing(uuid, uuid) is
+  'Login codes of the students still writing (of one exam and sitting, or any): an unsubmitted attempt in progress before its deadline.';
+revoke all on function private.codes_still_writing(uuid, uuid) from public, anon, authenticated, service_role;
