@@ -274,17 +274,23 @@ CREATE OR REPLACE FUNCTION private.codes_still_writing(exam_id uuid DEFAULT NULL
  STABLE
  SET search_path TO ''
 AS $function$
+  with exam_windows as (
+    select e.id as exam_id, (select cs.start_time - interval '2 minutes' from private.current_sitting(e.id) cs) as opened
+      from public.exams e
+     where codes_still_writing.exam_id is null or e.id = codes_still_writing.exam_id
+  )
   select distinct a.login_code
     from public.exam_attempts a
+    join exam_windows w on w.exam_id = a.exam_id
     join public.login_codes lc on lc.code = a.login_code
    where not lc.is_used
      and a.state = 'in_progress'
      and a.deadline > now()
      and a.started_at >= now() - interval '24 hours'
-     and (codes_still_writing.exam_id is null or a.exam_id = codes_still_writing.exam_id)
-     and (codes_still_writing.sitting_id is null or a.sitting_id = codes_still_writing.sitting_id)
+     and case when codes_still_writing.sitting_id is null then a.started_at >= coalesce(w.opened, now() - interval '24 hours')
+              else a.sitting_id = codes_still_writing.sitting_id end
 $function$;
-COMMENT ON FUNCTION private.codes_still_writing(exam_id uuid, sitting_id uuid) IS 'Login codes of the students still writing (of one exam and sitting, or any): an unsubmitted attempt in progress before its deadline.';
+COMMENT ON FUNCTION private.codes_still_writing(exam_id uuid, sitting_id uuid) IS 'Login codes of the students still writing (the sitting given, else each exam''s current one; of the exam given, or any): an unsubmitted attempt in progress before its deadline.';
 
 CREATE OR REPLACE FUNCTION private.counted_answers(submission_id uuid, code text, answers jsonb, recovered_from_file boolean, first_start timestamp with time zone, closes_at timestamp with time zone, sent_at timestamp with time zone, OUT counted jsonb, OUT late_check jsonb)
  RETURNS record
@@ -336,6 +342,19 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.counted_answers(submission_id uuid, code text, answers jsonb, recovered_from_file boolean, first_start timestamp with time zone, closes_at timestamp with time zone, sent_at timestamp with time zone, OUT counted jsonb, OUT late_check jsonb) IS 'record_submission''s third step: the answers a submission counts (all it sent, except a late arrival, not from an answer file, once its solutions could be out: only those matching its attempt''s copy reported in time) and, for such a late arrival, late_check (sent_answers, counted, differences).';
+
+CREATE OR REPLACE FUNCTION private.current_sitting(exam_id uuid)
+ RETURNS SETOF public.exam_schedule
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select * from public.exam_schedule es
+   where es.exam_id = current_sitting.exam_id and es.is_active
+   order by es.start_time <= now() and es.end_time > now() desc, es.created_at desc
+   limit 1
+$function$;
+COMMENT ON FUNCTION private.current_sitting(exam_id uuid) IS 'The exam''s current sitting for the room-wide actions: its active sitting open now (the newest), else its newest active sitting.';
 
 CREATE OR REPLACE FUNCTION private.exam_closed_for(login public.login_codes, schedule public.exam_schedule)
  RETURNS boolean
@@ -2122,10 +2141,7 @@ begin
    where lc.code = any (codes);
   insert into public.room_time_additions (exam_id, schedule_id, minutes, login_codes, added_by, added_by_email)
   select reached.exam_id,
-         coalesce(add_time_for_everyone.sitting_id,
-                  (select min(a.sitting_id::text)::uuid from public.exam_attempts a
-                    where a.login_code = any (reached.codes)
-                   having count(distinct a.sitting_id) = 1 and count(a.sitting_id) = count(*))),
+         coalesce(add_time_for_everyone.sitting_id, (select cs.id from private.current_sitting(reached.exam_id) cs)),
          add_time_for_everyone.minutes, reached.codes, (select auth.uid()),
          (select au.email from public.admin_users au where au.user_id = (select auth.uid()))
     from (select lc.exam_id, array_agg(lc.code order by lc.code) as codes

@@ -2,7 +2,7 @@
 -- this one (a landed migration is never edited).
 -- From:
 --   functions/private/apply_retention.sql
---   functions/private/codes_still_writing.sql
+--   functions/private/current_sitting.sql
 --   functions/private/keep_submission_tallies.sql
 --   functions/private/record_activity.sql
 --   functions/private/record_answer_file_recovery.sql
@@ -33,6 +33,7 @@
 --   functions/public/room_time_students.sql
 --   triggers/public/exams.sql
 --   triggers/public/submissions.sql
+--   functions/private/codes_still_writing.sql
 --   functions/public/admin_day_answers.sql
 --   functions/public/admin_live_attempt_counts.sql
 -- Drops what no file declares any longer:
@@ -92,27 +93,21 @@ comment on function private.apply_retention() is
 revoke all on function private.apply_retention() from public, anon, authenticated, service_role;
 grant execute on function private.apply_retention() to service_role;
 
--- supabase/definitions/functions/private/codes_still_writing.sql
--- Who is still writing: codes without a submission with an attempt in progress on the server's
--- record and not yet past its deadline, of one exam and sitting (null: any). The last 24 hours
--- bound the attempts read (no attempt lasts longer) and keep it on the index of started_at.
-create or replace function private.codes_still_writing(exam_id uuid default null, sitting_id uuid default null)
-returns setof text
+-- supabase/definitions/functions/private/current_sitting.sql
+-- The sitting of an exam the Proctor Room's room-wide actions mean when none is picked: among its
+-- active sittings the one open now (the newest such), else the newest created (with one sitting,
+-- the current schedule of a one-exam school, as before several exams).
+create or replace function private.current_sitting(exam_id uuid) returns setof public.exam_schedule
 language sql stable set search_path = ''
 as $$
-  select distinct a.login_code
-    from public.exam_attempts a
-    join public.login_codes lc on lc.code = a.login_code
-   where not lc.is_used
-     and a.state = 'in_progress'
-     and a.deadline > now()
-     and a.started_at >= now() - interval '24 hours'
-     and (codes_still_writing.exam_id is null or a.exam_id = codes_still_writing.exam_id)
-     and (codes_still_writing.sitting_id is null or a.sitting_id = codes_still_writing.sitting_id)
+  select * from public.exam_schedule es
+   where es.exam_id = current_sitting.exam_id and es.is_active
+   order by es.start_time <= now() and es.end_time > now() desc, es.created_at desc
+   limit 1
 $$;
-comment on function private.codes_still_writing(uuid, uuid) is
-  'Login codes of the students still writing (of one exam and sitting, or any): an unsubmitted attempt in progress before its deadline.';
-revoke all on function private.codes_still_writing(uuid, uuid) from public, anon, authenticated, service_role;
+comment on function private.current_sitting(uuid) is
+  'The exam''s current sitting for the room-wide actions: its active sitting open now (the newest), else its newest active sitting.';
+revoke all on function private.current_sitting(uuid) from public, anon, authenticated, service_role;
 
 -- supabase/definitions/functions/private/keep_submission_tallies.sql
 -- Test Results' figures come from public.submission_tallies (count, score sum, questions served and
@@ -563,7 +558,7 @@ revoke all on function private.tally_submission(uuid, timestamp with time zone, 
 -- of every student still writing (of the exam and sitting given, or all), so it moves their
 -- deadlines and the solutions wait for it like any accommodation; refused whole when it would take
 -- anyone past 180 minutes of extra time. Recorded once per exam reached, with the sitting given
--- (else the one sitting its students write, if they share one).
+-- (else the exam's current sitting, whose students it reached: private.codes_still_writing).
 create or replace function public.add_time_for_everyone(minutes integer, exam_id uuid default null, sitting_id uuid default null)
 returns jsonb
 language plpgsql volatile security definer set search_path = ''
@@ -593,10 +588,7 @@ begin
    where lc.code = any (codes);
   insert into public.room_time_additions (exam_id, schedule_id, minutes, login_codes, added_by, added_by_email)
   select reached.exam_id,
-         coalesce(add_time_for_everyone.sitting_id,
-                  (select min(a.sitting_id::text)::uuid from public.exam_attempts a
-                    where a.login_code = any (reached.codes)
-                   having count(distinct a.sitting_id) = 1 and count(a.sitting_id) = count(*))),
+         coalesce(add_time_for_everyone.sitting_id, (select cs.id from private.current_sitting(reached.exam_id) cs)),
          add_time_for_everyone.minutes, reached.codes, (select auth.uid()),
          (select au.email from public.admin_users au where au.user_id = (select auth.uid()))
     from (select lc.exam_id, array_agg(lc.code order by lc.code) as codes
@@ -1183,6 +1175,34 @@ create or replace trigger submissions_record_served_key
 create or replace trigger submissions_keep_exam_category
   before insert or update of exam_id, exam_category_id on public.submissions
   for each row execute function private.keep_exam_category();
+
+-- supabase/definitions/functions/private/codes_still_writing.sql
+-- Who is still writing: codes without a submission with an attempt in progress on the server's
+-- record and not yet past its deadline, started in the sitting given, else in its exam's current
+-- sitting (private.current_sitting; in the last 24 hours without one), of the exam given or any.
+create or replace function private.codes_still_writing(exam_id uuid default null, sitting_id uuid default null)
+returns setof text
+language sql stable set search_path = ''
+as $$
+  with exam_windows as (
+    select e.id as exam_id, (select cs.start_time - interval '2 minutes' from private.current_sitting(e.id) cs) as opened
+      from public.exams e
+     where codes_still_writing.exam_id is null or e.id = codes_still_writing.exam_id
+  )
+  select distinct a.login_code
+    from public.exam_attempts a
+    join exam_windows w on w.exam_id = a.exam_id
+    join public.login_codes lc on lc.code = a.login_code
+   where not lc.is_used
+     and a.state = 'in_progress'
+     and a.deadline > now()
+     and a.started_at >= now() - interval '24 hours'
+     and case when codes_still_writing.sitting_id is null then a.started_at >= coalesce(w.opened, now() - interval '24 hours')
+              else a.sitting_id = codes_still_writing.sitting_id end
+$$;
+comment on function private.codes_still_writing(uuid, uuid) is
+  'Login codes of the students still writing (the sitting given, else each exam''s current one; of the exam given, or any): an unsubmitted attempt in progress before its deadline.';
+revoke all on function private.codes_still_writing(uuid, uuid) from public, anon, authenticated, service_role;
 
 -- supabase/definitions/functions/public/admin_day_answers.sql
 create or replace function public.admin_day_answers(time_zone text, day date, search text default '', exam_id uuid default null)

@@ -2,7 +2,7 @@
 -- of every student still writing (of the exam and sitting given, or all), so it moves their
 -- deadlines and the solutions wait for it like any accommodation; refused whole when it would take
 -- anyone past 180 minutes of extra time. Recorded once per exam reached, with the sitting given
--- (else the one sitting its students write, if they share one).
+-- (else the exam's current sitting, whose students it reached: private.codes_still_writing).
 create or replace function public.add_time_for_everyone(minutes integer, exam_id uuid default null, sitting_id uuid default null)
 returns jsonb
 language plpgsql volatile security definer set search_path = ''
@@ -32,10 +32,7 @@ begin
    where lc.code = any (codes);
   insert into public.room_time_additions (exam_id, schedule_id, minutes, login_codes, added_by, added_by_email)
   select reached.exam_id,
-         coalesce(add_time_for_everyone.sitting_id,
-                  (select min(a.sitting_id::text)::uuid from public.exam_attempts a
-                    where a.login_code = any (reached.codes)
-                   having count(distinct a.sitting_id) = 1 and count(a.sitting_id) = count(*))),
+         coalesce(add_time_for_everyone.sitting_id, (select cs.id from private.current_sitting(reached.exam_id) cs)),
          add_time_for_everyone.minutes, reached.codes, (select auth.uid()),
          (select au.email from public.admin_users au where au.user_id = (select auth.uid()))
     from (select lc.exam_id, array_agg(lc.code order by lc.code) as codes
