@@ -424,6 +424,51 @@ describe('item analysis of an exam', () => {
   })
 })
 
+describe('key corrections, voids and restores of an exam', () => {
+  it('are made for the question’s exam and recorded with it', async () => {
+    const exam = await newExam()
+    await addQuestions(exam.id, 1, 'A')
+    const [question] = must(await service.from('questions').select('*').eq('exam_id', exam.id))
+    const code = await addCode(exam.id, { is_used: true, used_by: 'Regraded Student', used_at: isoFromNow(-minute) })
+    succeeded(
+      await service.from('attempt_questions').insert({
+        login_code: code,
+        question_number: 1,
+        position: 1,
+        question_id: question!.id,
+        question_text: question!.question_text,
+        ...mcq,
+        correct_answer: 'A',
+        option_order: 'ABCD',
+      }),
+    )
+    const submission = must(
+      await service
+        .from('submissions')
+        .insert(submissionRow(code, { exam_id: exam.id, answers: { '1': 'B' }, score: 0, question_count: 1 }))
+        .select()
+        .single(),
+    )
+    expect(submission.served_key).toEqual({ '1': 'A' })
+    expect(must(await admin.rpc('regrade_question', { question_id: question!.id, accepted: 'B', apply: true }))).toMatchObject({
+      outcome: 'applied',
+      submissions: 1,
+      changed: 1,
+    })
+    expect(must(await service.from('key_corrections').select('exam_id').eq('question_id', question!.id))).toEqual([
+      { exam_id: exam.id },
+    ])
+    expect(must(await service.from('submissions').select('score').eq('id', submission.id).single()).score).toBe(1)
+    must(await admin.rpc('void_submission', { submission_id: submission.id, reason: 'Seen copying' }))
+    must(await admin.rpc('restore_submission', { submission_id: submission.id }))
+    expect((await activity(exam.id)).map((row) => row.action).slice(-3)).toEqual([
+      'key_corrected',
+      'submission_voided',
+      'submission_restored',
+    ])
+  })
+})
+
 describe('the Proctor Room of an exam', () => {
   it('lists, counts and adds time to one exam’s (or one sitting’s) students, leaving the other exam’s deadlines alone', async () => {
     const first = await newExam()
