@@ -99,58 +99,59 @@ CREATE OR REPLACE FUNCTION private.apply_retention()
  SET search_path TO ''
 AS $function$
 declare
-  last_closed timestamptz;
+  exam record;
   deleted integer;
+  total integer := 0;
 begin
-  if exists (select 1 from public.exam_schedule where is_active and end_time > now()) then
-    return 0;
-  end if;
-  -- Any window that has closed counts, even if its schedule was switched off afterwards.
-  select max(end_time) into last_closed from public.exam_schedule where end_time <= now();
-  if last_closed is null or last_closed > now() - interval '24 hours' then
-    return 0;
-  end if;
-  delete from public.attempt_questions where taken_at <= last_closed;
-  delete from public.questions where created_at <= last_closed;
-  get diagnostics deleted = row_count;
-  return deleted;
+  for exam in
+    -- Any window that has closed counts, even if its sitting was switched off afterwards.
+    select es.exam_id, max(es.end_time) as last_closed
+      from public.exam_schedule es
+     where es.end_time <= now()
+     group by es.exam_id
+    having max(es.end_time) <= now() - interval '24 hours'
+       and not exists (select 1 from public.exam_schedule o
+                        where o.exam_id = es.exam_id and o.is_active and o.end_time > now())
+     order by es.exam_id
+  loop
+    delete from public.attempt_questions aq
+     using public.login_codes lc
+     where lc.code = aq.login_code and lc.exam_id = exam.exam_id and aq.taken_at <= exam.last_closed;
+    delete from public.questions q where q.exam_id = exam.exam_id and q.created_at <= exam.last_closed;
+    get diagnostics deleted = row_count;
+    total := total + deleted;
+  end loop;
+  return total;
 end
 $function$;
-COMMENT ON FUNCTION private.apply_retention() IS 'Deletes exam questions and the attempts'' snapshots of them 24 hours after the last exam closed; answers how many questions.';
+COMMENT ON FUNCTION private.apply_retention() IS 'Deletes each exam''s questions and the attempts'' snapshots of them 24 hours after that exam''s last sitting closed (none while one of its active sittings is open); answers how many questions.';
 GRANT EXECUTE ON FUNCTION private.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_login_code(code text)
- RETURNS jsonb
+ RETURNS text
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   login public.login_codes;
-  exam public.exams;
-  sitting public.exam_schedule;
+  schedule public.exam_schedule;
 begin
   select * into login from public.login_codes lc where lc.code = public.normalize_login_code(check_login_code.code);
   if not found then
-    return jsonb_build_object('outcome', 'invalid');
+    return 'invalid';
   end if;
   if login.is_used then
-    return jsonb_build_object('outcome', 'used');
+    return 'used';
   end if;
-  select * into exam from public.exams e where e.id = login.exam_id;
-  sitting := private.sitting_for_code(login);
-  return jsonb_build_object(
-    'outcome', case when private.exam_closed_for(login, exam, sitting) then 'exam_closed' else 'valid' end,
-    'exam', jsonb_build_object(
-      'name', exam.name,
-      'sitting', case when sitting.id is not null then jsonb_build_object(
-        'name', sitting.exam_name,
-        'start_time', sitting.start_time,
-        'end_time', sitting.end_time,
-        'duration_minutes', sitting.duration_minutes) end));
+  select * into schedule from public.active_exam_schedule();
+  if private.exam_closed_for(login, schedule) then
+    return 'exam_closed';
+  end if;
+  return 'valid';
 end
 $function$;
-COMMENT ON FUNCTION private.check_login_code(code text) IS 'The status of a login code as typed (trimmed, upper-cased): {"outcome": valid | used | invalid | exam_closed}, exam_closed when exam_questions would refuse its start so (its exam archived; the window of its sitting, its end moved by the code''s extra minutes, not open now; or a first start after the end once a key of its exam has been shown); for an unused code also "exam": {"name", "sitting": null or {"name", "start_time", "end_time", "duration_minutes"}}, the sitting it would start in.';
+COMMENT ON FUNCTION private.check_login_code(code text) IS 'valid | used | invalid | exam_closed for a login code as typed (trimmed, upper-cased): exam_closed when exam_questions would refuse its start so (the window, its end moved by the code''s extra minutes, is not open now; or a first start after the end once a key of the sitting has been shown).';
 GRANT EXECUTE ON FUNCTION private.check_login_code(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_submission_arguments(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
@@ -213,11 +214,6 @@ begin
     answer := jsonb_build_object('outcome', 'invalid_code');
     return;
   end if;
-  -- A device's attempt id is its submission id: another code's attempt id (of any exam) would take
-  -- that student's submission id and refuse their own device's submission.
-  if exists (select 1 from public.exam_attempts a where a.id = claim_login_code.submission_id and a.login_code <> claim_login_code.code) then
-    perform private.invalid_argument('submission id belongs to another login code');
-  end if;
   if claimed.is_used then
     answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
     return;
@@ -272,22 +268,29 @@ end
 $function$;
 COMMENT ON FUNCTION private.code_guessing_limited(address text) IS 'True when this request''s client at the address made 50 failed code guesses in the last 10 minutes, or the address 20,000 and no administrator trusts it now.';
 
-CREATE OR REPLACE FUNCTION private.codes_still_writing()
+CREATE OR REPLACE FUNCTION private.codes_still_writing(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS SETOF text
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
+  with exam_windows as (
+    select e.id as exam_id, (select cs.start_time - interval '2 minutes' from private.current_sitting(e.id) cs) as opened
+      from public.exams e
+     where codes_still_writing.exam_id is null or e.id = codes_still_writing.exam_id
+  )
   select distinct a.login_code
     from public.exam_attempts a
+    join exam_windows w on w.exam_id = a.exam_id
     join public.login_codes lc on lc.code = a.login_code
-    left join public.active_exam_schedule() es on true
    where not lc.is_used
      and a.state = 'in_progress'
      and a.deadline > now()
-     and a.started_at >= coalesce(es.start_time - interval '2 minutes', now() - interval '24 hours')
+     and a.started_at >= now() - interval '24 hours'
+     and case when codes_still_writing.sitting_id is null then a.started_at >= coalesce(w.opened, now() - interval '24 hours')
+              else a.sitting_id = codes_still_writing.sitting_id end
 $function$;
-COMMENT ON FUNCTION private.codes_still_writing() IS 'Login codes of the students still writing the current schedule: an unsubmitted attempt in progress before its deadline.';
+COMMENT ON FUNCTION private.codes_still_writing(exam_id uuid, sitting_id uuid) IS 'Login codes of the students still writing (the sitting given, else each exam''s current one; of the exam given, or any): an unsubmitted attempt in progress before its deadline.';
 
 CREATE OR REPLACE FUNCTION private.counted_answers(submission_id uuid, code text, answers jsonb, recovered_from_file boolean, first_start timestamp with time zone, closes_at timestamp with time zone, sent_at timestamp with time zone, OUT counted jsonb, OUT late_check jsonb)
  RETURNS record
@@ -305,18 +308,16 @@ begin
   end if;
   candidate.id := counted_answers.submission_id;
   candidate.login_code := counted_answers.code;
-  select lc.exam_id into candidate.exam_id from public.login_codes lc where lc.code = counted_answers.code;
   candidate.started_at := counted_answers.first_start;
   -- A row's release only grows with its submitted_at (a later one waits for more sittings), and
-  -- any submission of the exam whose 24 hours of solutions outlasted this attempt's deadline plus
-  -- grace could have shown the key since: the key is out once the earliest of them has its release. A row
+  -- any submission whose 24 hours of solutions outlasted this attempt's deadline plus grace could
+  -- have shown the key since: the key is out once the earliest of them has its release. A row
   -- stamped after a classmate's would otherwise wait for a sitting the classmate's do not.
   candidate.submitted_at := least(counted_answers.sent_at,
                                   (select min(s.submitted_at) from public.submissions s
-                                    where s.exam_id = candidate.exam_id
-                                      and s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
+                                    where s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
   -- An unknown release (null) holds the key back, as a release still to come does.
-  if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(candidate.exam_id, counted_answers.first_start)) is not true then
+  if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(counted_answers.first_start)) is not true then
     return;
   end if;
   select a.* into attempt from public.exam_attempts a
@@ -342,19 +343,31 @@ end
 $function$;
 COMMENT ON FUNCTION private.counted_answers(submission_id uuid, code text, answers jsonb, recovered_from_file boolean, first_start timestamp with time zone, closes_at timestamp with time zone, sent_at timestamp with time zone, OUT counted jsonb, OUT late_check jsonb) IS 'record_submission''s third step: the answers a submission counts (all it sent, except a late arrival, not from an answer file, once its solutions could be out: only those matching its attempt''s copy reported in time) and, for such a late arrival, late_check (sent_answers, counted, differences).';
 
-CREATE OR REPLACE FUNCTION private.exam_closed_for(login public.login_codes, exam public.exams, schedule public.exam_schedule)
+CREATE OR REPLACE FUNCTION private.current_sitting(exam_id uuid)
+ RETURNS SETOF public.exam_schedule
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select * from public.exam_schedule es
+   where es.exam_id = current_sitting.exam_id and es.is_active
+   order by es.start_time <= now() and es.end_time > now() desc, es.created_at desc
+   limit 1
+$function$;
+COMMENT ON FUNCTION private.current_sitting(exam_id uuid) IS 'The exam''s current sitting for the room-wide actions: its active sitting open now (the newest), else its newest active sitting.';
+
+CREATE OR REPLACE FUNCTION private.exam_closed_for(login public.login_codes, schedule public.exam_schedule)
  RETURNS boolean
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 begin
-  return exam.archived_at is not null
-      or (schedule.id is not null
-          and (not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes))
-               or (now() > schedule.end_time
-                   and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
-                   and private.solutions_shown_since(login.exam_id, schedule.start_time))));
+  return schedule.id is not null
+     and (not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes))
+          or (now() > schedule.end_time
+              and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
+              and private.solutions_shown_since(schedule.start_time)));
 end
 $function$;
 
@@ -365,7 +378,6 @@ CREATE OR REPLACE FUNCTION private.exam_questions(code text, attempt_id uuid, st
 AS $function$
 declare
   login public.login_codes;
-  exam public.exams;
   schedule public.exam_schedule;
   name text := btrim(exam_questions.student_name);
   total_count integer;
@@ -384,9 +396,8 @@ begin
   if login.is_used then
     return jsonb_build_object('outcome', 'used');
   end if;
-  select * into exam from public.exams e where e.id = login.exam_id;
-  schedule := private.sitting_for_code(login);
-  if private.exam_closed_for(login, exam, schedule) then
+  select * into schedule from public.active_exam_schedule();
+  if private.exam_closed_for(login, schedule) then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
   -- Started before and out of time (a second device, a cleared browser): new questions could
@@ -395,18 +406,18 @@ begin
   if exists (select 1 from public.exam_attempts a where a.login_code = login.code and a.deadline + interval '2 minutes' < now()) then
     return jsonb_build_object('outcome', 'time_over');
   end if;
-  -- A code already started is served the exam of its first start, whatever its questions are now.
+  -- A code already started is served the exam of its first start, whatever the bank holds now.
   if not exists (select 1 from public.attempt_questions aq where aq.login_code = login.code) then
-    select count(*) into total_count from public.questions q where q.exam_id = login.exam_id;
+    select count(*) into total_count from public.questions;
     if total_count = 0 then
       return jsonb_build_object('outcome', 'no_questions');
     end if;
     select count(*) into usable_count from public.questions q
-     where q.exam_id = login.exam_id and public.is_usable_mcq(q) and q.question_number between 1 and 50;
+     where public.is_usable_mcq(q) and q.question_number between 1 and 50;
     if usable_count = 0 then
       return jsonb_build_object('outcome', 'no_valid_questions');
     end if;
-    perform private.take_exam_snapshot(login, exam, schedule);
+    perform private.take_exam_snapshot(login, schedule);
   end if;
   -- In the student's order, each with its options' order; never with correct_answer.
   select jsonb_agg(jsonb_build_object(
@@ -417,13 +428,11 @@ begin
     into served
     from public.attempt_questions aq
    where aq.login_code = login.code;
-  attempt := private.start_exam_attempt(login, exam, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
+  attempt := private.start_exam_attempt(login, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
   return jsonb_build_object(
     'outcome', 'ok',
     'questions', served,
-    'exam_name', exam.name,
-    'sitting_name', schedule.exam_name,
-    'duration_minutes', coalesce(schedule.duration_minutes, exam.default_duration_minutes),
+    'duration_minutes', coalesce(schedule.duration_minutes, 30),
     'extra_minutes', login.extra_minutes,
     'window_end', schedule.end_time,
     'deadline', attempt.deadline,
@@ -431,7 +440,7 @@ begin
     'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
 end
 $function$;
-COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: its exam''s usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, with the exam''s and the sitting''s names, for an unused code of an exam not archived while its sitting''s window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the exam has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
+COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: the usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the sitting has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
 
 CREATE OR REPLACE FUNCTION private.find_result(code text, OUT answer jsonb, OUT submission public.submissions)
  RETURNS record
@@ -561,10 +570,10 @@ CREATE OR REPLACE FUNCTION private.keep_submission_tallies()
 AS $function$
 begin
   if tg_op in ('UPDATE', 'DELETE') and old.voided_at is null then
-    perform private.tally_submission(old.submitted_at, old.id, old.score, old.question_count, -1);
+    perform private.tally_submission(old.exam_id, old.submitted_at, old.id, old.score, old.question_count, -1);
   end if;
   if tg_op in ('INSERT', 'UPDATE') and new.voided_at is null then
-    perform private.tally_submission(new.submitted_at, new.id, new.score, new.question_count, 1);
+    perform private.tally_submission(new.exam_id, new.submitted_at, new.id, new.score, new.question_count, 1);
   end if;
   return null;
 end
@@ -617,7 +626,6 @@ begin
   solutions := private.solutions_availability(result.submission);
   return jsonb_build_object(
     'outcome', 'ok',
-    'exam_name', (select e.name from public.exams e where e.id = (result.submission).exam_id),
     'student_name', (result.submission).student_name,
     'login_code', (result.submission).login_code,
     'started_at', (result.submission).started_at,
@@ -633,7 +641,7 @@ begin
     'solutions', case when solutions.available then private.list_solutions(result.submission) end);
 end
 $function$;
-COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: ok (with its exam''s name, exam_name), or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
+COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: ok, or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
 GRANT EXECUTE ON FUNCTION private.lookup_result(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.note_question_insert_statement()
@@ -679,7 +687,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.raise_without_detail(sql_state text, message text) IS 'Raises an error again with its SQLSTATE and message only: a DETAIL can hold row data (a failing row''s computed score).';
 
-CREATE OR REPLACE FUNCTION private.record_activity(action text, subject text, details jsonb)
+CREATE OR REPLACE FUNCTION private.record_activity(action text, subject text, details jsonb, exam_id uuid DEFAULT NULL::uuid)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -689,7 +697,7 @@ declare
   claims jsonb := nullif(current_setting('request.jwt.claims', true), '')::jsonb;
   acting_user uuid := (select auth.uid());
 begin
-  insert into public.audit_log (actor_id, actor, action, subject, details)
+  insert into public.audit_log (actor_id, actor, action, subject, details, exam_id)
   values (
     acting_user,
     coalesce(
@@ -699,10 +707,11 @@ begin
       'system'),
     record_activity.action,
     record_activity.subject,
-    coalesce(record_activity.details, '{}'::jsonb));
+    coalesce(record_activity.details, '{}'::jsonb),
+    record_activity.exam_id);
 end
 $function$;
-COMMENT ON FUNCTION private.record_activity(action text, subject text, details jsonb) IS 'Appends one row to public.audit_log for the current request''s user (or service_role, or system).';
+COMMENT ON FUNCTION private.record_activity(action text, subject text, details jsonb, exam_id uuid) IS 'Appends one row to public.audit_log for the current request''s user (or service_role, or system), about the exam given (or none).';
 
 CREATE OR REPLACE FUNCTION private.record_answer_file_recovery()
  RETURNS trigger
@@ -712,7 +721,8 @@ CREATE OR REPLACE FUNCTION private.record_answer_file_recovery()
 AS $function$
 begin
   perform private.record_activity('answer_file_recovered', new.login_code,
-    jsonb_build_object('student_name', new.student_name, 'submission_id', new.id, 'arrived_late', new.arrived_late));
+    jsonb_build_object('student_name', new.student_name, 'submission_id', new.id, 'arrived_late', new.arrived_late),
+    new.exam_id);
   return null;
 end
 $function$;
@@ -731,6 +741,33 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION private.record_code_guess_failure(address text) IS 'Counts one failed code guess for the address and for this request''s client at it.';
 
+CREATE OR REPLACE FUNCTION private.record_exam_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changes jsonb;
+begin
+  if tg_op = 'INSERT' then
+    perform private.record_activity('exam_created', new.name,
+      jsonb_build_object('default_duration_minutes', new.default_duration_minutes,
+                         'shuffle_questions', new.shuffle_questions, 'shuffle_options', new.shuffle_options),
+      new.id);
+  else
+    select coalesce(jsonb_object_agg(f.key, jsonb_build_array(to_jsonb(old) -> f.key, f.value)), '{}'::jsonb) into changes
+      from jsonb_each(to_jsonb(new)) f
+     where f.key not in ('id', 'created_at') and f.value is distinct from to_jsonb(old) -> f.key;
+    if changes <> '{}'::jsonb then
+      perform private.record_activity('exam_changed', new.name, jsonb_build_object('changes', changes), new.id);
+    end if;
+  end if;
+  return null;
+end
+$function$;
+COMMENT ON FUNCTION private.record_exam_change() IS 'Records an exam created (its settings) or changed (every changed field, old and new: name, settings, archived_at).';
+
 CREATE OR REPLACE FUNCTION private.record_extra_time()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -739,7 +776,7 @@ CREATE OR REPLACE FUNCTION private.record_extra_time()
 AS $function$
 begin
   perform private.record_activity('extra_time_changed', new.code,
-    jsonb_build_object('from', old.extra_minutes, 'to', new.extra_minutes));
+    jsonb_build_object('from', old.extra_minutes, 'to', new.extra_minutes), new.exam_id);
   return null;
 end
 $function$;
@@ -751,39 +788,42 @@ CREATE OR REPLACE FUNCTION private.record_login_code_batch()
  SET search_path TO ''
 AS $function$
 declare
-  batch_size integer;
-  codes jsonb;
-  extra integer;
-  extra_by_code jsonb;
-  used_codes jsonb;
+  batch record;
+  touched jsonb;
 begin
+  -- Each trigger names only its own transition table.
   if tg_op = 'INSERT' then
-    select count(*), jsonb_agg(b.code order by b.code),
-           case when min(b.extra_minutes) = max(b.extra_minutes) then max(b.extra_minutes) end,
-           case when min(b.extra_minutes) <> max(b.extra_minutes)
-                then jsonb_object_agg(b.code, b.extra_minutes) filter (where b.extra_minutes > 0) end
-      into batch_size, codes, extra, extra_by_code
-      from inserted b;
+    select jsonb_agg(to_jsonb(i)) into touched from inserted i;
   else
-    -- A used code deleted takes its attempts and snapshot with it and hides its result from the
-    -- student (the submission stays): the log says which codes were used.
-    select count(*), jsonb_agg(b.code order by b.code), jsonb_agg(b.code order by b.code) filter (where b.is_used)
-      into batch_size, codes, used_codes
-      from deleted b;
+    select jsonb_agg(to_jsonb(d)) into touched from deleted d;
   end if;
-  if batch_size > 0 then
+  for batch in
+    select b.exam_id, count(*) as size, jsonb_agg(b.code order by b.code) as codes,
+           case when min(b.extra_minutes) = max(b.extra_minutes) then max(b.extra_minutes) end as extra,
+           case when min(b.extra_minutes) <> max(b.extra_minutes)
+                then jsonb_object_agg(b.code, b.extra_minutes) filter (where b.extra_minutes > 0) end as extra_by_code,
+           -- A used code deleted takes its attempts and snapshot with it and hides its result from
+           -- the student (the submission stays): the log says which codes were used.
+           jsonb_agg(b.code order by b.code) filter (where b.is_used) as used_codes
+      from jsonb_to_recordset(coalesce(touched, '[]'::jsonb)) as b(exam_id uuid, code text, extra_minutes integer, is_used boolean)
+     group by b.exam_id
+     order by b.exam_id
+  loop
     perform private.record_activity(
       case when tg_op = 'INSERT' then 'codes_generated' else 'codes_deleted' end,
-      case when batch_size = 1 then codes ->> 0 end,
-      jsonb_strip_nulls(jsonb_build_object('count', batch_size, 'codes', codes, 'extra_minutes', extra,
-                                           'extra_minutes_by_code', extra_by_code, 'used_codes', used_codes)));
-  end if;
+      case when batch.size = 1 then batch.codes ->> 0 end,
+      jsonb_strip_nulls(jsonb_build_object('count', batch.size, 'codes', batch.codes,
+        'extra_minutes', case when tg_op = 'INSERT' then batch.extra end,
+        'extra_minutes_by_code', case when tg_op = 'INSERT' then batch.extra_by_code end,
+        'used_codes', case when tg_op = 'DELETE' then batch.used_codes end)),
+      batch.exam_id);
+  end loop;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_login_code_batch() IS 'Records login codes generated or deleted by one statement: the codes, the extra time they were made with (one figure, or each code''s when they differ), and which of those deleted had been used.';
+COMMENT ON FUNCTION private.record_login_code_batch() IS 'Records login codes generated or deleted by one statement, one row per exam: the codes, the extra time they were made with (one figure, or each code''s when they differ), and which of those deleted had been used.';
 
-CREATE OR REPLACE FUNCTION private.record_question_batch(action text, numbers integer[], extra jsonb)
+CREATE OR REPLACE FUNCTION private.record_question_batch(action text, numbers integer[], extra jsonb, exam_id uuid)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -793,7 +833,8 @@ begin
     perform private.record_activity(action,
       case when cardinality(numbers) = 1 then numbers[1]::text end,
       extra || jsonb_build_object('count', cardinality(numbers),
-                                  'numbers', (select jsonb_agg(n order by n) from unnest(numbers) as n)));
+                                  'numbers', (select jsonb_agg(n order by n) from unnest(numbers) as n)),
+      record_question_batch.exam_id);
   end if;
 end
 $function$;
@@ -804,15 +845,23 @@ CREATE OR REPLACE FUNCTION private.record_question_deletes()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  exam uuid;
 begin
-  -- "all": the statement left the bank empty (Delete All, or the retention job after an exam).
-  perform private.record_question_batch('questions_deleted', array(select q.question_number from deleted q),
-    jsonb_build_object('all', not exists (select 1 from public.questions),
-      'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer)) from deleted q)));
+  for exam in select distinct q.exam_id from deleted q loop
+    -- "all": the statement left the exam's bank empty (Delete All, or the retention job after its
+    -- last sitting).
+    perform private.record_question_batch('questions_deleted',
+      array(select q.question_number from deleted q where q.exam_id = exam),
+      jsonb_build_object('all', not exists (select 1 from public.questions q where q.exam_id = exam),
+        'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer))
+                   from deleted q where q.exam_id = exam)),
+      exam);
+  end loop;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_question_deletes() IS 'Records questions deleted by one statement, each with the key it had.';
+COMMENT ON FUNCTION private.record_question_deletes() IS 'Records questions deleted by one statement, each with the key it had: one row per exam.';
 
 CREATE OR REPLACE FUNCTION private.record_question_inserts()
  RETURNS trigger
@@ -822,17 +871,22 @@ CREATE OR REPLACE FUNCTION private.record_question_inserts()
 AS $function$
 declare
   imported boolean := coalesce(current_setting('holdfast.question_insert_statement', true), '') = 'upsert';
+  exam uuid;
 begin
   perform set_config('holdfast.question_insert_statement', '', true);
-  perform private.record_question_batch(
-    case when imported then 'questions_imported' else 'questions_added' end,
-    array(select q.question_number from inserted q),
-    jsonb_build_object('replaced', false,
-      'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer)) from inserted q)));
+  for exam in select distinct q.exam_id from inserted q loop
+    perform private.record_question_batch(
+      case when imported then 'questions_imported' else 'questions_added' end,
+      array(select q.question_number from inserted q where q.exam_id = exam),
+      jsonb_build_object('replaced', false,
+        'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer))
+                   from inserted q where q.exam_id = exam)),
+      exam);
+  end loop;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_question_inserts() IS 'Records questions inserted by one statement, each with its key: questions_imported when the statement was an upsert (its update part ran), else questions_added.';
+COMMENT ON FUNCTION private.record_question_inserts() IS 'Records questions inserted by one statement, each with its key, one row per exam: questions_imported when the statement was an upsert (its update part ran), else questions_added.';
 
 CREATE OR REPLACE FUNCTION private.record_question_updates()
  RETURNS trigger
@@ -843,32 +897,39 @@ AS $function$
 declare
   change record;
   changes jsonb;
+  exam uuid;
   -- An update run by an INSERT statement is the ON CONFLICT DO UPDATE of an upsert: an import.
   imported boolean := coalesce(current_setting('holdfast.question_insert_statement', true), '') in ('insert', 'upsert');
 begin
   if imported then
     perform set_config('holdfast.question_insert_statement', 'upsert', true);
-    perform private.record_question_batch('questions_imported', array(select q.question_number from updated q),
-      jsonb_build_object('replaced', true,
-        'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer)) from updated q)));
+    for exam in select distinct q.exam_id from updated q loop
+      perform private.record_question_batch('questions_imported',
+        array(select q.question_number from updated q where q.exam_id = exam),
+        jsonb_build_object('replaced', true,
+          'keys', (select private.question_keys(array_agg(q.question_number), array_agg(q.correct_answer))
+                     from updated q where q.exam_id = exam)),
+        exam);
+    end loop;
   end if;
   for change in
-    select n.question_number as number, to_jsonb(o) as old_row, to_jsonb(n) as new_row
+    select n.question_number as number, n.exam_id, to_jsonb(o) as old_row, to_jsonb(n) as new_row
       from updated n join previous o on o.id = n.id
-     order by n.question_number
+     order by n.exam_id, n.question_number
   loop
     -- Every field that changed, as [old, new]: the correct answer among them is a key change.
     select coalesce(jsonb_object_agg(f.key, jsonb_build_array(change.old_row -> f.key, f.value)), '{}'::jsonb) into changes
       from jsonb_each(change.new_row) f
      where f.key not in ('id', 'created_at') and f.value is distinct from change.old_row -> f.key;
     if changes <> '{}'::jsonb then
-      perform private.record_activity('question_changed', change.number::text, jsonb_build_object('changes', changes));
+      perform private.record_activity('question_changed', change.number::text, jsonb_build_object('changes', changes),
+        change.exam_id);
     end if;
   end loop;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_question_updates() IS 'Records an update of questions: a question_changed row (every changed field, old and new) per question changed; for an import (an upsert''s update part) one questions_imported row with the replaced questions and their keys, and a question_changed row per question it changed (swapping the texts of two options changes the right answer as surely as a new letter).';
+COMMENT ON FUNCTION private.record_question_updates() IS 'Records an update of questions, each row with its exam: a question_changed row (every changed field, old and new) per question changed; for an import (an upsert''s update part) one questions_imported row per exam with the replaced questions and their keys, and a question_changed row per question it changed (swapping the texts of two options changes the right answer as surely as a new letter).';
 
 CREATE OR REPLACE FUNCTION private.record_room_time()
  RETURNS trigger
@@ -878,7 +939,8 @@ CREATE OR REPLACE FUNCTION private.record_room_time()
 AS $function$
 begin
   perform private.record_activity('room_time_added', null,
-    jsonb_build_object('minutes', new.minutes, 'count', cardinality(new.login_codes), 'codes', to_jsonb(new.login_codes)));
+    jsonb_build_object('minutes', new.minutes, 'count', cardinality(new.login_codes), 'codes', to_jsonb(new.login_codes)),
+    new.exam_id);
   return null;
 end
 $function$;
@@ -895,17 +957,19 @@ begin
   if tg_op = 'INSERT' then
     perform private.record_activity('schedule_created', new.exam_name,
       jsonb_build_object('start_time', new.start_time, 'end_time', new.end_time,
-                         'duration_minutes', new.duration_minutes, 'is_active', new.is_active));
+                         'duration_minutes', new.duration_minutes, 'is_active', new.is_active),
+      new.exam_id);
   elsif tg_op = 'DELETE' then
     perform private.record_activity('schedule_deleted', old.exam_name,
       jsonb_build_object('start_time', old.start_time, 'end_time', old.end_time,
-                         'duration_minutes', old.duration_minutes, 'is_active', old.is_active));
+                         'duration_minutes', old.duration_minutes, 'is_active', old.is_active),
+      old.exam_id);
   else
     select coalesce(jsonb_object_agg(f.key, jsonb_build_array(to_jsonb(old) -> f.key, f.value)), '{}'::jsonb) into changes
       from jsonb_each(to_jsonb(new)) f
      where f.key not in ('id', 'created_at') and f.value is distinct from to_jsonb(old) -> f.key;
     if changes <> '{}'::jsonb then
-      perform private.record_activity('schedule_changed', new.exam_name, jsonb_build_object('changes', changes));
+      perform private.record_activity('schedule_changed', new.exam_name, jsonb_build_object('changes', changes), new.exam_id);
     end if;
   end if;
   return null;
@@ -928,7 +992,8 @@ begin
     if new.served_key is null then
       new.served_key := coalesce(
         (select jsonb_object_agg(q.question_number::text, q.correct_answer)
-           from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
+           from public.questions q
+          where q.exam_id = new.exam_id and public.is_usable_mcq(q) and q.question_number between 1 and 50),
         '{}'::jsonb);
     elsif snapshot.corrected then
       new.score := private.score_against_key(new.answers, new.served_key);
@@ -937,7 +1002,7 @@ begin
   return new;
 end
 $function$;
-COMMENT ON FUNCTION private.record_served_key() IS 'Keeps with a new submission the answer key it is scored against: its code''s snapshot, else the bank''s usable questions 1 to 50.';
+COMMENT ON FUNCTION private.record_served_key() IS 'Keeps with a new submission the answer key it is scored against: its code''s snapshot, else its exam''s usable questions 1 to 50.';
 
 CREATE OR REPLACE FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean)
  RETURNS jsonb
@@ -999,7 +1064,8 @@ begin
     case when new.voided_at is null then 'submission_restored' else 'submission_voided' end,
     new.login_code,
     jsonb_build_object('student_name', new.student_name, 'reason', coalesce(new.void_reason, old.void_reason),
-                       'score', new.score, 'question_count', new.question_count, 'submission_id', new.id));
+                       'score', new.score, 'question_count', new.question_count, 'submission_id', new.id),
+    new.exam_id);
   return null;
 end
 $function$;
@@ -1205,12 +1271,11 @@ begin
   select a.question_count into served
     from public.exam_attempts a where a.login_code = score_submission.code order by a.started_at limit 1;
   select count(*) into score from jsonb_each_text(score_submission.answers) a
-    join public.login_codes lc on lc.code = score_submission.code
-    join public.questions q on q.exam_id = lc.exam_id and q.question_number = a.key::integer
+    join public.questions q on q.question_number = a.key::integer
    where q.correct_answer = a.value;
 end
 $function$;
-COMMENT ON FUNCTION private.score_submission(code text, answers jsonb, OUT score integer, OUT served integer, OUT served_key jsonb) IS 'record_submission''s fourth step: the score of the answers that count and the questions served, from the code''s snapshot with key corrections (and the key, as served_key), else against its exam''s questions with its first attempt''s question count (served_key null).';
+COMMENT ON FUNCTION private.score_submission(code text, answers jsonb, OUT score integer, OUT served integer, OUT served_key jsonb) IS 'record_submission''s fourth step: the score of the answers that count and the questions served, from the code''s snapshot with key corrections (and the key, as served_key), else against the bank with its first attempt''s question count (served_key null).';
 
 CREATE OR REPLACE FUNCTION private.shift_attempt_deadlines()
  RETURNS trigger
@@ -1223,7 +1288,7 @@ begin
      and exists (select 1 from public.exam_attempts a
                   where a.login_code = new.code
                     and a.deadline + interval '2 minutes' < now()
-                    and private.solutions_shown_since(new.exam_id, a.started_at)) then
+                    and private.solutions_shown_since(a.started_at)) then
     -- The Login Code Manager shows this text as it is.
     perform private.invalid_argument(
       'The solutions of this exam have been shown, so extra time can no longer reopen this student''s exam.');
@@ -1234,7 +1299,7 @@ begin
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code whose exam is over once solutions of its exam have been shown since it started.';
+COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code whose exam is over once solutions have been shown since it started.';
 
 CREATE OR REPLACE FUNCTION private.shuffle_rank(seed bytea, label text)
  RETURNS bytea
@@ -1245,30 +1310,6 @@ AS $function$
   select sha256(seed || convert_to('holdfast-shuffle/' || label, 'UTF8'))
 $function$;
 COMMENT ON FUNCTION private.shuffle_rank(seed bytea, label text) IS 'A code''s sort key (seed: its answer-file key) for one question (''question:7'') or option (''option:7:C''): its shuffled order sorts by it.';
-
-CREATE OR REPLACE FUNCTION private.sitting_for_code(login public.login_codes)
- RETURNS public.exam_schedule
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
-declare
-  sitting public.exam_schedule;
-begin
-  select es.* into sitting
-    from public.exam_schedule es
-   cross join lateral (select now() between es.start_time and es.end_time + make_interval(mins => login.extra_minutes) as open,
-                              es.start_time > now() as upcoming) w
-   where es.exam_id = login.exam_id and es.is_active
-   order by case when w.open then 0 when w.upcoming then 1 else 2 end,
-            case when w.open then es.created_at end desc,
-            case when w.upcoming then es.start_time end,
-            es.end_time desc, es.created_at desc
-   limit 1;
-  return sitting;
-end
-$function$;
-COMMENT ON FUNCTION private.sitting_for_code(login public.login_codes) IS 'The sitting a login code starts in: of its exam''s active sittings, the newest open now (its end moved by the code''s extra minutes), else the next to start, else the one that ended last; all null without an active sitting.';
 
 CREATE OR REPLACE FUNCTION private.snapshot_key(login_code text, answers jsonb, OUT key jsonb, OUT corrected boolean, OUT served integer, OUT matching integer)
  RETURNS record
@@ -1328,28 +1369,24 @@ begin
   -- A started code keeps its first start's deadline (below); one never started may still start.
   select max(lc.extra_minutes) into unstarted_extra
     from public.login_codes lc
-   where lc.exam_id = sub.exam_id
-     and not lc.is_used
+   where not lc.is_used
      and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code);
-  if unstarted_extra is not null
-     and not exists (select 1 from public.exam_schedule es where es.exam_id = sub.exam_id and es.is_active) then
+  if unstarted_extra is not null and not exists (select 1 from public.active_exam_schedule()) then
     return null;
   end if;
-  -- The clean-up deletes an exam's questions and snapshots only 24 hours after its last closed
-  -- window; solutions are shown only within 24 hours of the submission. So any active sitting of
-  -- the exam starting before then may serve these same questions: until its end, moved by the
-  -- extra time of a code that may still start, the key stays held. So does a sitting prepared
-  -- inactive that is not over yet: a teacher turns the afternoon's on after lunch, maybe a few
-  -- minutes after its start.
+  -- There is one question bank, and the clean-up deletes questions and snapshots only 24 hours
+  -- after the last closed window; solutions are shown only within 24 hours of the submission. So
+  -- any active schedule starting before then may serve these same questions (or become the one
+  -- students take): until its end, moved by the extra time of a code that may still start, the
+  -- key stays held. So does a sitting prepared inactive that is not over yet: a teacher turns the
+  -- afternoon's on after lunch, maybe a few minutes after its start.
   select max(es.end_time) into last_window_end
     from public.exam_schedule es
-   where es.exam_id = sub.exam_id
-     and (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
+   where (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
-   where a.exam_id = sub.exam_id
-     and a.started_at > now() - shown_for
+   where a.started_at > now() - shown_for
      and not exists (select 1 from public.submissions s where s.login_code = a.login_code);
   return greatest(
     last_window_end + make_interval(mins => coalesce(unstarted_extra, 0)),
@@ -1357,19 +1394,18 @@ begin
     sub.submitted_at) + grace;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt of the submission''s exam that could still be written is over: the deadline of every attempt of the exam without a submission started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
+COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt that could still be written is over: the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
 
-CREATE OR REPLACE FUNCTION private.solutions_shown_since(exam_id uuid, moment timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.solutions_shown_since(moment timestamp with time zone)
  RETURNS boolean
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.submissions s
-                  where s.exam_id = solutions_shown_since.exam_id and s.solutions_shown_at >= solutions_shown_since.moment)
+  select exists (select 1 from public.submissions s where s.solutions_shown_at >= solutions_shown_since.moment)
 $function$;
 
-CREATE OR REPLACE FUNCTION private.start_exam_attempt(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer)
+CREATE OR REPLACE FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer)
  RETURNS public.exam_attempts
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1378,7 +1414,6 @@ declare
   attempt public.exam_attempts;
   first_attempt public.exam_attempts;
   deadline timestamptz;
-  attempt_sitting uuid := schedule.id;
 begin
   select * into attempt from public.exam_attempts a where a.id = start_exam_attempt.attempt_id;
   if found then
@@ -1395,20 +1430,18 @@ begin
       return first_attempt;
     end if;
     deadline := first_attempt.deadline;
-    attempt_sitting := first_attempt.sitting_id;
   else
-    deadline := least(now() + make_interval(mins => coalesce(schedule.duration_minutes, exam.default_duration_minutes)),
-                      coalesce(schedule.end_time, 'infinity'))
+    deadline := least(now() + make_interval(mins => coalesce(schedule.duration_minutes, 30)), coalesce(schedule.end_time, 'infinity'))
                 + make_interval(mins => login.extra_minutes);
   end if;
-  insert into public.exam_attempts (id, login_code, exam_id, sitting_id, student_name, deadline, question_count)
-  values (coalesce(start_exam_attempt.attempt_id, gen_random_uuid()), login.code, login.exam_id, attempt_sitting,
-          start_exam_attempt.student_name, deadline, start_exam_attempt.question_count)
+  insert into public.exam_attempts (id, login_code, student_name, deadline, question_count)
+  values (coalesce(start_exam_attempt.attempt_id, gen_random_uuid()), login.code, start_exam_attempt.student_name, deadline,
+          start_exam_attempt.question_count)
   returning * into attempt;
   return attempt;
 end
 $function$;
-COMMENT ON FUNCTION private.start_exam_attempt(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer) IS 'Records an attempt''s start, in the code''s exam and sitting, with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
+COMMENT ON FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer) IS 'Records an attempt''s start with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
 
 CREATE OR REPLACE FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean)
  RETURNS jsonb
@@ -1425,11 +1458,10 @@ begin
    where a.login_code = store_submission.code;
 
   insert into public.submissions
-    (id, exam_id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
+    (id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
      started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check, served_key)
   values (
     store_submission.submission_id,
-    (select lc.exam_id from public.login_codes lc where lc.code = store_submission.code),
     store_submission.student_name,
     store_submission.code,
     store_submission.counted_answers,
@@ -1454,9 +1486,9 @@ begin
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean) IS 'record_submission''s last step: marks every attempt of the code received and stores the submission, in its code''s exam, as the last statement, answering its receipt.';
+COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean) IS 'record_submission''s last step: marks every attempt of the code received and stores the submission as the last statement, answering its receipt.';
 
-CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text)
+CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)
  LANGUAGE sql
  STABLE
@@ -1467,6 +1499,7 @@ AS $function$
            sum(t.submissions)::bigint as submissions, sum(t.score_sum)::bigint as score_sum,
            sum(t.question_sum)::bigint as question_sum, sum(t.passed)::bigint as passed
       from public.submission_tallies t
+     where submission_days.exam_id is null or t.exam_id = submission_days.exam_id
      group by 1
   ), searched as (
     select (s.submitted_at at time zone submission_days.time_zone)::date as day,
@@ -1475,6 +1508,7 @@ AS $function$
       from public.submissions s
      where public.search_pattern(submission_days.search) is not null
        and s.voided_at is null
+       and (submission_days.exam_id is null or s.exam_id = submission_days.exam_id)
        and (s.student_name ilike public.search_pattern(submission_days.search)
             or s.login_code ilike public.search_pattern(submission_days.search))
      group by 1
@@ -1482,6 +1516,7 @@ AS $function$
     select (s.submitted_at at time zone submission_days.time_zone)::date as day, count(*) as voided
       from public.submissions s
      where s.voided_at is not null
+       and (submission_days.exam_id is null or s.exam_id = submission_days.exam_id)
        and (public.search_pattern(submission_days.search) is null
             or s.student_name ilike public.search_pattern(submission_days.search)
             or s.login_code ilike public.search_pattern(submission_days.search))
@@ -1498,7 +1533,7 @@ AS $function$
     left join searched m on m.day = d.day
    order by 1 desc
 $function$;
-COMMENT ON FUNCTION private.submission_days(time_zone text, search text) IS 'Test Results'' day groups: per local day, all counted submissions, those matching the search, their score sum, questions served and passes, and how many matching ones are voided (counted in nothing else).';
+COMMENT ON FUNCTION private.submission_days(time_zone text, search text, exam_id uuid) IS 'Test Results'' day groups of one exam (or all): per local day, all counted submissions, those matching the search, their score sum, questions served and passes, and how many matching ones are voided (counted in nothing else).';
 
 CREATE OR REPLACE FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
  RETURNS jsonb
@@ -1513,14 +1548,14 @@ $function$;
 COMMENT ON FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'A submission sent by the student''s device, through private.record_submission: accepted, invalid_code, code_used, not_started (its code was never started) or exam_over.';
 GRANT EXECUTE ON FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) TO service_role;
 
-CREATE OR REPLACE FUNCTION private.take_exam_snapshot(login public.login_codes, exam public.exams, schedule public.exam_schedule)
+CREATE OR REPLACE FUNCTION private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule)
  RETURNS integer
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
-  shuffle_questions boolean := coalesce(schedule.shuffle_questions, exam.shuffle_questions);
-  shuffle_options boolean := coalesce(schedule.shuffle_options, exam.shuffle_options);
+  shuffle_questions boolean := coalesce(schedule.shuffle_questions, false);
+  shuffle_options boolean := coalesce(schedule.shuffle_options, false);
   seed bytea := private.answer_file_key(login.code);
   held integer;
 begin
@@ -1541,12 +1576,12 @@ begin
               else 'ABCD' end
     from public.questions q
    -- Only usable questions numbered 1 to 50 are served (docs/product.md#taking-the-exam).
-   where q.exam_id = login.exam_id and public.is_usable_mcq(q) and q.question_number between 1 and 50;
+   where public.is_usable_mcq(q) and q.question_number between 1 and 50;
   get diagnostics held = row_count;
   return held;
 end
 $function$;
-COMMENT ON FUNCTION private.take_exam_snapshot(login public.login_codes, exam public.exams, schedule public.exam_schedule) IS 'Records the code''s exam''s usable questions, their answer key and the code''s order (shuffled as its sitting says, else as the exam does) as the code''s snapshot, unless it has one; answers how many questions the snapshot holds.';
+COMMENT ON FUNCTION private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule) IS 'Records the usable questions, their answer key and the code''s order (shuffled as the schedule says) as the code''s snapshot, unless it has one; answers how many questions the snapshot holds.';
 
 CREATE OR REPLACE FUNCTION private.tally_shard(id_hash integer)
  RETURNS smallint
@@ -1557,7 +1592,7 @@ AS $function$
   select (abs(id_hash::bigint) % 256)::smallint
 $function$;
 
-CREATE OR REPLACE FUNCTION private.tally_submission(row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer)
+CREATE OR REPLACE FUNCTION private.tally_submission(row_exam_id uuid, row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer)
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1568,21 +1603,22 @@ declare
   passes integer := case when public.passes(row_score, row_question_count) then 1 else 0 end;
 begin
   if sign > 0 then
-    insert into public.submission_tallies as t (bucket, shard, submissions, score_sum, question_sum, passed)
-    values (slot, slot_shard, 1, row_score, row_question_count, passes)
-    on conflict (bucket, shard) do update
+    insert into public.submission_tallies as t (exam_id, bucket, shard, submissions, score_sum, question_sum, passed)
+    values (row_exam_id, slot, slot_shard, 1, row_score, row_question_count, passes)
+    on conflict (exam_id, bucket, shard) do update
       set submissions = t.submissions + 1, score_sum = t.score_sum + excluded.score_sum,
           question_sum = t.question_sum + excluded.question_sum, passed = t.passed + excluded.passed;
   else
     update public.submission_tallies t
        set submissions = t.submissions - 1, score_sum = t.score_sum - row_score,
            question_sum = t.question_sum - row_question_count, passed = t.passed - passes
-     where t.bucket = slot and t.shard = slot_shard;
-    delete from public.submission_tallies t where t.bucket = slot and t.shard = slot_shard and t.submissions = 0;
+     where t.exam_id = row_exam_id and t.bucket = slot and t.shard = slot_shard;
+    delete from public.submission_tallies t
+     where t.exam_id = row_exam_id and t.bucket = slot and t.shard = slot_shard and t.submissions = 0;
   end if;
 end
 $function$;
-COMMENT ON FUNCTION private.tally_submission(row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer) IS 'Adds (sign 1) or takes back (sign -1) one submission in its tally; a tally left empty goes.';
+COMMENT ON FUNCTION private.tally_submission(row_exam_id uuid, row_submitted_at timestamp with time zone, row_id uuid, row_score integer, row_question_count integer, sign integer) IS 'Adds (sign 1) or takes back (sign -1) one submission in its exam''s tally; a tally left empty goes.';
 
 -- Schema public
 COMMENT ON SCHEMA public IS 'standard public schema';
@@ -1720,6 +1756,7 @@ COMMENT ON COLUMN public.exam_attempts.sitting_id IS 'The sitting the attempt''s
 ALTER TABLE public.exam_attempts ENABLE ROW LEVEL SECURITY;
 CREATE INDEX exam_attempts_exam_id_started_at_idx ON public.exam_attempts USING btree (exam_id, started_at DESC);
 CREATE INDEX exam_attempts_login_code_idx ON public.exam_attempts USING btree (login_code);
+CREATE INDEX exam_attempts_sitting_id_started_at_idx ON public.exam_attempts USING btree (sitting_id, started_at DESC);
 CREATE INDEX exam_attempts_started_at_idx ON public.exam_attempts USING btree (started_at DESC);
 CREATE POLICY "Admins can read exam attempts" ON public.exam_attempts FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
@@ -1800,6 +1837,7 @@ CREATE POLICY "Visitors can read exams with an active sitting" ON public.exams F
   USING (((archived_at IS NULL) AND (EXISTS ( SELECT 1
    FROM public.exam_schedule es
   WHERE ((es.exam_id = exams.id) AND es.is_active)))));
+CREATE TRIGGER exams_record_changes AFTER INSERT OR UPDATE ON public.exams FOR EACH ROW EXECUTE FUNCTION private.record_exam_change();
 GRANT SELECT ON TABLE public.exams TO authenticated;
 GRANT ALL ON TABLE public.exams TO service_role;
 GRANT SELECT (id, name) ON TABLE public.exams TO anon;
@@ -1822,6 +1860,7 @@ CREATE TABLE public.key_corrections (
 COMMENT ON TABLE public.key_corrections IS 'Answer-key corrections after an exam: for the question (its bank id), the letters now accepted (one or several, or * when the question is void and counts for everyone). The newest per question applies.';
 COMMENT ON COLUMN public.key_corrections.exam_id IS 'The exam of the corrected question.';
 ALTER TABLE public.key_corrections ENABLE ROW LEVEL SECURITY;
+CREATE INDEX key_corrections_exam_id_idx ON public.key_corrections USING btree (exam_id);
 CREATE INDEX key_corrections_question_id_idx ON public.key_corrections USING btree (question_id, id DESC);
 CREATE POLICY "Admins can read key corrections" ON public.key_corrections FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
@@ -1933,6 +1972,7 @@ COMMENT ON TABLE public.room_time_additions IS 'Time added for the whole room fr
 COMMENT ON COLUMN public.room_time_additions.schedule_id IS 'The schedule in effect then; null without one (or once it is deleted).';
 COMMENT ON COLUMN public.room_time_additions.exam_id IS 'The exam whose students got the time.';
 ALTER TABLE public.room_time_additions ENABLE ROW LEVEL SECURITY;
+CREATE INDEX room_time_additions_exam_id_idx ON public.room_time_additions USING btree (exam_id);
 CREATE POLICY "Admins can read room time additions" ON public.room_time_additions FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
 CREATE TRIGGER room_time_additions_record_activity AFTER INSERT ON public.room_time_additions FOR EACH ROW EXECUTE FUNCTION private.record_room_time();
@@ -1946,14 +1986,17 @@ CREATE TABLE public.submission_tallies (
   score_sum bigint NOT NULL,
   passed integer NOT NULL,
   question_sum bigint NOT NULL DEFAULT 0,
-  CONSTRAINT submission_tallies_pkey PRIMARY KEY (bucket, shard),
+  exam_id uuid NOT NULL,
+  CONSTRAINT submission_tallies_pkey PRIMARY KEY (exam_id, bucket, shard),
+  CONSTRAINT submission_tallies_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT submission_tallies_passed_check CHECK ((passed >= 0)),
   CONSTRAINT submission_tallies_question_sum_check CHECK ((question_sum >= 0)),
   CONSTRAINT submission_tallies_score_sum_check CHECK ((score_sum >= 0)),
   CONSTRAINT submission_tallies_shard_check CHECK (((shard >= 0) AND (shard <= 255))),
   CONSTRAINT submission_tallies_submissions_check CHECK ((submissions >= 0))
 );
-COMMENT ON TABLE public.submission_tallies IS 'Submissions counted per 15 minutes of submission time (bucket) and shard: count, score sum, questions served, passes. Kept by a trigger on submissions; read by Test Results.';
+COMMENT ON TABLE public.submission_tallies IS 'Submissions counted per exam, 15 minutes of submission time (bucket) and shard: count, score sum, questions served, passes. Kept by a trigger on submissions; read by Test Results.';
+COMMENT ON COLUMN public.submission_tallies.exam_id IS 'The exam of the submissions counted.';
 ALTER TABLE public.submission_tallies ENABLE ROW LEVEL SECURITY;
 CREATE POLICY "Admins can read submission tallies" ON public.submission_tallies FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
@@ -2027,6 +2070,7 @@ COMMENT ON COLUMN public.submissions.solutions_shown_at IS 'When lookup_result f
 COMMENT ON COLUMN public.submissions.exam_id IS 'The exam of the submission''s code: its results, ranking and analysis are that exam''s.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_exam_id_submitted_at_idx ON public.submissions USING btree (exam_id, submitted_at DESC) INCLUDE (score);
+CREATE INDEX submissions_exam_id_voided_submitted_at_idx ON public.submissions USING btree (exam_id, submitted_at) WHERE (voided_at IS NOT NULL);
 CREATE INDEX submissions_login_code_trgm_idx ON public.submissions USING gin (login_code extensions.gin_trgm_ops);
 CREATE INDEX submissions_solutions_shown_at_idx ON public.submissions USING btree (solutions_shown_at) WHERE (solutions_shown_at IS NOT NULL);
 CREATE INDEX submissions_student_name_trgm_idx ON public.submissions USING gin (student_name extensions.gin_trgm_ops);
@@ -2035,7 +2079,7 @@ CREATE INDEX submissions_voided_submitted_at_idx ON public.submissions USING btr
 CREATE POLICY "Admins can read submissions" ON public.submissions FOR SELECT TO authenticated
   USING (( SELECT public.is_admin() AS is_admin));
 CREATE TRIGGER submissions_keep_exam_category BEFORE INSERT OR UPDATE OF exam_id, exam_category_id ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_exam_category();
-CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, submitted_at, score, question_count, voided_at ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
+CREATE TRIGGER submissions_keep_tallies AFTER INSERT OR DELETE OR UPDATE OF id, exam_id, submitted_at, score, question_count, voided_at ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.keep_submission_tallies();
 CREATE TRIGGER submissions_record_answer_file_recovery AFTER INSERT ON public.submissions FOR EACH ROW WHEN (new.recovered_from_file) EXECUTE FUNCTION private.record_answer_file_recovery();
 CREATE TRIGGER submissions_record_served_key BEFORE INSERT ON public.submissions FOR EACH ROW EXECUTE FUNCTION private.record_served_key();
 CREATE TRIGGER submissions_record_void_change AFTER UPDATE OF voided_at ON public.submissions FOR EACH ROW WHEN ((old.voided_at IS DISTINCT FROM new.voided_at)) EXECUTE FUNCTION private.record_void_change();
@@ -2066,7 +2110,7 @@ $function$;
 COMMENT ON FUNCTION public.active_exam_schedule() IS 'The exam students take now: the newest active schedule (none means no window and the default 30 minutes).';
 GRANT EXECUTE ON FUNCTION public.active_exam_schedule() TO service_role;
 
-CREATE OR REPLACE FUNCTION public.add_time_for_everyone(minutes integer)
+CREATE OR REPLACE FUNCTION public.add_time_for_everyone(minutes integer, exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2074,7 +2118,6 @@ CREATE OR REPLACE FUNCTION public.add_time_for_everyone(minutes integer)
 AS $function$
 declare
   codes text[];
-  schedule_id uuid;
 begin
   perform private.require_admin();
   if add_time_for_everyone.minutes is null or add_time_for_everyone.minutes not between 1 and 180 then
@@ -2083,7 +2126,7 @@ begin
   -- Locked in code order, so two additions at once queue rather than deadlock.
   select coalesce(array_agg(locked.code order by locked.code), '{}') into codes
     from (select lc.code from public.login_codes lc
-           where lc.code in (select private.codes_still_writing())
+           where lc.code in (select private.codes_still_writing(add_time_for_everyone.exam_id, add_time_for_everyone.sitting_id))
            order by lc.code for update) locked;
   if cardinality(codes) = 0 then
     return jsonb_build_object('outcome', 'nobody_writing', 'students', 0);
@@ -2096,17 +2139,22 @@ begin
   -- of the codes' attempts.
   update public.login_codes lc set extra_minutes = lc.extra_minutes + add_time_for_everyone.minutes
    where lc.code = any (codes);
-  select es.id into schedule_id from public.active_exam_schedule() es;
-  insert into public.room_time_additions (schedule_id, minutes, login_codes, added_by, added_by_email)
-  values (schedule_id, add_time_for_everyone.minutes, codes, (select auth.uid()),
-          (select au.email from public.admin_users au where au.user_id = (select auth.uid())));
+  insert into public.room_time_additions (exam_id, schedule_id, minutes, login_codes, added_by, added_by_email)
+  select reached.exam_id,
+         coalesce(add_time_for_everyone.sitting_id, (select cs.id from private.current_sitting(reached.exam_id) cs)),
+         add_time_for_everyone.minutes, reached.codes, (select auth.uid()),
+         (select au.email from public.admin_users au where au.user_id = (select auth.uid()))
+    from (select lc.exam_id, array_agg(lc.code order by lc.code) as codes
+            from public.login_codes lc where lc.code = any (codes)
+           group by lc.exam_id) reached
+   order by reached.exam_id;
   return jsonb_build_object('outcome', 'added', 'students', cardinality(codes), 'minutes', add_time_for_everyone.minutes);
 end
 $function$;
-COMMENT ON FUNCTION public.add_time_for_everyone(minutes integer) IS 'Administrators: adds 1 to 180 minutes to every student still writing the current schedule (their codes'' extra minutes, so their deadlines move) and records it; added with how many students, or nobody_writing.';
-GRANT EXECUTE ON FUNCTION public.add_time_for_everyone(minutes integer) TO authenticated, service_role;
+COMMENT ON FUNCTION public.add_time_for_everyone(minutes integer, exam_id uuid, sitting_id uuid) IS 'Administrators: adds 1 to 180 minutes to every student still writing (of one exam and sitting, or all: their codes'' extra minutes, so their deadlines move) and records it per exam; added with how many students, or nobody_writing.';
+GRANT EXECUTE ON FUNCTION public.add_time_for_everyone(minutes integer, exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_counts()
+CREATE OR REPLACE FUNCTION public.admin_counts(exam_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2115,31 +2163,36 @@ AS $function$
 begin
   perform private.require_admin();
   return jsonb_build_object(
-    'questions', (select count(*) from public.questions),
-    'login_codes', (select count(*) from public.login_codes),
-    'codes_used', (select count(*) from public.login_codes lc where lc.is_used),
-    'submissions', (select count(*) from public.submissions));
+    'questions', (select count(*) from public.questions q
+                   where admin_counts.exam_id is null or q.exam_id = admin_counts.exam_id),
+    'login_codes', (select count(*) from public.login_codes lc
+                     where admin_counts.exam_id is null or lc.exam_id = admin_counts.exam_id),
+    'codes_used', (select count(*) from public.login_codes lc
+                    where lc.is_used and (admin_counts.exam_id is null or lc.exam_id = admin_counts.exam_id)),
+    'submissions', (select count(*) from public.submissions s
+                     where admin_counts.exam_id is null or s.exam_id = admin_counts.exam_id));
 end
 $function$;
-COMMENT ON FUNCTION public.admin_counts() IS 'Dashboard, System Status and Login Code Manager totals: questions, login codes, used codes, submissions.';
-GRANT EXECUTE ON FUNCTION public.admin_counts() TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_counts(exam_id uuid) IS 'Dashboard, System Status and Login Code Manager totals of one exam (or all): questions, login codes, used codes, submissions.';
+GRANT EXECUTE ON FUNCTION public.admin_counts(exam_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_day_answers(time_zone text, day date, search text DEFAULT ''::text)
+CREATE OR REPLACE FUNCTION public.admin_day_answers(time_zone text, day date, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(id uuid, answers jsonb)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   select r.id, s.answers
-    from public.admin_day_results(admin_day_answers.time_zone, admin_day_answers.day, admin_day_answers.search) r
+    from public.admin_day_results(admin_day_answers.time_zone, admin_day_answers.day, admin_day_answers.search,
+                                  admin_day_answers.exam_id) r
     join public.submissions s on s.id = r.id
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_answers(time_zone text, day date, search text) IS 'The answers (question number → letter) of admin_day_results'' rows for the same day and search, in its display order. Read in pages.';
-GRANT EXECUTE ON FUNCTION public.admin_day_answers(time_zone text, day date, search text) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_day_answers(time_zone text, day date, search text, exam_id uuid) IS 'The answers (question number → letter) of admin_day_results'' rows for the same day, search and exam, in its display order. Read in pages.';
+GRANT EXECUTE ON FUNCTION public.admin_day_answers(time_zone text, day date, search text, exam_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text)
- RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer)
+CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer, exam_id uuid, exam_name text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2150,7 +2203,8 @@ AS $function$
          r.voided_at, r.void_reason, r.regraded_at, r.score_before_regrade,
          case when r.voided_at is null then r.rank end, r.display_order,
          coalesce((r.recovery_check ->> 'file_answers')::integer - (r.recovery_check ->> 'counted')::integer,
-                  (r.late_check ->> 'sent_answers')::integer - (r.late_check ->> 'counted')::integer)
+                  (r.late_check ->> 'sent_answers')::integer - (r.late_check ->> 'counted')::integer),
+         r.exam_id, (select e.name from public.exams e where e.id = r.exam_id)
     from (
       select s.*,
              rank() over (partition by s.voided_at is null order by s.score desc) as rank,
@@ -2158,16 +2212,17 @@ AS $function$
         from public.submissions s
        where s.submitted_at >= (admin_day_results.day::timestamp at time zone admin_day_results.time_zone)
          and s.submitted_at < ((admin_day_results.day + 1)::timestamp at time zone admin_day_results.time_zone)
+         and (admin_day_results.exam_id is null or s.exam_id = admin_day_results.exam_id)
     ) r
-   where public.search_pattern(admin_day_results.search) is null
-      or r.student_name ilike public.search_pattern(admin_day_results.search)
-      or r.login_code ilike public.search_pattern(admin_day_results.search)
+   where (public.search_pattern(admin_day_results.search) is null
+          or r.student_name ilike public.search_pattern(admin_day_results.search)
+          or r.login_code ilike public.search_pattern(admin_day_results.search))
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text) IS 'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
-GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text, exam_id uuid) IS 'One local day''s submissions of one exam (or of all, each with its exam) matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
+GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text, exam_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text)
+CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(band integer, submissions bigint)
  LANGUAGE sql
  STABLE
@@ -2177,13 +2232,57 @@ AS $function$
   -- as public.passes), and 100 % joins the 90-99 % band. Voided submissions count in none.
   select b.band, count(r.id)
     from pg_catalog.generate_series(0, 9) as b(band)
-    left join public.admin_day_results(admin_day_score_bands.time_zone, admin_day_score_bands.day, admin_day_score_bands.search) r
+    left join public.admin_day_results(admin_day_score_bands.time_zone, admin_day_score_bands.day, admin_day_score_bands.search,
+                                      admin_day_score_bands.exam_id) r
       on r.voided_at is null and least(9, floor(round(r.score * 100.0 / r.question_count) / 10))::integer = b.band
    group by b.band
    order by b.band
 $function$;
-COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions matching the search, voided ones left out, fall in it.';
-GRANT EXECUTE ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text, exam_id uuid) IS 'Test Results'' score distribution: per 10 % band (0 for 0-9 % … 9 for 90-100 %) of the questions served, how many of one local day''s submissions of the exam (or all) matching the search, voided ones left out, fall in it.';
+GRANT EXECUTE ON FUNCTION public.admin_day_score_bands(time_zone text, day date, search text, exam_id uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_exam_overview()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'id', e.id,
+             'name', e.name,
+             'archived_at', e.archived_at,
+             'status', case when sitting.id is null then 'no_sitting'
+                            when sitting.start_time > now() then 'upcoming'
+                            when sitting.end_time > now() then 'active'
+                            else 'closed' end,
+             'sitting', case when sitting.id is not null then
+                          jsonb_build_object('id', sitting.id, 'name', sitting.exam_name,
+                                             'start_time', sitting.start_time, 'end_time', sitting.end_time) end,
+             'questions_ready', (select count(*) from public.questions q
+                                  where q.exam_id = e.id and q.question_number between 1 and 50 and public.is_usable_mcq(q)),
+             'codes_available', (select count(*) from public.login_codes lc where lc.exam_id = e.id and not lc.is_used),
+             'codes_used', (select count(*) from public.login_codes lc where lc.exam_id = e.id and lc.is_used),
+             'submissions', (select count(*) from public.submissions s where s.exam_id = e.id))
+           order by e.archived_at is not null, e.created_at, e.id), '[]'::jsonb)
+      from public.exams e
+      left join lateral (
+        select es.id, es.exam_name, es.start_time, es.end_time
+          from public.exam_schedule es
+         where es.exam_id = e.id and es.is_active
+         order by case when es.start_time <= now() and es.end_time > now() then 0
+                       when es.start_time > now() then 1
+                       else 2 end,
+                  case when es.start_time <= now() and es.end_time > now() then -extract(epoch from es.created_at) end,
+                  case when es.start_time > now() then es.start_time end,
+                  es.end_time desc
+         limit 1) sitting on true);
+end
+$function$;
+COMMENT ON FUNCTION public.admin_exam_overview() IS 'Administrators: every exam (archived ones last) with its status (upcoming, active, closed or no_sitting), the sitting that matters now (open now, else next, else the last), its usable questions 1 to 50, unused and used codes, and submissions.';
+GRANT EXECUTE ON FUNCTION public.admin_exam_overview() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_guessing_limits()
  RETURNS TABLE(client_address text, failures integer, limited boolean, limited_clients integer, since timestamp with time zone, clears_at timestamp with time zone, trusted_until timestamp with time zone)
@@ -2244,7 +2343,7 @@ $function$;
 COMMENT ON FUNCTION public.admin_guessing_limits() IS 'Administrators: addresses whose failed code guesses in the last 10 minutes reach half the address limit or include a limited client, and the addresses trusted now: failures, limited (the whole address), limited_clients, since, clears_at, trusted_until.';
 GRANT EXECUTE ON FUNCTION public.admin_guessing_limits() TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_item_analysis(time_zone text, day date DEFAULT NULL::date, schedule_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION public.admin_item_analysis(time_zone text, day date DEFAULT NULL::date, schedule_id uuid DEFAULT NULL::uuid, exam_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2254,6 +2353,7 @@ declare
   schedule public.exam_schedule;
   scope_from timestamptz;
   scope_to timestamptz;
+  exam uuid := admin_item_analysis.exam_id;
 begin
   perform private.require_admin();
   if (admin_item_analysis.day is null) = (admin_item_analysis.schedule_id is null) then
@@ -2267,6 +2367,10 @@ begin
     if not found then
       perform private.invalid_argument('no such schedule');
     end if;
+    if exam is not null and exam <> schedule.exam_id then
+      perform private.invalid_argument('the schedule is not a sitting of that exam');
+    end if;
+    exam := schedule.exam_id;
     -- A schedule's submissions: made from its start (2 minutes of grace) to its end plus the most
     -- extra time a code may have (180 minutes) and the grace.
     scope_from := schedule.start_time - interval '2 minutes';
@@ -2278,6 +2382,7 @@ begin
       from public.submissions s
      where s.submitted_at >= scope_from and s.submitted_at < scope_to
        and s.voided_at is null and s.served_key is not null and s.served_key <> '{}'::jsonb
+       and (exam is null or s.exam_id = exam)
   ), items as (
     -- Right as the score counts it: a corrected key may accept several letters ('BC'), or void the
     -- question ('*', right for everyone); that key is the correct answer reported.
@@ -2342,10 +2447,10 @@ begin
     from exam e);
 end
 $function$;
-COMMENT ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid) IS 'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided, from the key each was scored against (correct_answer: its letter, the letters a corrected key accepts, or * for a voided question): per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
-GRANT EXECUTE ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid, exam_id uuid) IS 'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided (of one exam: the one given or the schedule''s; a day without one, every exam''s), from the key each was scored against (correct_answer: its letter, the letters a corrected key accepts, or * for a voided question): per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
+GRANT EXECUTE ON FUNCTION public.admin_item_analysis(time_zone text, day date, schedule_id uuid, exam_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_live_attempt_counts()
+CREATE OR REPLACE FUNCTION public.admin_live_attempt_counts(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE sql
  STABLE
@@ -2357,13 +2462,13 @@ AS $function$
     'on_track', count(*) filter (where a.status = 'on_track'),
     'received', count(*) filter (where a.status = 'received'),
     'refused', count(*) filter (where a.status = 'refused'))
-    from public.admin_live_attempts() a
+    from public.admin_live_attempts(admin_live_attempt_counts.exam_id, admin_live_attempt_counts.sitting_id) a
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempt_counts() IS 'How many of the proctor room''s attempts have each status now.';
-GRANT EXECUTE ON FUNCTION public.admin_live_attempt_counts() TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) IS 'How many of the proctor room''s attempts (of one exam and sitting, or all) have each status now.';
+GRANT EXECUTE ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_live_attempts()
- RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint)
+CREATE OR REPLACE FUNCTION public.admin_live_attempts(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
+ RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2377,7 +2482,9 @@ AS $function$
          row_number() over (
            order by a.status_order,
                     case when a.status_order < 3 then a.last_seen end,
-                    a.student_name, a.login_code, a.id) as display_order
+                    a.student_name, a.login_code, a.id) as display_order,
+         a.exam_id, (select e.name from public.exams e where e.id = a.exam_id),
+         a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id)
     from (
       select x.*,
              case when x.state = 'received' then 'received'
@@ -2392,16 +2499,18 @@ AS $function$
                   else 3 end as status_order
         from public.exam_attempts x
        where x.started_at >= now() - interval '24 hours'
+         and (admin_live_attempts.exam_id is null or x.exam_id = admin_live_attempts.exam_id)
+         and (admin_live_attempts.sitting_id is null or x.sitting_id = admin_live_attempts.sitting_id)
     ) a
     left join public.login_codes lc on lc.code = a.login_code
     -- A code's one submission ends all its attempts, so each of them arrived the way it did.
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempts() IS 'The proctor room: attempts started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, and whether the device''s storage is persistent. Read in pages.';
-GRANT EXECUTE ON FUNCTION public.admin_live_attempts() TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, and its exam and sitting. Read in pages.';
+GRANT EXECUTE ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_results_summary(time_zone text, search text DEFAULT ''::text, day date DEFAULT NULL::date)
+CREATE OR REPLACE FUNCTION public.admin_results_summary(time_zone text, search text DEFAULT ''::text, day date DEFAULT NULL::date, exam_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2411,7 +2520,8 @@ begin
   perform private.require_admin();
   return (
   with days as (
-    select * from private.submission_days(time_zone, search)
+    select * from private.submission_days(admin_results_summary.time_zone, admin_results_summary.search,
+                                          admin_results_summary.exam_id)
   ), shown as (
     select * from days d
      where (d.matching > 0 or d.voided > 0) and (admin_results_summary.day is null or d.day = admin_results_summary.day)
@@ -2431,8 +2541,8 @@ begin
     'day_choices', (select coalesce(jsonb_agg(d.day order by d.day desc), '[]'::jsonb) from days d)));
 end
 $function$;
-COMMENT ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) IS 'Test Results before any row: the cards (total, score sum, questions served, passed; voided submissions left out and counted apart) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
-GRANT EXECUTE ON FUNCTION public.admin_results_summary(time_zone text, search text, day date) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_results_summary(time_zone text, search text, day date, exam_id uuid) IS 'Test Results before any row, within one exam (or all when exam_id is null): the cards (total, score sum, questions served, passed; voided submissions left out and counted apart) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
+GRANT EXECUTE ON FUNCTION public.admin_results_summary(time_zone text, search text, day date, exam_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.answers_fingerprint(answers jsonb)
  RETURNS text
@@ -2460,36 +2570,36 @@ begin
   return private.apply_retention();
 end
 $function$;
-COMMENT ON FUNCTION public.apply_retention() IS 'Deletes exam questions 24 hours after the last exam closed (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';
+COMMENT ON FUNCTION public.apply_retention() IS 'Deletes each exam''s questions 24 hours after its last sitting closed (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';
 GRANT EXECUTE ON FUNCTION public.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.check_login_code(code text)
- RETURNS jsonb
+ RETURNS text
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   address text := private.request_client_address();
-  answer jsonb;
+  status text;
   failure_state text;
   failure_message text;
 begin
   perform private.refuse_read_only();
   if private.code_guessing_limited(address) then
-    return jsonb_build_object('outcome', 'rate_limited');
+    return 'rate_limited';
   end if;
-  answer := private.check_login_code(code);
-  if answer ->> 'outcome' = 'invalid' then
+  status := private.check_login_code(code);
+  if status = 'invalid' then
     perform private.record_code_guess_failure(address);
   end if;
-  return answer;
+  return status;
 exception when others then
   get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.check_login_code(code text) IS 'The status of a login code as typed: {"outcome": valid | used | invalid | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
+COMMENT ON FUNCTION public.check_login_code(code text) IS 'valid | used | invalid | exam_closed (as exam_questions would refuse its start: the window, moved by the code''s extra minutes, is not open, or a key of the sitting was shown before a first start after the end) for a login code as typed; rate_limited after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.check_login_code(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text, trust_minutes integer DEFAULT 0)
@@ -2534,6 +2644,46 @@ end
 $function$;
 COMMENT ON FUNCTION public.clear_guessing_limit(address text, trust_minutes integer) IS 'Administrators: forgets the failed code guesses of an address and its clients, so students there can start again, and records it; cleared (with the failures of the last 10 minutes) or nothing_to_clear. With trust_minutes (1 to 480), also trusts the address that long, its address limit not applied: trusted, with failures and trusted_until.';
 GRANT EXECUTE ON FUNCTION public.clear_guessing_limit(address text, trust_minutes integer) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.duplicate_exam(exam_id uuid, name text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  new_name text := btrim(duplicate_exam.name);
+  source public.exams;
+  copy_id uuid;
+  copied integer;
+begin
+  perform private.require_admin();
+  select * into source from public.exams e where e.id = duplicate_exam.exam_id;
+  if not found then
+    perform private.invalid_argument('no such exam');
+  end if;
+  if new_name is null or length(new_name) not between 1 and 200 then
+    perform private.invalid_argument('the new exam needs a name of 1 to 200 characters');
+  end if;
+  if exists (select 1 from public.exams e where e.archived_at is null and lower(btrim(e.name)) = lower(new_name)) then
+    perform private.invalid_argument('an exam in use already has this name');
+  end if;
+  insert into public.exams (name, default_duration_minutes, shuffle_questions, shuffle_options)
+  values (new_name, source.default_duration_minutes, source.shuffle_questions, source.shuffle_options)
+  returning id into copy_id;
+  insert into public.questions (exam_id, question_number, question_text, option_a, option_b, option_c, option_d, correct_answer)
+  select copy_id, q.question_number, q.question_text, q.option_a, q.option_b, q.option_c, q.option_d, q.correct_answer
+    from public.questions q
+   where q.exam_id = source.id
+   order by q.question_number;
+  get diagnostics copied = row_count;
+  perform private.record_activity('exam_duplicated', new_name,
+    jsonb_build_object('from_exam_id', source.id, 'from_name', source.name, 'questions', copied), copy_id);
+  return copy_id;
+end
+$function$;
+COMMENT ON FUNCTION public.duplicate_exam(exam_id uuid, name text) IS 'Administrators: a new exam (answered by its id) with the name given and the settings and questions of the given exam, without its sittings, codes or results; recorded as exam_duplicated. invalid_argument for an unknown exam, an empty or too long name, or a name an exam in use has.';
+GRANT EXECUTE ON FUNCTION public.duplicate_exam(exam_id uuid, name text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.end_address_trust(address text)
  RETURNS jsonb
@@ -2800,6 +2950,7 @@ declare
   number integer;
   previous text;
   figures jsonb;
+  exam uuid;
 begin
   perform private.require_admin();
   if letters is null or letters !~ '^(\*|[ABCD]+)$' then
@@ -2817,6 +2968,11 @@ begin
   if number is null then
     return jsonb_build_object('outcome', 'not_found');
   end if;
+  -- The question's exam, also once the clean-up deleted it: its snapshots' codes say which.
+  exam := coalesce(question.exam_id,
+                   (select lc.exam_id from public.attempt_questions aq join public.login_codes lc on lc.code = aq.login_code
+                     where aq.question_id = regrade_question.question_id limit 1),
+                   (select c.exam_id from public.key_corrections c where c.question_id = regrade_question.question_id limit 1));
   previous := coalesce(
     (select c.accepted from public.key_corrections c where c.question_id = regrade_question.question_id order by c.id desc limit 1),
     (select aq.correct_answer from public.attempt_questions aq where aq.question_id = regrade_question.question_id limit 1),
@@ -2830,7 +2986,8 @@ begin
   select s.id, s.score, private.score_against_key(s.answers, k.new_key), s.question_count, s.voided_at is not null, k.new_key
     from public.submissions s
     cross join lateral (select coalesce(s.served_key, '{}'::jsonb) || jsonb_build_object(number::text, letters) as new_key) k
-   where exists (select 1 from public.attempt_questions aq
+   where s.exam_id = exam
+     and exists (select 1 from public.attempt_questions aq
                   where aq.login_code = s.login_code and aq.question_id = regrade_question.question_id);
 
   select jsonb_build_object(
@@ -2855,8 +3012,8 @@ begin
     return figures || jsonb_build_object('outcome', 'unchanged');
   end if;
 
-  insert into public.key_corrections (question_id, question_number, accepted, corrected_by)
-  values (regrade_question.question_id, number, letters,
+  insert into public.key_corrections (exam_id, question_id, question_number, accepted, corrected_by)
+  values (exam, regrade_question.question_id, number, letters,
           (select au.email from public.admin_users au where au.user_id = (select auth.uid())));
   update public.submissions s
      set served_key = c.new_key,
@@ -2871,11 +3028,12 @@ begin
     update public.attempt_questions aq set correct_answer = letters where aq.question_id = regrade_question.question_id;
     update public.questions q set correct_answer = letters where q.id = regrade_question.question_id;
   end if;
-  perform private.record_activity('key_corrected', number::text, figures || jsonb_build_object('question_id', regrade_question.question_id));
+  perform private.record_activity('key_corrected', number::text, figures || jsonb_build_object('question_id', regrade_question.question_id),
+    exam);
   return figures || jsonb_build_object('outcome', 'applied');
 end
 $function$;
-COMMENT ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) IS 'Administrators: corrects a question''s key (one letter, several, or * for void) and answers the dry run (submissions, changed, fail_to_pass, pass_to_fail, average_before, average_after); with apply, rescores every submission whose exam held the question in one transaction, marks the changed ones regraded and records it. Idempotent.';
+COMMENT ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) IS 'Administrators: corrects a question''s key (one letter, several, or * for void) and answers the dry run (submissions, changed, fail_to_pass, pass_to_fail, average_before, average_after); with apply, rescores every submission of the question''s exam whose attempt held the question in one transaction, marks the changed ones regraded and records it. Idempotent.';
 GRANT EXECUTE ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean, answers jsonb DEFAULT NULL::jsonb)
@@ -2937,7 +3095,7 @@ $function$;
 COMMENT ON FUNCTION public.restore_submission(submission_id uuid) IS 'Administrators: counts a voided submission again and records it (with the reason it had); restored, not_voided or not_found.';
 GRANT EXECUTE ON FUNCTION public.restore_submission(submission_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.room_time_students()
+CREATE OR REPLACE FUNCTION public.room_time_students(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS integer
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -2945,11 +3103,11 @@ CREATE OR REPLACE FUNCTION public.room_time_students()
 AS $function$
 begin
   perform private.require_admin();
-  return (select count(*) from private.codes_still_writing());
+  return (select count(*) from private.codes_still_writing(room_time_students.exam_id, room_time_students.sitting_id));
 end
 $function$;
-COMMENT ON FUNCTION public.room_time_students() IS 'Administrators: how many students "Add time for everyone" would reach now.';
-GRANT EXECUTE ON FUNCTION public.room_time_students() TO authenticated, service_role;
+COMMENT ON FUNCTION public.room_time_students(exam_id uuid, sitting_id uuid) IS 'Administrators: how many students "Add time for everyone" would reach now (of one exam and sitting, or all).';
+GRANT EXECUTE ON FUNCTION public.room_time_students(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.search_pattern(search text)
  RETURNS text

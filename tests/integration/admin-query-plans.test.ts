@@ -4,15 +4,17 @@ import { openPglite, type SqlDatabase } from '../../supabase/local/db.ts'
 import { migrate } from '../../supabase/local/migrate.ts'
 
 /**
- * The admin screens' queries on a school's year of data (100,000 submissions over 60 days,
- * 20,000 unused codes, 2,000 live attempts), planned as PostgreSQL plans them for the signed-in
- * administrator: none reads the whole submissions table, and the tallies behind Test Results
- * agree with the submissions they count.
+ * The admin screens' queries on a school's year of data (100,000 submissions over 60 days with
+ * their attempts, 20,000 unused codes, 2,000 live attempts, a quarter of them a second exam's), planned as
+ * PostgreSQL plans them for the signed-in administrator: none reads the whole submissions table,
+ * the lists of one exam read its rows by index, and the tallies behind Test Results agree with the
+ * submissions they count, over all exams and within each.
  */
 
 const submissionCount = 100_000
 const adminId = '00000000-0000-4000-8000-0000000000a1'
 const sessionId = '00000000-0000-4000-8000-0000000000b1'
+const secondExamId = '00000000-0000-4000-8000-0000000000e2'
 
 let db: SqlDatabase
 
@@ -23,20 +25,37 @@ beforeAll(async () => {
     insert into auth.users (id, email) values ('${adminId}', 'plans@holdfast.test');
     insert into auth.sessions (id, user_id) values ('${sessionId}', '${adminId}');
     insert into public.admin_users (user_id, email) values ('${adminId}', 'plans@holdfast.test');
-    insert into public.login_codes (code, is_used, used_by, used_at, created_at)
+    insert into public.exams (id, name) values ('${secondExamId}', 'Second exam');
+    insert into public.login_codes (code, is_used, used_by, used_at, created_at, exam_id)
     select upper(substr(md5(i::text), 1, 8)), i <= ${submissionCount}, case when i <= ${submissionCount} then 'Student ' || i end,
-           case when i <= ${submissionCount} then now() end, now() - (i % 60) * interval '1 day'
+           case when i <= ${submissionCount} then now() end, now() - (i % 60) * interval '1 day',
+           case when i % 4 = 0 then '${secondExamId}'::uuid else public.first_exam_id() end
       from generate_series(1, ${submissionCount + 20_000}) i
         on conflict do nothing;
-    insert into public.submissions (id, student_name, login_code, answers, answers_fingerprint, score, tab_switches, time_taken,
+    insert into public.submissions (id, exam_id, student_name, login_code, answers, answers_fingerprint, score, tab_switches, time_taken,
                                     started_at, submitted_at)
-    select gen_random_uuid(), 'Student ' || lc.n, lc.code, '{"1":"A","2":"B","3":"C"}', 'plan', lc.n % 51, lc.n % 7, 600 + lc.n % 900,
+    select gen_random_uuid(), lc.exam_id, 'Student ' || lc.n, lc.code, '{"1":"A","2":"B","3":"C"}', 'plan', lc.n % 51, lc.n % 7, 600 + lc.n % 900,
            now() - (lc.n % 60) * interval '1 day' - interval '1 hour', now() - (lc.n % 60) * interval '1 day' - (lc.n % 1000) * interval '1 second'
-      from (select code, row_number() over (order by code) as n from public.login_codes where is_used) lc;
-    insert into public.exam_attempts (id, login_code, student_name, started_at, deadline, question_count, last_seen, state)
-    select gen_random_uuid(), code, 'Live ' || n, now() - interval '20 minutes', now() + interval '10 minutes', 50,
+      from (select code, exam_id, row_number() over (order by code) as n from public.login_codes where is_used) lc;
+    insert into public.exam_attempts (id, exam_id, login_code, student_name, started_at, deadline, question_count, last_seen, state)
+    select gen_random_uuid(), exam_id, code, 'Live ' || n, now() - interval '20 minutes', now() + interval '10 minutes', 50,
            now() - (n % 120) * interval '1 second', case when n % 10 = 0 then 'received' else 'in_progress' end
-      from (select code, row_number() over (order by code) as n from public.login_codes where not is_used limit 2000) lc;
+      from (select code, exam_id, row_number() over (order by code) as n from public.login_codes where not is_used limit 2000) lc;
+  `)
+  // Every submission's attempt, received long ago: the Proctor Room reads only the last 24 hours of them.
+  await db.exec(`
+    insert into public.exam_attempts (id, exam_id, login_code, student_name, started_at, deadline, question_count, last_seen, state)
+    select gen_random_uuid(), s.exam_id, s.login_code, s.student_name, s.started_at, s.started_at + interval '30 minutes', 50,
+           s.submitted_at, 'received'
+      from public.submissions s
+     where s.submitted_at < now() - interval '1 day';
+  `)
+  // A year of activity: 20,000 actions, a quarter of them the second exam's.
+  await db.exec(`
+    insert into public.audit_log (actor, action, subject, exam_id, occurred_at)
+    select 'plans@holdfast.test', 'extra_time_changed', 'CODE' || i,
+           case when i % 4 = 0 then '${secondExamId}'::uuid else public.first_exam_id() end, now() - (i % 365) * interval '1 day'
+      from generate_series(1, 20000) i;
   `)
   // What autovacuum does on a hosted project: statistics for the planner.
   await db.exec('vacuum analyze')
@@ -104,6 +123,7 @@ describe('the admin screens on 100,000 submissions', () => {
     ['Test Results: the cards, day groups and a search', 'private.submission_days', 'owner'],
     ['Test Results: a day opened or searched', 'public.admin_day_results', 'admin'],
     ['Proctor Room: a page', 'public.admin_live_attempts', 'admin'],
+    ['Proctor Room: who "Add time for everyone" reaches', 'private.codes_still_writing', 'owner'],
   ] as const)('%s reads no submissions table from end to end', async (_, fn, as) => {
     const bodyPlanned = await bodyPlan(fn, as)
     expect(bodyPlanned).toMatch(/ on (submissions|submission_tallies|exam_attempts)\b/)
@@ -134,6 +154,37 @@ describe('the admin screens on 100,000 submissions', () => {
 
   it('reads the Proctor Room from attempts of the last 24 hours by index', async () => {
     expect(await bodyPlan('public.admin_live_attempts', 'admin')).not.toMatch(/Seq Scan on exam_attempts/)
+    expect(await bodyPlan('private.codes_still_writing', 'owner')).not.toMatch(/Seq Scan on exam_attempts/)
+  })
+
+  // The lists the screens read by REST within the exam picked (exam_id=eq.<id>).
+  it.each([
+    [
+      'Login Code Manager',
+      `select * from public.login_codes where exam_id = '${secondExamId}' and is_used = false order by created_at desc, id limit 50`,
+      'login_codes_exam_id_is_used_created_at_idx',
+    ],
+    [
+      'Activity',
+      `select * from public.audit_log where exam_id = '${secondExamId}' order by occurred_at desc, id desc limit 50`,
+      'audit_log_exam_id_occurred_at_idx',
+    ],
+    [
+      'a day of one exam',
+      `select count(*) from public.submissions where exam_id = '${secondExamId}' and submitted_at >= ${aDay}::timestamptz
+          and submitted_at < ${aDay}::timestamptz + interval '1 day'`,
+      'submissions_exam_id_submitted_at_idx',
+    ],
+    [
+      'the attempts of one sitting',
+      `select * from public.exam_attempts where sitting_id = '${secondExamId}' and started_at >= now() - interval '24 hours'`,
+      'exam_attempts_sitting_id_started_at_idx',
+    ],
+  ])('reads %s of one exam by its index', async (_, sql, index) => {
+    const planned = await plan(sql)
+    expect(planned).toMatch(
+      new RegExp(`(Index|Index Only|Bitmap Index) Scan (Backward )?using ${index}\\b|Bitmap Index Scan on ${index}\\b`),
+    )
   })
 
   it('tallies every submission: the day groups equal a count of the submissions themselves', async () => {
@@ -149,6 +200,18 @@ describe('the admin screens on 100,000 submissions', () => {
          from public.submissions group by 1 order by 1`,
     )
     expect(tallied.reduce((sum, row) => sum + Number(row.submissions), 0)).toBeGreaterThan(submissionCount * 0.99)
+    expect(tallied).toEqual(counted)
+  })
+
+  it("tallies each exam apart: the second exam's day groups equal a count of its submissions", async () => {
+    const { rows: tallied } = await db.query<{ day: string; submissions: string; score_sum: string }>(
+      `select day::text, submissions::text, score_sum::text from private.submission_days('UTC', '', '${secondExamId}') order by day`,
+    )
+    const { rows: counted } = await db.query<{ day: string; submissions: string; score_sum: string }>(
+      `select (submitted_at at time zone 'UTC')::date::text as day, count(*)::text as submissions, sum(score)::text as score_sum
+         from public.submissions where exam_id = '${secondExamId}' group by 1 order by 1`,
+    )
+    expect(tallied.reduce((sum, row) => sum + Number(row.submissions), 0)).toBeGreaterThan(submissionCount * 0.2)
     expect(tallied).toEqual(counted)
   })
 })

@@ -6,6 +6,7 @@ import { adminClient, anonClient, nonAdminClient, serviceClient, stack } from '.
 import {
   allQuestions,
   createCode,
+  day,
   deleteCodes,
   everyTable,
   hour,
@@ -31,7 +32,7 @@ type Answer = { data: unknown; error: PostgrestError | null }
 type Attempt = () => PromiseLike<Answer>
 // The failed-guess counts of the code-guessing limit are probed in security-probes.test.ts, the
 // trusted addresses in security-room-lockout.test.ts.
-type TableName = Exclude<keyof Database['public']['Tables'], 'code_guess_failures' | 'trusted_addresses' | 'exams'>
+type TableName = Exclude<keyof Database['public']['Tables'], 'code_guess_failures' | 'trusted_addresses'>
 type WriteKind = 'insert' | 'update' | 'delete'
 
 const tableNames: TableName[] = [
@@ -40,6 +41,7 @@ const tableNames: TableName[] = [
   'audit_log',
   'exam_attempts',
   'exam_schedule',
+  'exams',
   'login_codes',
   'questions',
   'room_time_additions',
@@ -72,6 +74,8 @@ let nonAdmin: Client
 let bankBefore: Question[]
 let adminUserId: string
 let seedSchedule: Schedule
+/** The school's one exam, which the seed's rows belong to. */
+let seedExam: Database['public']['Tables']['exams']['Row']
 let firstQuestion: Question
 
 const fixture = {} as {
@@ -99,6 +103,7 @@ beforeAll(async () => {
   adminUserId = adminRow.user_id
   const active = must(await service.from('exam_schedule').select('*').eq('is_active', true).order('created_at').limit(1))
   seedSchedule = active[0] as Schedule
+  seedExam = must(await service.from('exams').select('*').order('created_at').limit(1).single())
 
   fixture.code = await createCode()
   fixture.usedCode = await createCode({ is_used: true, used_by: 'Fixture Student', used_at: isoFromNow(-minute) })
@@ -180,6 +185,16 @@ function writeAttempts(client: Client): Record<TableName, Record<WriteKind, Atte
         client.from('exam_schedule').update({ is_active: false, exam_name: 'Hijacked' }).eq('id', seedSchedule.id).select(),
       delete: () => client.from('exam_schedule').delete().eq('id', seedSchedule.id).select(),
     },
+    exams: {
+      insert: () => client.from('exams').insert({ name: 'Intruder exam' }),
+      update: () =>
+        client
+          .from('exams')
+          .update({ name: 'Hijacked', archived_at: isoFromNow(0) })
+          .eq('id', seedExam.id)
+          .select(),
+      delete: () => client.from('exams').delete().eq('id', seedExam.id).select(),
+    },
     key_corrections: {
       insert: () => client.from('key_corrections').insert({ question_id: firstQuestion.id, question_number: 1, accepted: '*' }),
       update: () => client.from('key_corrections').update({ accepted: '*' }).gte('id', 0).select(),
@@ -239,7 +254,14 @@ function writeAttempts(client: Client): Record<TableName, Record<WriteKind, Atte
     },
     submission_tallies: {
       insert: () =>
-        client.from('submission_tallies').insert({ bucket: isoFromNow(0), shard: 0, submissions: 1, score_sum: 50, passed: 1 }),
+        client.from('submission_tallies').insert({
+          exam_id: seedExam.id,
+          bucket: isoFromNow(0),
+          shard: 0,
+          submissions: 1,
+          score_sum: 50,
+          passed: 1,
+        }),
       update: () => client.from('submission_tallies').update({ submissions: 999 }).gte('shard', 0).select(),
       delete: () => client.from('submission_tallies').delete().gte('shard', 0).select(),
     },
@@ -696,6 +718,121 @@ describe('administrator', () => {
   })
 })
 
+describe('exams', () => {
+  type Exam = Database['public']['Tables']['exams']['Row']
+  const made: string[] = []
+  const allExams = async () => must(await service.from('exams').select('*').order('id'))
+
+  /** An exam of this block's own (deleted after it, with its sittings), with a sitting if told. */
+  async function exam(fields: { archived_at?: string }, sitting?: { is_active: boolean }): Promise<Exam> {
+    const row = must(
+      await service
+        .from('exams')
+        .insert({ name: `Matrix exam ${randomUUID().slice(0, 8)}`, ...fields })
+        .select()
+        .single(),
+    )
+    made.push(row.id)
+    if (sitting) {
+      succeeded(
+        await service
+          .from('exam_schedule')
+          .insert({
+            exam_id: row.id,
+            exam_name: row.name,
+            start_time: isoFromNow(-hour),
+            end_time: isoFromNow(hour),
+            ...sitting,
+          }),
+      )
+    }
+    return row
+  }
+
+  afterAll(async () => {
+    succeeded(await service.from('exams').delete().in('id', made))
+  })
+
+  it('shows a visitor only the id and name of the exams in use with an active sitting', async () => {
+    const shown = await exam({}, { is_active: true })
+    const switchedOff = await exam({}, { is_active: false })
+    const archived = await exam({ archived_at: isoFromNow(-minute) }, { is_active: true })
+    const withoutSitting = await exam({})
+    const seen = must(await anon.from('exams').select('id, name'))
+    expect(seen).toContainEqual({ id: shown.id, name: shown.name })
+    expect(seen).toContainEqual({ id: seedExam.id, name: seedExam.name })
+    for (const hidden of [switchedOff, archived, withoutSitting]) expect(seen.map((e) => e.id)).not.toContain(hidden.id)
+    for (const columns of ['*', 'archived_at', 'default_duration_minutes', 'created_at']) {
+      expectPermissionDenied(await anon.from('exams').select(columns), `select ${columns}`)
+    }
+  })
+
+  it('lets neither a visitor nor a non-administrator change an exam', async () => {
+    await exam({}, { is_active: true })
+    const before = await allExams()
+    for (const [who, client] of [
+      ['anon', anon],
+      ['non-admin', nonAdmin],
+    ] as const) {
+      const writes = writeAttempts(client).exams
+      expectPermissionDenied(await writes.insert(), `${who} insert`)
+      expectRefusedOrNothing(await writes.update(), `${who} update`)
+      expectRefusedOrNothing(await writes.delete(), `${who} delete`)
+    }
+    expect(await allExams()).toEqual(before)
+  })
+
+  it('lets the administrator read every exam, create, rename, archive and bring one back, but not delete one', async () => {
+    const archived = await exam({ archived_at: isoFromNow(-minute) })
+    expect(must(await admin.from('exams').select('id')).map((e) => e.id)).toEqual(
+      expect.arrayContaining([seedExam.id, archived.id]),
+    )
+    const created = must(
+      await admin
+        .from('exams')
+        .insert({ name: `Admin exam ${randomUUID().slice(0, 8)}` })
+        .select()
+        .single(),
+    )
+    made.push(created.id)
+    const renamed = must(
+      await admin
+        .from('exams')
+        .update({ name: `${created.name} 2` })
+        .eq('id', created.id)
+        .select()
+        .single(),
+    )
+    expect(renamed.name).toBe(`${created.name} 2`)
+    const archivedNow = must(
+      await admin
+        .from('exams')
+        .update({ archived_at: isoFromNow(0) })
+        .eq('id', created.id)
+        .select()
+        .single(),
+    )
+    expect(archivedNow.archived_at).not.toBeNull()
+    expect(
+      must(await admin.from('exams').update({ archived_at: null }).eq('id', created.id).select().single()).archived_at,
+    ).toBeNull()
+
+    const before = await allExams()
+    expectPermissionDenied(await writeAttempts(admin).exams.delete(), 'admin delete')
+    expectPermissionDenied(
+      await admin
+        .from('exams')
+        .update({ created_at: isoFromNow(-day) })
+        .eq('id', created.id)
+        .select(),
+      'admin update created_at',
+    )
+    expect(await allExams()).toEqual(before)
+    succeeded(await service.from('exams').delete().eq('id', archived.id))
+    expect(must(await service.from('exams').select('id').eq('id', archived.id))).toEqual([])
+  })
+})
+
 describe('constraints the database enforces', () => {
   /** The call fails with `sqlState` naming `constraint`, and no table changed. */
   async function expectViolation(attempt: Attempt, sqlState: '23505' | '23514', constraint: string): Promise<void> {
@@ -897,7 +1034,6 @@ describe('correct answers never reach a visitor or a non-administrator', () => {
     ['a non-administrator', () => nonAdmin],
   ] as const)('leaves the internal functions uncallable for %s', async (_who, client) => {
     const before = await everyTable()
-    expectPermissionDenied(await client().rpc('active_exam_schedule'), 'active_exam_schedule')
     expectPermissionDenied(await client().rpc('apply_retention'), 'apply_retention')
     expectPermissionDenied(await client().rpc('normalize_login_code', { code: 'abc' }), 'normalize_login_code')
     expectPermissionDenied(await client().rpc('answers_fingerprint', { answers: { '1': 'A' } }), 'answers_fingerprint')

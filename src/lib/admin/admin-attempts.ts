@@ -13,7 +13,19 @@ type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Re
  * its place in the room's order. The generated types call every column of a function's result
  * non-null; these four may be null, as in exam_attempts.
  */
-export type LiveAttempt = Omit<LiveAttemptRow, 'student_name' | 'reported_at' | 'status' | 'refusal' | 'storage_persistent'> & {
+export type LiveAttempt = Omit<
+  LiveAttemptRow,
+  // The row's exam and sitting are left to the screens that show them (several exams).
+  | 'student_name'
+  | 'reported_at'
+  | 'status'
+  | 'refusal'
+  | 'storage_persistent'
+  | 'exam_id'
+  | 'exam_name'
+  | 'sitting_id'
+  | 'sitting_name'
+> & {
   student_name: string | null
   reported_at: string | null
   status: AttemptStatus

@@ -1,29 +1,38 @@
--- Questions go 24 hours after the last exam window closed, never while the active one is open
--- (docs/product.md#retention; public.apply_retention runs it hourly). Each attempt's snapshot,
--- taken up to that window, goes with them; submissions stay, with the key they were scored
--- against (served_key).
+-- An exam's questions go 24 hours after that exam's last sitting closed, never while one of its
+-- active sittings is open (docs/product.md#retention; public.apply_retention runs it hourly). Each
+-- exam is judged on its own sittings: another exam's window neither deletes its questions nor
+-- keeps them. Each attempt's snapshot of the exam, taken up to that window, goes with them;
+-- submissions stay, with the key they were scored against (served_key).
 create or replace function private.apply_retention() returns integer
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  last_closed timestamptz;
+  exam record;
   deleted integer;
+  total integer := 0;
 begin
-  if exists (select 1 from public.exam_schedule where is_active and end_time > now()) then
-    return 0;
-  end if;
-  -- Any window that has closed counts, even if its schedule was switched off afterwards.
-  select max(end_time) into last_closed from public.exam_schedule where end_time <= now();
-  if last_closed is null or last_closed > now() - interval '24 hours' then
-    return 0;
-  end if;
-  delete from public.attempt_questions where taken_at <= last_closed;
-  delete from public.questions where created_at <= last_closed;
-  get diagnostics deleted = row_count;
-  return deleted;
+  for exam in
+    -- Any window that has closed counts, even if its sitting was switched off afterwards.
+    select es.exam_id, max(es.end_time) as last_closed
+      from public.exam_schedule es
+     where es.end_time <= now()
+     group by es.exam_id
+    having max(es.end_time) <= now() - interval '24 hours'
+       and not exists (select 1 from public.exam_schedule o
+                        where o.exam_id = es.exam_id and o.is_active and o.end_time > now())
+     order by es.exam_id
+  loop
+    delete from public.attempt_questions aq
+     using public.login_codes lc
+     where lc.code = aq.login_code and lc.exam_id = exam.exam_id and aq.taken_at <= exam.last_closed;
+    delete from public.questions q where q.exam_id = exam.exam_id and q.created_at <= exam.last_closed;
+    get diagnostics deleted = row_count;
+    total := total + deleted;
+  end loop;
+  return total;
 end
 $$;
 comment on function private.apply_retention() is
-  'Deletes exam questions and the attempts'' snapshots of them 24 hours after the last exam closed; answers how many questions.';
+  'Deletes each exam''s questions and the attempts'' snapshots of them 24 hours after that exam''s last sitting closed (none while one of its active sittings is open); answers how many questions.';
 revoke all on function private.apply_retention() from public, anon, authenticated, service_role;
 grant execute on function private.apply_retention() to service_role;

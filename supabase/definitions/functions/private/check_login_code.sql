@@ -3,7 +3,7 @@
 -- code's sitting's window, its end moved by the code's extra minutes, so a code with extra time can
 -- still start after the end; no first start after the end once a key of the exam has been shown).
 -- For a code that exists and is unused it names the code's exam and the sitting it would start in
--- (sitting_for_code: open now, else the next, else the last), so a student with several exams that
+-- (private.current_sitting: open now, else the next, else the last), so a student with several exams that
 -- day sees which one the code is for. public.check_login_code adds the code-guessing limit.
 create or replace function private.check_login_code(code text) returns jsonb
 language plpgsql stable security definer set search_path = ''
@@ -21,7 +21,7 @@ begin
     return jsonb_build_object('outcome', 'used');
   end if;
   select * into exam from public.exams e where e.id = login.exam_id;
-  sitting := private.sitting_for_code(login);
+  sitting := private.current_sitting(login.exam_id, login.extra_minutes);
   return jsonb_build_object(
     'outcome', case when private.exam_closed_for(login, exam, sitting) then 'exam_closed' else 'valid' end,
     'exam', jsonb_build_object(

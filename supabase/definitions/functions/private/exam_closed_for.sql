@@ -1,5 +1,5 @@
 -- Whether a start of `login` now is refused as exam_closed: its exam is archived; or, under
--- `schedule`, the code's sitting (private.sitting_for_code; all null when its exam has none),
+-- `schedule`, the code's sitting (private.current_sitting; all null when its exam has none),
 -- outside the window, its end moved by the code's extra minutes
 -- (docs/product.md#exam-window-and-time); or a first start after the window's end once a key of
 -- the code's exam has been shown since the sitting started, since a code made, or given time,

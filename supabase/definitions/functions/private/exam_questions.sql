@@ -1,7 +1,7 @@
 -- The exam for a code: its snapshot's questions in the student's order, never with a key, the
 -- server's deadline and the code's answer-file key; records the attempt's start
 -- (docs/product.md#taking-the-exam, #exam-window-and-time). Everything is the code's own exam's:
--- its questions, its sitting (sitting_for_code) and, without one, its default duration; an
+-- its questions, its sitting (private.current_sitting) and, without one, its default duration; an
 -- archived exam starts nothing. A first start on extra minutes after the window's end, once a key
 -- of the exam has been shown, is refused like any start outside the window (exam_closed_for): a
 -- code made with extra minutes after the release (or deleted and made again) would otherwise write
@@ -31,7 +31,7 @@ begin
     return jsonb_build_object('outcome', 'used');
   end if;
   select * into exam from public.exams e where e.id = login.exam_id;
-  schedule := private.sitting_for_code(login);
+  schedule := private.current_sitting(login.exam_id, login.extra_minutes);
   if private.exam_closed_for(login, exam, schedule) then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;

@@ -7,7 +7,8 @@ language plpgsql volatile security definer set search_path = ''
 as $$
 begin
   perform private.record_activity('answer_file_recovered', new.login_code,
-    jsonb_build_object('student_name', new.student_name, 'submission_id', new.id, 'arrived_late', new.arrived_late));
+    jsonb_build_object('student_name', new.student_name, 'submission_id', new.id, 'arrived_late', new.arrived_late),
+    new.exam_id);
   return null;
 end
 $$;

@@ -6,7 +6,8 @@ language plpgsql volatile security definer set search_path = ''
 as $$
 begin
   perform private.record_activity('room_time_added', null,
-    jsonb_build_object('minutes', new.minutes, 'count', cardinality(new.login_codes), 'codes', to_jsonb(new.login_codes)));
+    jsonb_build_object('minutes', new.minutes, 'count', cardinality(new.login_codes), 'codes', to_jsonb(new.login_codes)),
+    new.exam_id);
   return null;
 end
 $$;

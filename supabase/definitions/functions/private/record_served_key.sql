@@ -3,7 +3,7 @@
 -- submission whose code has a snapshot comes from record_submission with its key (score_submission
 -- read it through snapshot_key); any other insert (one without a snapshot, or the service role's
 -- own) is keyed here through the same query, under the same regrade lock, and rescored when a key
--- correction applies; without a snapshot, by the bank's usable questions 1 to 50.
+-- correction applies; without a snapshot, by its exam's usable questions 1 to 50.
 create or replace function private.record_served_key() returns trigger
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -17,7 +17,8 @@ begin
     if new.served_key is null then
       new.served_key := coalesce(
         (select jsonb_object_agg(q.question_number::text, q.correct_answer)
-           from public.questions q where public.is_usable_mcq(q) and q.question_number between 1 and 50),
+           from public.questions q
+          where q.exam_id = new.exam_id and public.is_usable_mcq(q) and q.question_number between 1 and 50),
         '{}'::jsonb);
     elsif snapshot.corrected then
       new.score := private.score_against_key(new.answers, new.served_key);
@@ -27,5 +28,5 @@ begin
 end
 $$;
 comment on function private.record_served_key() is
-  'Keeps with a new submission the answer key it is scored against: its code''s snapshot, else the bank''s usable questions 1 to 50.';
+  'Keeps with a new submission the answer key it is scored against: its code''s snapshot, else its exam''s usable questions 1 to 50.';
 revoke all on function private.record_served_key() from public, anon, authenticated, service_role;

@@ -6,7 +6,8 @@ begin
     case when new.voided_at is null then 'submission_restored' else 'submission_voided' end,
     new.login_code,
     jsonb_build_object('student_name', new.student_name, 'reason', coalesce(new.void_reason, old.void_reason),
-                       'score', new.score, 'question_count', new.question_count, 'submission_id', new.id));
+                       'score', new.score, 'question_count', new.question_count, 'submission_id', new.id),
+    new.exam_id);
   return null;
 end
 $$;

@@ -1,15 +1,20 @@
-create or replace function public.admin_counts() returns jsonb
+-- exam_id: the totals of one exam; null: of every exam.
+create or replace function public.admin_counts(exam_id uuid default null) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
   perform private.require_admin();
   return jsonb_build_object(
-    'questions', (select count(*) from public.questions),
-    'login_codes', (select count(*) from public.login_codes),
-    'codes_used', (select count(*) from public.login_codes lc where lc.is_used),
-    'submissions', (select count(*) from public.submissions));
+    'questions', (select count(*) from public.questions q
+                   where admin_counts.exam_id is null or q.exam_id = admin_counts.exam_id),
+    'login_codes', (select count(*) from public.login_codes lc
+                     where admin_counts.exam_id is null or lc.exam_id = admin_counts.exam_id),
+    'codes_used', (select count(*) from public.login_codes lc
+                    where lc.is_used and (admin_counts.exam_id is null or lc.exam_id = admin_counts.exam_id)),
+    'submissions', (select count(*) from public.submissions s
+                     where admin_counts.exam_id is null or s.exam_id = admin_counts.exam_id));
 end
 $$;
-comment on function public.admin_counts() is 'Dashboard, System Status and Login Code Manager totals: questions, login codes, used codes, submissions.';
-revoke all on function public.admin_counts() from public, anon, authenticated, service_role;
-grant execute on function public.admin_counts() to authenticated, service_role;
+comment on function public.admin_counts(uuid) is 'Dashboard, System Status and Login Code Manager totals of one exam (or all): questions, login codes, used codes, submissions.';
+revoke all on function public.admin_counts(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_counts(uuid) to authenticated, service_role;

@@ -1,4 +1,7 @@
-create or replace function public.admin_item_analysis(time_zone text, day date default null, schedule_id uuid default null)
+-- Within one exam (exam_id, or the schedule's exam), so an exam lists only its own questions; a day
+-- without an exam is every exam's submissions of that day.
+create or replace function public.admin_item_analysis(time_zone text, day date default null, schedule_id uuid default null,
+                                                      exam_id uuid default null)
 returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -6,6 +9,7 @@ declare
   schedule public.exam_schedule;
   scope_from timestamptz;
   scope_to timestamptz;
+  exam uuid := admin_item_analysis.exam_id;
 begin
   perform private.require_admin();
   if (admin_item_analysis.day is null) = (admin_item_analysis.schedule_id is null) then
@@ -19,6 +23,10 @@ begin
     if not found then
       perform private.invalid_argument('no such schedule');
     end if;
+    if exam is not null and exam <> schedule.exam_id then
+      perform private.invalid_argument('the schedule is not a sitting of that exam');
+    end if;
+    exam := schedule.exam_id;
     -- A schedule's submissions: made from its start (2 minutes of grace) to its end plus the most
     -- extra time a code may have (180 minutes) and the grace.
     scope_from := schedule.start_time - interval '2 minutes';
@@ -30,6 +38,7 @@ begin
       from public.submissions s
      where s.submitted_at >= scope_from and s.submitted_at < scope_to
        and s.voided_at is null and s.served_key is not null and s.served_key <> '{}'::jsonb
+       and (exam is null or s.exam_id = exam)
   ), items as (
     -- Right as the score counts it: a corrected key may accept several letters ('BC'), or void the
     -- question ('*', right for everyone); that key is the correct answer reported.
@@ -94,7 +103,7 @@ begin
     from exam e);
 end
 $$;
-comment on function public.admin_item_analysis(text, date, uuid) is
-  'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided, from the key each was scored against (correct_answer: its letter, the letters a corrected key accepts, or * for a voided question): per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
-revoke all on function public.admin_item_analysis(text, date, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.admin_item_analysis(text, date, uuid) to authenticated, service_role;
+comment on function public.admin_item_analysis(text, date, uuid, uuid) is
+  'Administrators: item analysis of a local day''s or a schedule''s submissions that are not voided (of one exam: the one given or the schedule''s; a day without one, every exam''s), from the key each was scored against (correct_answer: its letter, the letters a corrected key accepts, or * for a voided question): per question facility, upper/lower 27 % discrimination, point-biserial, option counts and flags; for the exam students, mean, standard deviation and KR-20.';
+revoke all on function public.admin_item_analysis(text, date, uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_item_analysis(text, date, uuid, uuid) to authenticated, service_role;

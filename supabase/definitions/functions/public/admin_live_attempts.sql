@@ -1,8 +1,9 @@
 -- The proctor room: attempts started in the last 24 hours with their status at the server's
 -- clock (as src/domain/attempt-status.ts: offline after 60 s without a report), problems first
 -- (offline, not yet received, refused), with why a refused one was refused and whether the
--- device's storage is persistent.
-create or replace function public.admin_live_attempts()
+-- device's storage is persistent. With an exam (and a sitting), only its attempts; each row says
+-- its exam and the sitting it started in.
+create or replace function public.admin_live_attempts(exam_id uuid default null, sitting_id uuid default null)
 returns table (
   id uuid,
   login_code text,
@@ -22,7 +23,11 @@ returns table (
   recovered_from_file boolean,
   arrived_late boolean,
   storage_persistent boolean,
-  display_order bigint
+  display_order bigint,
+  exam_id uuid,
+  exam_name text,
+  sitting_id uuid,
+  sitting_name text
 )
 language sql stable set search_path = ''
 as $$
@@ -35,7 +40,9 @@ as $$
          row_number() over (
            order by a.status_order,
                     case when a.status_order < 3 then a.last_seen end,
-                    a.student_name, a.login_code, a.id) as display_order
+                    a.student_name, a.login_code, a.id) as display_order,
+         a.exam_id, (select e.name from public.exams e where e.id = a.exam_id),
+         a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id)
     from (
       select x.*,
              case when x.state = 'received' then 'received'
@@ -50,13 +57,15 @@ as $$
                   else 3 end as status_order
         from public.exam_attempts x
        where x.started_at >= now() - interval '24 hours'
+         and (admin_live_attempts.exam_id is null or x.exam_id = admin_live_attempts.exam_id)
+         and (admin_live_attempts.sitting_id is null or x.sitting_id = admin_live_attempts.sitting_id)
     ) a
     left join public.login_codes lc on lc.code = a.login_code
     -- A code's one submission ends all its attempts, so each of them arrived the way it did.
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
 $$;
-comment on function public.admin_live_attempts() is
-  'The proctor room: attempts started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, and whether the device''s storage is persistent. Read in pages.';
-revoke all on function public.admin_live_attempts() from public, anon, authenticated, service_role;
-grant execute on function public.admin_live_attempts() to authenticated, service_role;
+comment on function public.admin_live_attempts(uuid, uuid) is
+  'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, and its exam and sitting. Read in pages.';
+revoke all on function public.admin_live_attempts(uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_live_attempts(uuid, uuid) to authenticated, service_role;

@@ -1,11 +1,14 @@
-create or replace function public.admin_results_summary(time_zone text, search text default '', day date default null) returns jsonb
+create or replace function public.admin_results_summary(time_zone text, search text default '', day date default null,
+                                                        exam_id uuid default null)
+returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
   perform private.require_admin();
   return (
   with days as (
-    select * from private.submission_days(time_zone, search)
+    select * from private.submission_days(admin_results_summary.time_zone, admin_results_summary.search,
+                                          admin_results_summary.exam_id)
   ), shown as (
     select * from days d
      where (d.matching > 0 or d.voided > 0) and (admin_results_summary.day is null or d.day = admin_results_summary.day)
@@ -25,7 +28,7 @@ begin
     'day_choices', (select coalesce(jsonb_agg(d.day order by d.day desc), '[]'::jsonb) from days d)));
 end
 $$;
-comment on function public.admin_results_summary(text, text, date) is
-  'Test Results before any row: the cards (total, score sum, questions served, passed; voided submissions left out and counted apart) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
-revoke all on function public.admin_results_summary(text, text, date) from public, anon, authenticated, service_role;
-grant execute on function public.admin_results_summary(text, text, date) to authenticated, service_role;
+comment on function public.admin_results_summary(text, text, date, uuid) is
+  'Test Results before any row, within one exam (or all when exam_id is null): the cards (total, score sum, questions served, passed; voided submissions left out and counted apart) and the day groups for the search and day chosen, every day with submissions, and the unfiltered total.';
+revoke all on function public.admin_results_summary(text, text, date, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_results_summary(text, text, date, uuid) to authenticated, service_role;

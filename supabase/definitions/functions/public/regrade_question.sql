@@ -7,6 +7,7 @@ declare
   number integer;
   previous text;
   figures jsonb;
+  exam uuid;
 begin
   perform private.require_admin();
   if letters is null or letters !~ '^(\*|[ABCD]+)$' then
@@ -24,6 +25,11 @@ begin
   if number is null then
     return jsonb_build_object('outcome', 'not_found');
   end if;
+  -- The question's exam, also once the clean-up deleted it: its snapshots' codes say which.
+  exam := coalesce(question.exam_id,
+                   (select lc.exam_id from public.attempt_questions aq join public.login_codes lc on lc.code = aq.login_code
+                     where aq.question_id = regrade_question.question_id limit 1),
+                   (select c.exam_id from public.key_corrections c where c.question_id = regrade_question.question_id limit 1));
   previous := coalesce(
     (select c.accepted from public.key_corrections c where c.question_id = regrade_question.question_id order by c.id desc limit 1),
     (select aq.correct_answer from public.attempt_questions aq where aq.question_id = regrade_question.question_id limit 1),
@@ -37,7 +43,8 @@ begin
   select s.id, s.score, private.score_against_key(s.answers, k.new_key), s.question_count, s.voided_at is not null, k.new_key
     from public.submissions s
     cross join lateral (select coalesce(s.served_key, '{}'::jsonb) || jsonb_build_object(number::text, letters) as new_key) k
-   where exists (select 1 from public.attempt_questions aq
+   where s.exam_id = exam
+     and exists (select 1 from public.attempt_questions aq
                   where aq.login_code = s.login_code and aq.question_id = regrade_question.question_id);
 
   select jsonb_build_object(
@@ -62,8 +69,8 @@ begin
     return figures || jsonb_build_object('outcome', 'unchanged');
   end if;
 
-  insert into public.key_corrections (question_id, question_number, accepted, corrected_by)
-  values (regrade_question.question_id, number, letters,
+  insert into public.key_corrections (exam_id, question_id, question_number, accepted, corrected_by)
+  values (exam, regrade_question.question_id, number, letters,
           (select au.email from public.admin_users au where au.user_id = (select auth.uid())));
   update public.submissions s
      set served_key = c.new_key,
@@ -78,11 +85,12 @@ begin
     update public.attempt_questions aq set correct_answer = letters where aq.question_id = regrade_question.question_id;
     update public.questions q set correct_answer = letters where q.id = regrade_question.question_id;
   end if;
-  perform private.record_activity('key_corrected', number::text, figures || jsonb_build_object('question_id', regrade_question.question_id));
+  perform private.record_activity('key_corrected', number::text, figures || jsonb_build_object('question_id', regrade_question.question_id),
+    exam);
   return figures || jsonb_build_object('outcome', 'applied');
 end
 $$;
 comment on function public.regrade_question(uuid, text, boolean) is
-  'Administrators: corrects a question''s key (one letter, several, or * for void) and answers the dry run (submissions, changed, fail_to_pass, pass_to_fail, average_before, average_after); with apply, rescores every submission whose exam held the question in one transaction, marks the changed ones regraded and records it. Idempotent.';
+  'Administrators: corrects a question''s key (one letter, several, or * for void) and answers the dry run (submissions, changed, fail_to_pass, pass_to_fail, average_before, average_after); with apply, rescores every submission of the question''s exam whose attempt held the question in one transaction, marks the changed ones regraded and records it. Idempotent.';
 revoke all on function public.regrade_question(uuid, text, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.regrade_question(uuid, text, boolean) to authenticated, service_role;

@@ -4,7 +4,7 @@ create or replace trigger submissions_record_answer_file_recovery
   execute function private.record_answer_file_recovery();
 
 create or replace trigger submissions_keep_tallies
-  after insert or delete or update of id, submitted_at, score, question_count, voided_at on public.submissions
+  after insert or delete or update of id, exam_id, submitted_at, score, question_count, voided_at on public.submissions
   for each row execute function private.keep_submission_tallies();
 
 create or replace trigger submissions_record_void_change
