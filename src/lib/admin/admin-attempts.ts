@@ -11,10 +11,16 @@ type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Re
  * at the server's clock when it was read, why its submission was refused, its code's extra time,
  * how its submission arrived (from a file, late), whether the device's storage is persistent, and
  * its place in the room's order. The generated types call every column of a function's result
- * non-null; these four may be null, as in exam_attempts.
+ * non-null; these six may be null, as in exam_attempts.
  */
-export type LiveAttempt = Omit<LiveAttemptRow, 'student_name' | 'reported_at' | 'status' | 'refusal' | 'storage_persistent'> & {
+export type LiveAttempt = Omit<
+  LiveAttemptRow,
+  'student_name' | 'reported_at' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_id' | 'sitting_name'
+> & {
   student_name: string | null
+  /** The sitting the attempt started in; null for an exam written without one. */
+  sitting_id: string | null
+  sitting_name: string | null
   reported_at: string | null
   status: AttemptStatus
   refusal: AttemptRefusal | null

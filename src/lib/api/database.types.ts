@@ -545,11 +545,15 @@ export type Database = {
       add_time_for_everyone: {
         Args: {
           minutes: number
+          exam_id?: string
+          sitting_id?: string
         }
         Returns: Json
       }
       admin_counts: {
-        Args: never
+        Args: {
+          exam_id?: string
+        }
         Returns: Json
       }
       admin_day_answers: {
@@ -557,6 +561,7 @@ export type Database = {
           time_zone: string
           day: string
           search?: string
+          exam_id?: string
         }
         Returns: { id: string; answers: Json }[]
       }
@@ -565,16 +570,22 @@ export type Database = {
           time_zone: string
           day: string
           search?: string
+          exam_id?: string
         }
-        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number; uncounted_answers: number }[]
+        Returns: { id: string; exam_id: string; exam_name: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number; uncounted_answers: number }[]
       }
       admin_day_score_bands: {
         Args: {
           time_zone: string
           day: string
           search?: string
+          exam_id?: string
         }
         Returns: { band: number; submissions: number }[]
+      }
+      admin_exam_overview: {
+        Args: never
+        Returns: Json
       }
       admin_guessing_limits: {
         Args: never
@@ -585,22 +596,30 @@ export type Database = {
           time_zone: string
           day?: string
           schedule_id?: string
+          exam_id?: string
         }
         Returns: Json
       }
       admin_live_attempt_counts: {
-        Args: never
+        Args: {
+          exam_id?: string
+          sitting_id?: string
+        }
         Returns: Json
       }
       admin_live_attempts: {
-        Args: never
-        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number }[]
+        Args: {
+          exam_id?: string
+          sitting_id?: string
+        }
+        Returns: { id: string; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number }[]
       }
       admin_results_summary: {
         Args: {
           time_zone: string
           search?: string
           day?: string
+          exam_id?: string
         }
         Returns: Json
       }
@@ -626,6 +645,13 @@ export type Database = {
           trust_minutes?: number
         }
         Returns: Json
+      }
+      duplicate_exam: {
+        Args: {
+          exam_id: string
+          name: string
+        }
+        Returns: string
       }
       end_address_trust: {
         Args: {
@@ -703,7 +729,10 @@ export type Database = {
         Returns: Json
       }
       room_time_students: {
-        Args: never
+        Args: {
+          exam_id?: string
+          sitting_id?: string
+        }
         Returns: number
       }
       search_pattern: {
