@@ -20,15 +20,15 @@ export function AdminArea() {
       <Routes>
         <Route element={<AdminGate />}>
           <Route element={<ExamsProvider />}>
-          <Route index element={<AdminDashboardPage />} />
-          <Route path="exams" element={<ExamListPage />} />
-          <Route path="questions" element={<QuestionManagerPage />} />
-          <Route path="codes" element={<LoginCodeManagerPage />} />
-          <Route path="results" element={<TestResultsPage />} />
-          <Route path="schedule" element={<ExamSchedulePage />} />
-          <Route path="live" element={<ProctorRoomPage />} />
-          <Route path="activity" element={<ActivityPage />} />
-          <Route path="items" element={<ItemAnalysisPage />} />
+            <Route index element={<AdminDashboardPage />} />
+            <Route path="exams" element={<ExamListPage />} />
+            <Route path="questions" element={<QuestionManagerPage />} />
+            <Route path="codes" element={<LoginCodeManagerPage />} />
+            <Route path="results" element={<TestResultsPage />} />
+            <Route path="schedule" element={<ExamSchedulePage />} />
+            <Route path="live" element={<ProctorRoomPage />} />
+            <Route path="activity" element={<ActivityPage />} />
+            <Route path="items" element={<ItemAnalysisPage />} />
           </Route>
         </Route>
         {/* Outside the gate, so an unknown path goes to /admin whether or not anyone is signed in. */}

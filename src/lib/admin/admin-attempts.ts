@@ -29,11 +29,23 @@ export type LiveAttempt = Omit<
 
 const loadFailed = 'Failed to load exam attempts'
 
+/** Which attempts the Proctor Room shows: those of an exam and of a sitting of it; undefined for all. */
+export interface RoomFilter {
+  examId?: string
+  sittingId?: string
+}
+
+const roomArguments = ({ examId, sittingId }: RoomFilter) => ({ exam_id: examId, sitting_id: sittingId })
+
 /** A page of the attempts started in the last 24 hours, problems first: the function's own order (display_order). */
-export function listLiveAttempts(pageIndex: number, pageSize: number): Promise<AdminResult<ListPage<LiveAttempt>>> {
+export function listLiveAttempts(
+  pageIndex: number,
+  pageSize: number,
+  filter: RoomFilter = {},
+): Promise<AdminResult<ListPage<LiveAttempt>>> {
   return readPage(loadFailed, pageIndex, pageSize, (from, to) =>
     getSupabase()
-      .rpc('admin_live_attempts', undefined, { count: 'exact' })
+      .rpc('admin_live_attempts', roomArguments(filter), { count: 'exact' })
       .range(from, to)
       // The SQL's CASE gives status only the values of AttemptStatus, and exam_attempts' check refusal only those of AttemptRefusal.
       .overrideTypes<LiveAttempt[], { merge: false }>(),
@@ -49,6 +61,6 @@ const attemptStatuses = [
 ] as const satisfies readonly AttemptStatus[]
 
 /** How many of the room's attempts (every page) have each status now. */
-export function loadLiveAttemptCounts(): Promise<AdminResult<Record<AttemptStatus, number>>> {
-  return readCounts(loadFailed, attemptStatuses, () => getSupabase().rpc('admin_live_attempt_counts'))
+export function loadLiveAttemptCounts(filter: RoomFilter = {}): Promise<AdminResult<Record<AttemptStatus, number>>> {
+  return readCounts(loadFailed, attemptStatuses, () => getSupabase().rpc('admin_live_attempt_counts', roomArguments(filter)))
 }

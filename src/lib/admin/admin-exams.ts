@@ -19,13 +19,19 @@ export interface ExamFields {
   shuffle_options: boolean
 }
 
+// The lists' functions take the exam last: undefined (a screen without the exams, a one-exam school)
+// leaves the choice to the server, whose default is the first exam in use (public.first_exam_id).
+
+/** The fields of a new row of `examId`: without it, the column's default. */
+export function inExam<Fields extends object>(fields: Fields, examId: string | undefined): Fields & { exam_id?: string } {
+  return examId ? { ...fields, exam_id: examId } : fields
+}
+
 const overviewFailed = 'Failed to load exams'
 
 /** Every exam, archived ones too, oldest first: the picker keeps those in use (archived_at null). */
 export function listExams(): Promise<AdminResult<Exam[]>> {
-  return adminRequest({ message: overviewFailed }, () =>
-    getSupabase().from('exams').select('*').order('created_at').order('id'),
-  )
+  return adminRequest({ message: overviewFailed }, () => getSupabase().from('exams').select('*').order('created_at').order('id'))
 }
 
 /** Each exam's status, sitting, questions ready and codes, in the function's order (archived last). */
@@ -48,11 +54,13 @@ export function renameExam(id: string, name: string): Promise<AdminResult<null>>
 
 /** Archives an exam (its codes stop working, it leaves the picker) or brings it back. */
 export function setExamArchived(id: string, archived: boolean): Promise<AdminResult<null>> {
-  return adminRequest({ message: archived ? 'Failed to archive exam' : 'Failed to bring the exam back', preferServerMessage: true }, () =>
-    getSupabase()
-      .from('exams')
-      .update({ archived_at: archived ? new Date().toISOString() : null })
-      .eq('id', id),
+  return adminRequest(
+    { message: archived ? 'Failed to archive exam' : 'Failed to bring the exam back', preferServerMessage: true },
+    () =>
+      getSupabase()
+        .from('exams')
+        .update({ archived_at: archived ? new Date().toISOString() : null })
+        .eq('id', id),
   )
 }
 

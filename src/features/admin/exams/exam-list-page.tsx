@@ -174,14 +174,22 @@ function ExamDialog({ editing, onClose, onSave }: ExamDialogProps) {
       return
     }
     const minutes = Number(duration)
-    if (editing.kind === 'create' && !(Number.isInteger(minutes) && minutes >= minDurationMinutes && minutes <= maxDurationMinutes)) {
+    if (
+      editing.kind === 'create' &&
+      !(Number.isInteger(minutes) && minutes >= minDurationMinutes && minutes <= maxDurationMinutes)
+    ) {
       setError(`Duration must be between ${minDurationMinutes} and ${maxDurationMinutes} minutes`)
       return
     }
     setError(null)
     setBusy(true)
     if (editing.kind === 'create') {
-      const fields = { name: trimmed, default_duration_minutes: minutes, shuffle_questions: shuffleQuestions, shuffle_options: shuffleOptions }
+      const fields = {
+        name: trimmed,
+        default_duration_minutes: minutes,
+        shuffle_questions: shuffleQuestions,
+        shuffle_options: shuffleOptions,
+      }
       await onSave(() => createExam(fields), `Created ${trimmed}`)
     } else if (editing.kind === 'rename') {
       await onSave(() => renameExam(editing.exam.id, trimmed), `Renamed to ${trimmed}`)
