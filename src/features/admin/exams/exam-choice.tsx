@@ -50,6 +50,11 @@ export interface ExamChoice {
   /** The exam the screen shows; undefined for all exams (or when no exam is known: today's single exam). */
   examId: string | undefined
   exam: Exam | undefined
+  /**
+   * The exam as a lib function's last argument: none without one, so that a one-exam school's
+   * calls stay exactly today's.
+   */
+  examArgs: [] | [string]
   /** Whether more than one exam is in use: the screens then name exams. */
   several: boolean
   /** The picker, or null when there is nothing to pick. */
@@ -95,7 +100,7 @@ export function useExamChoice({ allowAll = false }: { allowAll?: boolean } = {})
     </div>
   ) : null
 
-  return { examId: exam?.id, exam, several, picker }
+  return { examId: exam?.id, exam, examArgs: exam ? [exam.id] : [], several, picker }
 }
 
 /** `path` with the exam of the address, so that links between admin screens keep the exam picked. */

@@ -54,7 +54,7 @@ export function usePrintedReport(onError: (message: string) => void) {
       setProgress({ loaded, total })
       const days: PrintedReport['days'] = []
       for (const day of summary.days) {
-        const rows = await loadAllDayResults({ day: day.day, search: summary.filter.search }, (count) => {
+        const rows = await loadAllDayResults({ day: day.day, search: summary.filter.search, examId: summary.filter.examId }, (count) => {
           loaded += count
           if (run === latestRun.current) setProgress({ loaded, total })
         })
