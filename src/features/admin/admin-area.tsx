@@ -10,7 +10,7 @@ import { ProctorRoomPage } from './live/proctor-room-page'
 import { QuestionManagerPage } from './questions/question-manager-page'
 import { TestResultsPage } from './results/test-results-page'
 import { ExamListPage } from './exams/exam-list-page'
-import { ExamsProvider } from './exams/exam-choice'
+import { ExamsProvider } from './components/exam-choice'
 import { ExamSchedulePage } from './schedule/exam-schedule-page'
 
 /** Everything under /admin; the router loads this module lazily, so students never download it. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { useExamLink } from '../exams/exam-choice'
+import { useExamLink } from './exam-choice'
 import { FlashMessages } from './flash-messages'
 import { LiveIndicator } from './live-indicator'
 import type { FlashMessages as Messages } from './use-flash-messages'

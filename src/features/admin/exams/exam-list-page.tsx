@@ -8,29 +8,16 @@ import {
   renameExam,
   setExamArchived,
   type ExamOverview,
-  type ExamStatus,
 } from '../../../lib/admin/admin-exams'
 import type { AdminResult } from '../../../lib/admin/admin-result'
 import { AdminDialog } from '../components/admin-dialog'
 import { AdminPage } from '../components/admin-page'
 import { DialogActions } from '../components/dialog-actions'
+import { ExamStatusBadge } from '../components/exam-status-badge'
 import { formatDateTime } from '../components/format'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
-import { examParameter, useExams } from './exam-choice'
-
-/** Each status in words and a badge tone: the words say it, the colour only repeats it. */
-export const statusText: Record<ExamStatus, { text: string; tone: string }> = {
-  upcoming: { text: 'Upcoming', tone: 'blue' },
-  active: { text: 'Active', tone: 'green' },
-  closed: { text: 'Closed', tone: 'grey' },
-  no_sitting: { text: 'No sitting', tone: 'yellow' },
-}
-
-export function ExamStatusBadge({ status }: { status: ExamStatus }) {
-  const { text, tone } = statusText[status]
-  return <span className={`admin-badge admin-badge--${tone}`}>{text}</span>
-}
+import { examParameter, useExams } from '../components/exam-choice'
 
 /** What the open dialog does: create an exam, or rename or duplicate one. */
 type Editing = { kind: 'create' } | { kind: 'rename' | 'duplicate'; exam: ExamOverview }

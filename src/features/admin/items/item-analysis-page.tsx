@@ -11,7 +11,7 @@ import { formatDateTime, formatDay } from '../components/format'
 import { StatCard, StatCards } from '../components/stat-card'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
-import { useExamChoice, useExamLink } from '../exams/exam-choice'
+import { useExamChoice, useExamLink } from '../components/exam-choice'
 import { OptionChart } from './option-chart'
 import './item-analysis-page.css'
 

@@ -18,7 +18,7 @@ import {
 } from '../../../lib/admin/admin-questions'
 import { regradeQuestion, type RegradeFigures } from '../../../lib/admin/key-correction'
 import { AdminPage } from '../components/admin-page'
-import { useExamChoice } from '../exams/exam-choice'
+import { useExamChoice } from '../components/exam-choice'
 import { useAdminEditor } from '../components/use-admin-editor'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
@@ -181,7 +181,12 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
         </section>
       </div>
       {dialog === 'import' && (
-        <CsvImportDialog examArgs={examArgs} parseCsv={parseCsv} onClose={() => setDialog(null)} onImported={(n) => void imported(n)} />
+        <CsvImportDialog
+          examArgs={examArgs}
+          parseCsv={parseCsv}
+          onClose={() => setDialog(null)}
+          onImported={(n) => void imported(n)}
+        />
       )}
       {correcting && (
         <KeyCorrectionDialog

@@ -34,7 +34,11 @@ export function useResultsExport(onError: (message: string) => void, withExam = 
         return
       }
       const questions = withAnswers ? answeredQuestionNumbers(rows.data) : null
-      saveTextFile(exportFileName(summary.filter), resultsCsv(rows.data, spreadsheetMoment, questions, withExam), 'text/csv;charset=utf-8')
+      saveTextFile(
+        exportFileName(summary.filter),
+        resultsCsv(rows.data, spreadsheetMoment, questions, withExam),
+        'text/csv;charset=utf-8',
+      )
     },
     [onError, withExam],
   )

@@ -22,7 +22,7 @@ import { useAdminEditor } from '../components/use-admin-editor'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useNow } from '../components/use-now'
-import { useExamChoice } from '../exams/exam-choice'
+import { useExamChoice } from '../components/exam-choice'
 import { ScheduleForm } from './schedule-form'
 import './exam-schedule-page.css'
 
