@@ -96,20 +96,30 @@ export function ExamListPage() {
                   <td>{exam.submissions}</td>
                   <td>
                     <div className="admin-button-row exam-list__actions">
-                      <button type="button" className="admin-button" onClick={() => setEditing({ kind: 'rename', exam })}>
-                        Rename<span className="visually-hidden"> {exam.name}</span>
+                      <button
+                        type="button"
+                        className="admin-button"
+                        aria-label={`Rename ${exam.name}`}
+                        onClick={() => setEditing({ kind: 'rename', exam })}
+                      >
+                        Rename
                       </button>
-                      <button type="button" className="admin-button" onClick={() => setEditing({ kind: 'duplicate', exam })}>
-                        Duplicate<span className="visually-hidden"> {exam.name}</span>
+                      <button
+                        type="button"
+                        className="admin-button"
+                        aria-label={`Duplicate ${exam.name}`}
+                        onClick={() => setEditing({ kind: 'duplicate', exam })}
+                      >
+                        Duplicate
                       </button>
                       <button
                         type="button"
                         className="admin-button"
                         disabled={busyId === exam.id}
+                        aria-label={`${exam.archived_at === null ? 'Archive' : 'Bring back'} ${exam.name}`}
                         onClick={() => void toggleArchived(exam)}
                       >
                         {exam.archived_at === null ? 'Archive' : 'Bring back'}
-                        <span className="visually-hidden"> {exam.name}</span>
                       </button>
                     </div>
                   </td>
