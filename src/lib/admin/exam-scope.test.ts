@@ -62,7 +62,7 @@ describe('each admin read and write within an exam', () => {
     await addQuestion(fields, exam)
     expect(calls).toContainEqual(['insert', { ...fields, exam_id: exam }])
     calls = []
-    await importQuestions([fields], exam)
+    await importQuestions([fields as Parameters<typeof importQuestions>[0][number]], exam)
     expect(calls.find((call) => call[0] === 'upsert')?.[1]).toEqual([{ ...fields, exam_id: exam }])
     calls = []
     await deleteAllQuestions(exam)
