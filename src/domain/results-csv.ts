@@ -18,6 +18,8 @@ export interface ExportedSubmission {
   void_reason: string | null
   /** The score before a key correction regraded it; null when never. */
   score_before_regrade: number | null
+  /** The exam it belongs to (admin_day_results), the first column where several exams are in use. */
+  exam_name?: string
   /** Question number → the letter chosen; present when the export has a column per question. */
   answers?: Record<string, string>
 }
@@ -71,11 +73,13 @@ export function resultsCsv(
   rows: readonly ExportedSubmission[],
   formatMoment: (iso: string) => string,
   questionNumbers: readonly number[] | null = null,
+  withExam = false,
 ): string {
   const questionHeadings = (questionNumbers ?? []).map((n) => `Q${n}`)
   const data = rows.map((row) => {
     const { percentage, rating } = scoreGrade(row.score, row.question_count)
     return [
+      ...(withExam ? [row.exam_name ?? ''] : []),
       row.rank ?? '',
       row.student_name,
       row.login_code,
@@ -98,7 +102,7 @@ export function resultsCsv(
   })
   return (
     utf8Bom +
-    Papa.unparse({ fields: [...headings, ...questionHeadings], data }, { escapeFormulae: formulaStart, newline: '\r\n' }) +
+    Papa.unparse({ fields: [...(withExam ? ['Exam'] : []), ...headings, ...questionHeadings], data }, { escapeFormulae: formulaStart, newline: '\r\n' }) +
     '\r\n'
   )
 }

@@ -27,16 +27,24 @@ export interface ScheduleFields {
   shuffle_options: boolean
 }
 
-export function emptyScheduleDraft(): ScheduleDraft {
+/** What a new sitting starts with from its exam (public.exams); the name only where several exams need telling apart. */
+export interface SittingDefaults {
+  name?: string
+  default_duration_minutes: number
+  shuffle_questions: boolean
+  shuffle_options: boolean
+}
+
+export function emptyScheduleDraft(exam?: SittingDefaults): ScheduleDraft {
   return {
-    examName: defaultExamName,
+    examName: exam?.name ?? defaultExamName,
     startTime: '',
     endTime: '',
-    durationMinutes: String(defaultDurationMinutes),
+    durationMinutes: String(exam?.default_duration_minutes ?? defaultDurationMinutes),
     isActive: true,
     // Issue 14: a new schedule gives each student an order of their own.
-    shuffleQuestions: true,
-    shuffleOptions: true,
+    shuffleQuestions: exam?.shuffle_questions ?? true,
+    shuffleOptions: exam?.shuffle_options ?? true,
   }
 }
 

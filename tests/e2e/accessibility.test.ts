@@ -238,6 +238,18 @@ describe('axe finds no serious or critical violation', () => {
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
   })
+
+  it('on the exam list with the new-exam dialog open', async () => {
+    await signInAsAdmin(page)
+    await open('/admin/exams', 'Exams')
+    await page.getByRole('table').waitFor()
+    await expectAccessible('exam list')
+    await page.getByRole('button', { name: 'New Exam' }).click()
+    await page.getByRole('dialog', { name: 'New Exam' }).waitFor()
+    await expectAccessible('new-exam dialog')
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+  })
 })
 
 /**

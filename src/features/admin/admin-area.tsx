@@ -9,6 +9,8 @@ import { ItemAnalysisPage } from './items/item-analysis-page'
 import { ProctorRoomPage } from './live/proctor-room-page'
 import { QuestionManagerPage } from './questions/question-manager-page'
 import { TestResultsPage } from './results/test-results-page'
+import { ExamListPage } from './exams/exam-list-page'
+import { ExamsProvider } from './components/exam-choice'
 import { ExamSchedulePage } from './schedule/exam-schedule-page'
 
 /** Everything under /admin; the router loads this module lazily, so students never download it. */
@@ -17,14 +19,17 @@ export function AdminArea() {
     <div className="admin-area">
       <Routes>
         <Route element={<AdminGate />}>
-          <Route index element={<AdminDashboardPage />} />
-          <Route path="questions" element={<QuestionManagerPage />} />
-          <Route path="codes" element={<LoginCodeManagerPage />} />
-          <Route path="results" element={<TestResultsPage />} />
-          <Route path="schedule" element={<ExamSchedulePage />} />
-          <Route path="live" element={<ProctorRoomPage />} />
-          <Route path="activity" element={<ActivityPage />} />
-          <Route path="items" element={<ItemAnalysisPage />} />
+          <Route element={<ExamsProvider />}>
+            <Route index element={<AdminDashboardPage />} />
+            <Route path="exams" element={<ExamListPage />} />
+            <Route path="questions" element={<QuestionManagerPage />} />
+            <Route path="codes" element={<LoginCodeManagerPage />} />
+            <Route path="results" element={<TestResultsPage />} />
+            <Route path="schedule" element={<ExamSchedulePage />} />
+            <Route path="live" element={<ProctorRoomPage />} />
+            <Route path="activity" element={<ActivityPage />} />
+            <Route path="items" element={<ItemAnalysisPage />} />
+          </Route>
         </Route>
         {/* Outside the gate, so an unknown path goes to /admin whether or not anyone is signed in. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />

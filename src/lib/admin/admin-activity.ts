@@ -13,6 +13,8 @@ export interface ActivityFilter {
   kind: ActivityKind | null
   /** Only this local day (YYYY-MM-DD in the administrator's time zone); null for every day. */
   day: string | null
+  /** Only what happened within this exam; undefined for all exams (rows of no exam, as sign-ins, included). */
+  examId?: string
 }
 
 export const activityLoadFailed = 'Failed to load activity'
@@ -32,6 +34,7 @@ export function listActivity(
 ): Promise<AdminResult<ListPage<ActivityRow>>> {
   return readPage(activityLoadFailed, pageIndex, pageSize, (from, to) => {
     let query = getSupabase().from('audit_log').select('*', { count: 'exact' })
+    if (filter.examId) query = query.eq('exam_id', filter.examId)
     if (filter.kind) query = query.in('action', [...activityKinds[filter.kind].actions])
     if (filter.day) {
       const bounds = dayBounds(filter.day)

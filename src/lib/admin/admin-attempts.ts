@@ -11,22 +11,16 @@ type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Re
  * at the server's clock when it was read, why its submission was refused, its code's extra time,
  * how its submission arrived (from a file, late), whether the device's storage is persistent, and
  * its place in the room's order. The generated types call every column of a function's result
- * non-null; these four may be null, as in exam_attempts.
+ * non-null; these six may be null, as in exam_attempts.
  */
 export type LiveAttempt = Omit<
   LiveAttemptRow,
-  // The row's exam and sitting are left to the screens that show them (several exams).
-  | 'student_name'
-  | 'reported_at'
-  | 'status'
-  | 'refusal'
-  | 'storage_persistent'
-  | 'exam_id'
-  | 'exam_name'
-  | 'sitting_id'
-  | 'sitting_name'
+  'student_name' | 'reported_at' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_id' | 'sitting_name'
 > & {
   student_name: string | null
+  /** The sitting the attempt started in; null for an exam written without one. */
+  sitting_id: string | null
+  sitting_name: string | null
   reported_at: string | null
   status: AttemptStatus
   refusal: AttemptRefusal | null
@@ -35,11 +29,23 @@ export type LiveAttempt = Omit<
 
 const loadFailed = 'Failed to load exam attempts'
 
+/** Which attempts the Proctor Room shows: those of an exam and of a sitting of it; undefined for all. */
+export interface RoomFilter {
+  examId?: string
+  sittingId?: string
+}
+
+const roomArguments = ({ examId, sittingId }: RoomFilter) => ({ exam_id: examId, sitting_id: sittingId })
+
 /** A page of the attempts started in the last 24 hours, problems first: the function's own order (display_order). */
-export function listLiveAttempts(pageIndex: number, pageSize: number): Promise<AdminResult<ListPage<LiveAttempt>>> {
+export function listLiveAttempts(
+  pageIndex: number,
+  pageSize: number,
+  filter: RoomFilter = {},
+): Promise<AdminResult<ListPage<LiveAttempt>>> {
   return readPage(loadFailed, pageIndex, pageSize, (from, to) =>
     getSupabase()
-      .rpc('admin_live_attempts', undefined, { count: 'exact' })
+      .rpc('admin_live_attempts', roomArguments(filter), { count: 'exact' })
       .range(from, to)
       // The SQL's CASE gives status only the values of AttemptStatus, and exam_attempts' check refusal only those of AttemptRefusal.
       .overrideTypes<LiveAttempt[], { merge: false }>(),
@@ -55,6 +61,6 @@ const attemptStatuses = [
 ] as const satisfies readonly AttemptStatus[]
 
 /** How many of the room's attempts (every page) have each status now. */
-export function loadLiveAttemptCounts(): Promise<AdminResult<Record<AttemptStatus, number>>> {
-  return readCounts(loadFailed, attemptStatuses, () => getSupabase().rpc('admin_live_attempt_counts'))
+export function loadLiveAttemptCounts(filter: RoomFilter = {}): Promise<AdminResult<Record<AttemptStatus, number>>> {
+  return readCounts(loadFailed, attemptStatuses, () => getSupabase().rpc('admin_live_attempt_counts', roomArguments(filter)))
 }

@@ -7,7 +7,10 @@ const adminCountNames = ['questions', 'login_codes', 'codes_used', 'submissions'
 /** The totals of the dashboard, its System Status and the Login Code Manager (public.admin_counts). */
 export type AdminCounts = Record<(typeof adminCountNames)[number], number>
 
-/** Counted in SQL in one request, however many rows there are. `failure` is the message of the screen that shows them. */
-export function loadAdminCounts(failure: string): Promise<AdminResult<AdminCounts>> {
-  return readCounts(failure, adminCountNames, () => getSupabase().rpc('admin_counts'))
+/**
+ * Counted in SQL in one request, however many rows there are, within `examId` (every exam when
+ * undefined). `failure` is the message of the screen that shows them.
+ */
+export function loadAdminCounts(failure: string, examId?: string): Promise<AdminResult<AdminCounts>> {
+  return readCounts(failure, adminCountNames, () => getSupabase().rpc('admin_counts', { exam_id: examId }))
 }

@@ -3,6 +3,7 @@ import { adminRequest, type AdminResult } from './admin-result'
 import { readPage, type ListPage } from './admin-reads'
 import type { Tables } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
+import { inExam } from './admin-exams'
 
 export type LoginCode = Tables<'login_codes'>
 
@@ -10,18 +11,23 @@ export type LoginCode = Tables<'login_codes'>
 export const loginCodesLoadFailed = 'Failed to load login codes'
 const generateFailed = 'Failed to generate codes'
 
-/** A page of the available (`used` false) or used codes, newest first. */
-export function listLoginCodes(used: boolean, pageIndex: number, pageSize: number): Promise<AdminResult<ListPage<LoginCode>>> {
-  return readPage(loginCodesLoadFailed, pageIndex, pageSize, (from, to) =>
-    getSupabase()
-      .from('login_codes')
-      .select('*', { count: 'exact' })
-      .eq('is_used', used)
-      // Codes made in one batch share created_at; the id keeps their order the same from page to page.
-      .order('created_at', { ascending: false })
-      .order('id')
-      .range(from, to),
-  )
+/** A page of the available (`used` false) or used codes of `examId` (of every exam when undefined), newest first. */
+export function listLoginCodes(
+  used: boolean,
+  pageIndex: number,
+  pageSize: number,
+  examId?: string,
+): Promise<AdminResult<ListPage<LoginCode>>> {
+  return readPage(loginCodesLoadFailed, pageIndex, pageSize, (from, to) => {
+    const query = getSupabase().from('login_codes').select('*', { count: 'exact' }).eq('is_used', used)
+    return (
+      (examId ? query.eq('exam_id', examId) : query)
+        // Codes made in one batch share created_at; the id keeps their order the same from page to page.
+        .order('created_at', { ascending: false })
+        .order('id')
+        .range(from, to)
+    )
+  })
 }
 
 /** Tries at drawing a batch that no code has taken, checking it and inserting it, before giving up. */
@@ -42,6 +48,7 @@ export async function generateLoginCodes(
   count: number,
   extraMinutes: number,
   random?: RandomBytes,
+  examId?: string,
 ): Promise<AdminResult<string[]>> {
   const taken = new Set<string>()
   for (let round = 0; round < maxGenerationRounds; round++) {
@@ -53,7 +60,7 @@ export async function generateLoginCodes(
       for (const code of existing.data) taken.add(code)
       continue
     }
-    const inserted = await insertLoginCodes(batch.codes, extraMinutes)
+    const inserted = await insertLoginCodes(batch.codes, extraMinutes, examId)
     if (!inserted.ok) return inserted
     if (inserted.data === 'inserted') return { ok: true, data: batch.codes }
   }
@@ -77,11 +84,15 @@ async function findExistingCodes(codes: readonly string[]): Promise<AdminResult<
 }
 
 /** Inserts every code, or, when one of them exists already, none ('taken'). */
-function insertLoginCodes(codes: readonly string[], extraMinutes: number): Promise<AdminResult<'inserted' | 'taken'>> {
+function insertLoginCodes(
+  codes: readonly string[],
+  extraMinutes: number,
+  examId: string | undefined,
+): Promise<AdminResult<'inserted' | 'taken'>> {
   return adminRequest({ message: generateFailed, preferServerMessage: true }, async () => {
     const { error } = await getSupabase()
       .from('login_codes')
-      .insert(codes.map((code) => ({ code, extra_minutes: extraMinutes })))
+      .insert(codes.map((code) => inExam({ code, extra_minutes: extraMinutes }, examId)))
     if (!error) return { data: 'inserted' as const, error: null }
     return error.code === uniqueViolation ? { data: 'taken' as const, error: null } : { data: null, error }
   })

@@ -1,5 +1,6 @@
 import type { QuestionImportRow } from '../../domain/csv-import'
 import type { QuestionFields } from '../../domain/question-draft'
+import { inExam } from './admin-exams'
 import { adminRequest, type AdminResult } from './admin-result'
 import type { Tables } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
@@ -9,15 +10,16 @@ export type Question = Tables<'questions'>
 // The server refuses a DELETE without a filter (like pg-safeupdate on hosted Supabase), so "all" is "id is not this".
 const noQuestionId = '00000000-0000-0000-0000-000000000000'
 
-export function listQuestions(): Promise<AdminResult<Question[]>> {
-  return adminRequest({ message: 'Failed to load questions' }, () =>
-    getSupabase().from('questions').select('*').order('question_number'),
-  )
+export function listQuestions(examId?: string): Promise<AdminResult<Question[]>> {
+  return adminRequest({ message: 'Failed to load questions' }, () => {
+    const query = getSupabase().from('questions').select('*')
+    return (examId ? query.eq('exam_id', examId) : query).order('question_number')
+  })
 }
 
-export function addQuestion(fields: QuestionFields): Promise<AdminResult<null>> {
+export function addQuestion(fields: QuestionFields, examId?: string): Promise<AdminResult<null>> {
   return adminRequest({ message: 'Failed to save question', preferServerMessage: true }, () =>
-    getSupabase().from('questions').insert(fields),
+    getSupabase().from('questions').insert(inExam(fields, examId)),
   )
 }
 
@@ -31,20 +33,25 @@ export function deleteQuestion(id: string): Promise<AdminResult<null>> {
   return adminRequest({ message: 'Failed to delete question' }, () => getSupabase().from('questions').delete().eq('id', id))
 }
 
-export function deleteAllQuestions(): Promise<AdminResult<null>> {
-  return adminRequest({ message: 'Failed to delete all questions' }, () =>
-    getSupabase().from('questions').delete().neq('id', noQuestionId),
-  )
+/** Every question of `examId` (of every exam when undefined, as with one exam). */
+export function deleteAllQuestions(examId?: string): Promise<AdminResult<null>> {
+  return adminRequest({ message: 'Failed to delete all questions' }, () => {
+    const query = getSupabase().from('questions').delete()
+    return examId ? query.eq('exam_id', examId) : query.neq('id', noQuestionId)
+  })
 }
 
 /**
  * The whole file in one request: PostgREST runs a bulk upsert as one statement, so either
  * every row is stored (new numbers inserted, existing numbers overwritten) or none is.
  */
-export function importQuestions(rows: readonly QuestionImportRow[]): Promise<AdminResult<null>> {
+export function importQuestions(rows: readonly QuestionImportRow[], examId?: string): Promise<AdminResult<null>> {
   return adminRequest({ message: 'Failed to import questions', preferServerMessage: true }, () =>
     getSupabase()
       .from('questions')
-      .upsert([...rows], { onConflict: 'exam_id,question_number' }),
+      .upsert(
+        rows.map((row) => inExam(row, examId)),
+        { onConflict: 'exam_id,question_number' },
+      ),
   )
 }

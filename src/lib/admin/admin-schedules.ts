@@ -2,18 +2,21 @@ import type { ScheduleFields } from '../../domain/schedule-draft'
 import { adminRequest, type AdminResult } from './admin-result'
 import type { Tables } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
+import { inExam } from './admin-exams'
 
 export type ExamSchedule = Tables<'exam_schedule'>
 
-export function listSchedules(): Promise<AdminResult<ExamSchedule[]>> {
-  return adminRequest({ message: 'Failed to load exam schedules' }, () =>
-    getSupabase().from('exam_schedule').select('*').order('created_at', { ascending: false }),
-  )
+/** The sittings of `examId` (of every exam when undefined), newest first. */
+export function listSchedules(examId?: string): Promise<AdminResult<ExamSchedule[]>> {
+  return adminRequest({ message: 'Failed to load exam schedules' }, () => {
+    const query = getSupabase().from('exam_schedule').select('*')
+    return (examId ? query.eq('exam_id', examId) : query).order('created_at', { ascending: false })
+  })
 }
 
-export function createSchedule(fields: ScheduleFields): Promise<AdminResult<null>> {
+export function createSchedule(fields: ScheduleFields, examId?: string): Promise<AdminResult<null>> {
   return adminRequest({ message: 'Failed to save exam schedule', preferServerMessage: true }, () =>
-    getSupabase().from('exam_schedule').insert(fields),
+    getSupabase().from('exam_schedule').insert(inExam(fields, examId)),
   )
 }
 

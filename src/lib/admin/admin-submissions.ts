@@ -36,6 +36,8 @@ export interface ResultsFilter {
   search: string
   /** A local day as YYYY-MM-DD, or null for all dates. */
   day: string | null
+  /** Only this exam's submissions; undefined for every exam (a one-exam school's). */
+  examId?: string
 }
 
 /** One day of a filter. */
@@ -43,6 +45,7 @@ export interface DayFilter {
   /** YYYY-MM-DD in the administrator's time zone. */
   day: string
   search: string
+  examId?: string
 }
 
 export interface DaySummary extends ResultsTally {
@@ -76,9 +79,22 @@ function timeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone
 }
 
+/** The arguments of the functions that read one day. */
+const dayArguments = (filter: DayFilter) => ({
+  time_zone: timeZone(),
+  day: filter.day,
+  search: filter.search,
+  exam_id: filter.examId,
+})
+
 export async function loadResultsSummary(filter: ResultsFilter): Promise<AdminResult<ResultsSummary>> {
   const reply = await adminRequest({ message: loadFailed }, () =>
-    getSupabase().rpc('admin_results_summary', { time_zone: timeZone(), search: filter.search, day: filter.day ?? undefined }),
+    getSupabase().rpc('admin_results_summary', {
+      time_zone: timeZone(),
+      search: filter.search,
+      day: filter.day ?? undefined,
+      exam_id: filter.examId,
+    }),
   )
   const answer = parseAnswer(reply, resultsSummarySchema, loadFailed)
   return answer.ok ? { ok: true, data: summaryOf(answer.data, filter) } : answer
@@ -91,9 +107,7 @@ export function loadDayResultsPage(
   pageSize: number,
 ): Promise<AdminResult<ListPage<SubmissionResult>>> {
   return readPage(loadFailed, pageIndex, pageSize, (from, to) =>
-    getSupabase()
-      .rpc('admin_day_results', { time_zone: timeZone(), day: filter.day, search: filter.search }, { count: 'exact' })
-      .range(from, to),
+    getSupabase().rpc('admin_day_results', dayArguments(filter), { count: 'exact' }).range(from, to),
   )
 }
 
@@ -112,9 +126,7 @@ export interface SubmissionAnswers {
 export function loadAllDayAnswers(filter: DayFilter): Promise<AdminResult<SubmissionAnswers[]>> {
   const readAnswers = (pageIndex: number, pageSize: number) =>
     readPage(loadFailed, pageIndex, pageSize, (from, to) =>
-      getSupabase()
-        .rpc('admin_day_answers', { time_zone: timeZone(), day: filter.day, search: filter.search }, { count: 'exact' })
-        .range(from, to),
+      getSupabase().rpc('admin_day_answers', dayArguments(filter), { count: 'exact' }).range(from, to),
     )
   return readEveryRow(
     async (pageIndex, pageSize) => {
@@ -159,7 +171,7 @@ async function readEveryRow<Row extends { id: string }>(
 /** How many of one day's submissions for the search fall in each 10 % band of the percentage (0-9 % … 90-100 %). */
 export async function loadDayScoreBands(filter: DayFilter): Promise<AdminResult<number[]>> {
   const reply = await adminRequest({ message: loadFailed }, () =>
-    getSupabase().rpc('admin_day_score_bands', { time_zone: timeZone(), day: filter.day, search: filter.search }),
+    getSupabase().rpc('admin_day_score_bands', dayArguments(filter)),
   )
   return reply.ok ? { ok: true, data: reply.data.map((band) => band.submissions) } : reply
 }

@@ -12,11 +12,13 @@ export type ItemAnalysisScope = { day: string } | { scheduleId: string }
 
 const loadFailed = 'Failed to load the item analysis'
 
-export async function loadItemAnalysis(scope: ItemAnalysisScope): Promise<AdminResult<ItemAnalysis>> {
+/** The analysis of `scope` within `examId` (every exam when undefined: the server's answer for one exam). */
+export async function loadItemAnalysis(scope: ItemAnalysisScope, examId?: string): Promise<AdminResult<ItemAnalysis>> {
   const reply = await adminRequest({ message: loadFailed }, () =>
     getSupabase().rpc('admin_item_analysis', {
       time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       ...('day' in scope ? { day: scope.day } : { schedule_id: scope.scheduleId }),
+      exam_id: examId,
     }),
   )
   return parseAnswer(reply, itemAnalysisSchema, loadFailed)

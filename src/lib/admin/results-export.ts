@@ -14,7 +14,7 @@ export async function loadResultsExport(
 ): Promise<AdminResult<ExportedSubmission[]>> {
   const exported: ExportedSubmission[] = []
   for (const { day } of summary.days) {
-    const filter = { day, search: summary.filter.search }
+    const filter = { day, search: summary.filter.search, examId: summary.filter.examId }
     const rows = await loadAllDayResults(filter, onRows)
     if (!rows.ok) return rows
     if (!withAnswers) {

@@ -145,3 +145,19 @@ export const voidAnswerSchema = v.object({ outcome: v.picklist(['voided', 'alrea
 
 /** restore_submission (supabase/definitions/functions/public/restore_submission.sql). */
 export const restoreAnswerSchema = v.object({ outcome: v.picklist(['restored', 'not_voided', 'not_found']) })
+
+/** admin_exam_overview (supabase/definitions/functions/public/admin_exam_overview.sql): each exam with its status and figures. */
+export const examOverviewSchema = v.array(
+  v.object({
+    id: v.string(),
+    name: v.string(),
+    archived_at: v.nullable(v.string()),
+    status: v.picklist(['upcoming', 'active', 'closed', 'no_sitting']),
+    /** The current or next sitting, else the last; null for an exam without one. */
+    sitting: v.nullable(v.object({ id: v.string(), name: v.string(), start_time: v.string(), end_time: v.string() })),
+    questions_ready: count,
+    codes_available: count,
+    codes_used: count,
+    submissions: count,
+  }),
+)

@@ -8,6 +8,7 @@ import { Pager } from '../components/pager'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { usePageChoice } from '../components/use-page-choice'
+import { useExamChoice } from '../components/exam-choice'
 import './activity-page.css'
 
 /** Rows of the log on one page. */
@@ -20,11 +21,14 @@ const kindChoices = Object.entries(activityKinds) as Array<[ActivityKind, (typeo
 export function ActivityPage() {
   const messages = useFlashMessages()
   const [filter, setFilter] = useState<ActivityFilter>({ kind: null, day: null })
+  const { examId, picker } = useExamChoice({ allowAll: true })
+  // All exams: today's filter, every row (those of no exam, as sign-ins, too).
+  const examFilter = examId ? { ...filter, examId } : filter
   const pageChoice = usePageChoice(activityPerPage)
   const { read, setPageIndex } = pageChoice
   const { data: page, reload } = useAdminData(
-    [filter, pageChoice.pageIndex],
-    () => read((pageIndex, pageSize) => listActivity(filter, pageIndex, pageSize)),
+    [filter, pageChoice.pageIndex, examId],
+    () => read((pageIndex, pageSize) => listActivity(examFilter, pageIndex, pageSize)),
     messages.showError,
   )
 
@@ -38,6 +42,7 @@ export function ActivityPage() {
       title="Activity"
       subtitle="Every change administrators made, newest first"
       messages={messages}
+      picker={picker}
       actions={
         <button type="button" className="admin-button" onClick={() => void reload()}>
           Refresh

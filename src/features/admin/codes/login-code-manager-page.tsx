@@ -18,6 +18,7 @@ import { Pager } from '../components/pager'
 import { StatCard, StatCards } from '../components/stat-card'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
+import { useExamChoice } from '../components/exam-choice'
 import { usePageChoice } from '../components/use-page-choice'
 import { ExtraMinutesInput, ExtraTimeDialog } from './extra-time-dialog'
 import './login-code-manager-page.css'
@@ -33,17 +34,18 @@ export const codesPerPage = 50
 /** `random` replaces the browser's random source in tests. */
 export function LoginCodeManagerPage({ random }: { random?: RandomBytes }) {
   const messages = useFlashMessages()
+  const { examId, examArgs, picker } = useExamChoice()
   const availablePage = usePageChoice(codesPerPage)
   const usedPage = usePageChoice(codesPerPage)
   const { read: readAvailable } = availablePage
   const { read: readUsed } = usedPage
   const load = () =>
     loadAll({
-      counts: loadAdminCounts(loginCodesLoadFailed),
-      available: readAvailable((pageIndex, pageSize) => listLoginCodes(false, pageIndex, pageSize)),
-      used: readUsed((pageIndex, pageSize) => listLoginCodes(true, pageIndex, pageSize)),
+      counts: loadAdminCounts(loginCodesLoadFailed, ...examArgs),
+      available: readAvailable((pageIndex, pageSize) => listLoginCodes(false, pageIndex, pageSize, ...examArgs)),
+      used: readUsed((pageIndex, pageSize) => listLoginCodes(true, pageIndex, pageSize, ...examArgs)),
     })
-  const pages = [availablePage.pageIndex, usedPage.pageIndex]
+  const pages = [availablePage.pageIndex, usedPage.pageIndex, examId]
   const { data, reload, live } = useLiveAdminData(pages, load, messages.showError, codeTables)
   const [generating, setGenerating] = useState(false)
   const [copiedId, setCopiedId] = useState<string | null>(null)
@@ -64,7 +66,7 @@ export function LoginCodeManagerPage({ random }: { random?: RandomBytes }) {
       return
     }
     setGenerating(true)
-    const result = await generateLoginCodes(count, extraMinutes.minutes, random)
+    const result = await generateLoginCodes(count, extraMinutes.minutes, random, ...examArgs)
     setGenerating(false)
     if (!result.ok) {
       messages.showError(result.error)
@@ -105,6 +107,7 @@ export function LoginCodeManagerPage({ random }: { random?: RandomBytes }) {
   return (
     <AdminPage
       title="Login Code Manager"
+      picker={picker}
       messages={messages}
       live={live}
       actions={

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
+import { useExamLink } from './exam-choice'
 import { FlashMessages } from './flash-messages'
 import { LiveIndicator } from './live-indicator'
 import type { FlashMessages as Messages } from './use-flash-messages'
@@ -10,6 +11,8 @@ interface AdminPageProps {
   /** Shown beside the title, e.g. the total count. */
   subtitle?: ReactNode
   actions?: ReactNode
+  /** The exam picker (useExamChoice), under the title; null when there is one exam. */
+  picker?: ReactNode
   messages: Messages
   /** A screen that updates by itself says whether it is connected. */
   live?: LiveState
@@ -23,16 +26,18 @@ export function AdminPage({
   title,
   subtitle,
   actions,
+  picker,
   messages,
   live,
   backToDashboard = true,
   className,
   children,
 }: AdminPageProps) {
+  const examLink = useExamLink()
   return (
     <div className={['admin-page', className].filter(Boolean).join(' ')}>
       {backToDashboard && (
-        <Link to="/admin" className="admin-back-link">
+        <Link to={examLink('/admin')} className="admin-back-link">
           <span aria-hidden="true">← </span>Back to Dashboard
         </Link>
       )}
@@ -44,6 +49,7 @@ export function AdminPage({
         </div>
         {actions && <div className="admin-page__actions">{actions}</div>}
       </header>
+      {picker}
       <FlashMessages error={messages.error} success={messages.success} />
       {children}
     </div>

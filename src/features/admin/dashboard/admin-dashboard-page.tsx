@@ -1,10 +1,13 @@
 import { Link } from 'react-router-dom'
 import { loadAdminCounts } from '../../../lib/admin/admin-dashboard'
+import { loadExamOverview, type ExamOverview } from '../../../lib/admin/admin-exams'
 import type { LiveTable } from '../../../lib/admin/table-changes'
 import { AdminPage } from '../components/admin-page'
 import { StatCard, StatCards } from '../components/stat-card'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
+import { useExamChoice, useExamLink } from '../components/exam-choice'
+import { ExamStatusBadge } from '../components/exam-status-badge'
 import './admin-dashboard-page.css'
 
 const managers = [
@@ -32,14 +35,31 @@ const examFacts = [
 /** The tables the counts are read from. */
 const countedTables: LiveTable[] = ['questions', 'login_codes', 'submissions']
 
-const loadDashboardCounts = () => loadAdminCounts('Failed to load dashboard counts')
+/** Where several exams are in use, each one's status and figures too (a one-exam school sees today's dashboard). */
+const loadDashboard = async (examArgs: [] | [string], several: boolean) => {
+  const [counts, exams] = await Promise.all([
+    loadAdminCounts('Failed to load dashboard counts', ...examArgs),
+    several ? loadExamOverview() : undefined,
+  ])
+  if (!counts.ok) return counts
+  if (exams && !exams.ok) return exams
+  return { ok: true as const, data: { ...counts.data, exams: exams?.data } }
+}
 
 export function AdminDashboardPage() {
   const messages = useFlashMessages()
-  const { data: counts, live } = useLiveAdminData([], loadDashboardCounts, messages.showError, countedTables)
+  const { examId, examArgs, several, picker } = useExamChoice({ allowAll: true })
+  const examLink = useExamLink()
+  const { data: counts, live } = useLiveAdminData(
+    [examId, several],
+    () => loadDashboard(examArgs, several),
+    messages.showError,
+    countedTables,
+  )
+  const shownExams = counts?.exams?.filter((exam) => exam.archived_at === null && (!examId || exam.id === examId))
 
   return (
-    <AdminPage title="Admin Dashboard" messages={messages} live={live} backToDashboard={false}>
+    <AdminPage title="Admin Dashboard" messages={messages} live={live} backToDashboard={false} picker={picker}>
       <StatCards label="Statistics">
         <StatCard label="Total Questions" value={counts?.questions} />
         <StatCard label="Login Codes" value={counts?.login_codes} />
@@ -52,13 +72,19 @@ export function AdminDashboardPage() {
           {managers.map((manager) => (
             <li key={manager.to} className="card card--link">
               <h2>
-                <Link to={manager.to}>{manager.title}</Link>
+                <Link to={examLink(manager.to)}>{manager.title}</Link>
               </h2>
               <p>{manager.description}</p>
             </li>
           ))}
         </ul>
       </nav>
+
+      {shownExams && <ExamStatusPanel exams={shownExams} />}
+      <p>
+        <Link to="/admin/exams">Exams</Link>: create, rename, duplicate and archive the exams, each with its own questions,
+        sittings and codes.
+      </p>
 
       <div className="admin-columns">
         <section className="admin-panel" aria-labelledby="system-status-title">
@@ -88,5 +114,26 @@ export function AdminDashboardPage() {
         </section>
       </div>
     </AdminPage>
+  )
+}
+
+/** Each exam in use: its status in words, its sitting, questions ready and codes available. */
+function ExamStatusPanel({ exams }: { exams: ExamOverview[] }) {
+  return (
+    <section className="admin-panel" aria-labelledby="exam-status-title">
+      <h2 id="exam-status-title">Exams</h2>
+      <ul className="admin-exam-status-list">
+        {exams.map((exam) => (
+          <li key={exam.id}>
+            <strong>{exam.name}</strong> <ExamStatusBadge status={exam.status} />
+            {exam.sitting && <span className="admin-muted"> {exam.sitting.name}</span>}
+            <span>
+              {' '}
+              · Questions ready {exam.questions_ready} · Codes available {exam.codes_available}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -11,6 +11,7 @@ import { formatDateTime, formatDay } from '../components/format'
 import { StatCard, StatCards } from '../components/stat-card'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
+import { useExamChoice, useExamLink } from '../components/exam-choice'
 import { OptionChart } from './option-chart'
 import './item-analysis-page.css'
 
@@ -24,11 +25,16 @@ const columns = ['Question', 'Key', 'Students', 'Facility', 'Discrimination (27 
 export function ItemAnalysisPage() {
   const messages = useFlashMessages()
   const [day, setDay] = useState(() => localDateKey(new Date()))
-  const [scheduleId, setScheduleId] = useState('')
-  const { data: schedules } = useAdminData([], listSchedules, messages.showError)
+  const { examId, examArgs, picker } = useExamChoice()
+  const examLink = useExamLink()
+  // A sitting belongs to one exam: another exam picked goes back to "By day".
+  const [chosenSitting, setChosenSitting] = useState({ examId, scheduleId: '' })
+  const scheduleId = chosenSitting.examId === examId ? chosenSitting.scheduleId : ''
+  const setScheduleId = (id: string) => setChosenSitting({ examId, scheduleId: id })
+  const { data: schedules } = useAdminData([examId], () => listSchedules(...examArgs), messages.showError)
   const { data: analysis } = useAdminData(
-    [day, scheduleId],
-    () => loadItemAnalysis(scheduleId ? { scheduleId } : { day }),
+    [day, scheduleId, examId],
+    () => loadItemAnalysis(scheduleId ? { scheduleId } : { day }, ...examArgs),
     messages.showError,
   )
   const schedule = schedules?.find((row) => row.id === scheduleId)
@@ -39,10 +45,11 @@ export function ItemAnalysisPage() {
       title="Item Analysis"
       subtitle={scope}
       className="item-analysis-page"
+      picker={picker}
       messages={messages}
       actions={
         <>
-          <Link to="/admin/results" className="admin-button">
+          <Link to={examLink('/admin/results')} className="admin-button">
             Test Results
           </Link>
           <button type="button" className="admin-button admin-button--primary" onClick={() => window.print()}>

@@ -33,12 +33,14 @@ function statusLabel(attempt: LiveAttempt): string {
 }
 
 /** The proctor's table: one row per attempt, in the server's order (problems first), its times counted at `now`. */
-export function AttemptsTable({ attempts, now }: { attempts: LiveAttempt[]; now: Date }) {
+export function AttemptsTable({ attempts, now, showExam = false }: { attempts: LiveAttempt[]; now: Date; showExam?: boolean }) {
+  // Where several exams are in use, each row names its exam and sitting after the student.
+  const headings = showExam ? [...columns.slice(0, 2), 'Exam', ...columns.slice(2)] : columns
   return (
     <div className="results-table-wrap" role="region" aria-label="Exam attempts" tabIndex={0}>
       <table className="results-table attempts-table">
         <caption className="visually-hidden">Exam attempts, problems first</caption>
-        <ColumnHeadings names={columns} />
+        <ColumnHeadings names={headings} />
         <tbody>
           {attempts.map((attempt) => (
             <tr key={attempt.id}>
@@ -53,6 +55,12 @@ export function AttemptsTable({ attempts, now }: { attempts: LiveAttempt[]; now:
                   <small className="admin-muted attempts-table__note">storage not persistent</small>
                 )}
               </th>
+              {showExam && (
+                <td>
+                  {attempt.exam_name}
+                  {attempt.sitting_name && <small className="admin-muted attempts-table__note">{attempt.sitting_name}</small>}
+                </td>
+              )}
               <td className="admin-mono">{attempt.login_code}</td>
               <td>
                 {attempt.answered_count} / {attempt.question_count}

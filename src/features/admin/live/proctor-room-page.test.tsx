@@ -59,6 +59,10 @@ function attempt(name: string, changes: Partial<StoredAttempt> = {}): StoredAtte
     arrived_late: false,
     storage_persistent: null,
     display_order: serial,
+    exam_id: 'exam-1',
+    exam_name: 'Holdfast Assessment',
+    sitting_id: null,
+    sitting_name: null,
     ...changes,
   }
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { untilFirstGoesOfflineMs } from '../../../domain/attempt-status'
-import { listLiveAttempts, loadLiveAttemptCounts } from '../../../lib/admin/admin-attempts'
+import { listLiveAttempts, loadLiveAttemptCounts, type RoomFilter } from '../../../lib/admin/admin-attempts'
+import { listSchedules } from '../../../lib/admin/admin-schedules'
 import { loadAll } from '../../../lib/admin/admin-reads'
 import { listRoomTimeAdditions } from '../../../lib/admin/room-time'
 import type { LiveTable } from '../../../lib/admin/table-changes'
@@ -11,6 +12,8 @@ import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
 import { useNow } from '../components/use-now'
 import { usePageChoice } from '../components/use-page-choice'
+import { useAdminData } from '../components/use-admin-data'
+import { useExamChoice, useExams } from '../components/exam-choice'
 import { AddTimeDialog, addedText } from './add-time-dialog'
 import { AnswerFileUpload } from './answer-file-upload'
 import { AttemptsTable } from './attempts-table'
@@ -33,15 +36,35 @@ const offlineRecheckMs = 1000
  */
 export function ProctorRoomPage() {
   const messages = useFlashMessages()
+  const { examId, exam, examArgs, several, picker } = useExamChoice({ allowAll: true })
+  const { exams } = useExams()
+  // The sitting filter belongs to the exam picked: another exam shows all of its sittings.
+  const [chosenSitting, setChosenSitting] = useState({ examId, sittingId: '' })
+  const sittingId = chosenSitting.examId === examId ? chosenSitting.sittingId : ''
+  const { data: sittings } = useAdminData(
+    [examId],
+    async () => (examId && several ? listSchedules(examId) : { ok: true as const, data: [] }),
+    messages.showError,
+  )
+  const sitting = sittings?.find((row) => row.id === sittingId)
+  // Without any filter the calls stay today's: no exam, no sitting named.
+  const room: RoomFilter | undefined = examId ? { examId, sittingId: sitting?.id } : undefined
+  const roomArgs: [] | [RoomFilter] = room ? [room] : []
   const attemptsPage = usePageChoice(attemptsPerPage)
   const { read: readAttempts } = attemptsPage
   const load = () =>
     loadAll({
-      attempts: readAttempts(listLiveAttempts),
-      counts: loadLiveAttemptCounts(),
-      roomTime: listRoomTimeAdditions(),
+      attempts: readAttempts((pageIndex, pageSize) => listLiveAttempts(pageIndex, pageSize, ...roomArgs)),
+      counts: loadLiveAttemptCounts(...roomArgs),
+      roomTime: listRoomTimeAdditions(...examArgs),
     })
-  const { data, reload, live } = useLiveAdminData([attemptsPage.pageIndex], load, messages.showError, attemptTables)
+  const { data, reload, live } = useLiveAdminData(
+    [attemptsPage.pageIndex, examId, sitting?.id],
+    load,
+    messages.showError,
+    attemptTables,
+  )
+  const sittingFieldId = useId()
   const now = useNow(1000)
   const [addingTime, setAddingTime] = useState(false)
 
@@ -54,7 +77,30 @@ export function ProctorRoomPage() {
   }, [data, reload])
 
   return (
-    <AdminPage title="Proctor Room" subtitle="Exams started in the last 24 hours, problems first" messages={messages} live={live}>
+    <AdminPage
+      title="Proctor Room"
+      subtitle="Exams started in the last 24 hours, problems first"
+      messages={messages}
+      live={live}
+      picker={picker}
+    >
+      {sittings && sittings.length > 1 && (
+        <div className="admin-exam-picker">
+          <label htmlFor={sittingFieldId}>Sitting</label>
+          <select
+            id={sittingFieldId}
+            value={sittingId}
+            onChange={(event) => setChosenSitting({ examId, sittingId: event.target.value })}
+          >
+            <option value="">All sittings</option>
+            {sittings.map((row) => (
+              <option key={row.id} value={row.id}>
+                {row.exam_name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <StatCards label="Attempt statistics">
         <StatCard label="Offline" value={data?.counts.offline} tone="warn" />
         <StatCard label="Not yet received" value={data?.counts.submitted_on_device} tone="warn" />
@@ -72,6 +118,8 @@ export function ProctorRoomPage() {
       {data && <RoomTimeHistory additions={data.roomTime} />}
       {addingTime && (
         <AddTimeDialog
+          room={exam && room && { ...room, label: sitting ? `${exam.name}, ${sitting.exam_name}` : exam.name }}
+          exams={several ? exams.filter((choice) => choice.archived_at === null) : []}
           onClose={() => setAddingTime(false)}
           onAdded={(minutes, students) => {
             setAddingTime(false)
@@ -86,7 +134,7 @@ export function ProctorRoomPage() {
           <p className="admin-empty">No exams started in the last 24 hours</p>
         ) : (
           <>
-            <AttemptsTable attempts={data.attempts.rows} now={now} />
+            <AttemptsTable attempts={data.attempts.rows} now={now} showExam={several} />
             <Pager label="Pages of exam attempts" page={data.attempts} choice={attemptsPage} />
           </>
         ))}

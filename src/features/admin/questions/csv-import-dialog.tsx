@@ -8,11 +8,13 @@ import { downloadCsvTemplate } from './download-csv-template'
 interface CsvImportDialogProps {
   onClose: () => void
   onImported: (count: number) => void
+  /** The exam the questions go to (useExamChoice); none in a one-exam school. */
+  examArgs?: [] | [string]
   /** Parses and validates off the main thread; tests pass the pure function. */
   parseCsv: (text: string) => Promise<CsvImportResult>
 }
 
-export function CsvImportDialog({ onClose, onImported, parseCsv }: CsvImportDialogProps) {
+export function CsvImportDialog({ onClose, onImported, parseCsv, examArgs = [] }: CsvImportDialogProps) {
   const [text, setText] = useState('')
   const [fileName, setFileName] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -61,7 +63,7 @@ export function CsvImportDialog({ onClose, onImported, parseCsv }: CsvImportDial
       setImporting(false)
       return
     }
-    const saved = await importQuestions(parsed.questions)
+    const saved = await importQuestions(parsed.questions, ...examArgs)
     if (!saved.ok) {
       showError(saved.error)
       setImporting(false)

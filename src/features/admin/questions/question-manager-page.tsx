@@ -18,6 +18,7 @@ import {
 } from '../../../lib/admin/admin-questions'
 import { regradeQuestion, type RegradeFigures } from '../../../lib/admin/key-correction'
 import { AdminPage } from '../components/admin-page'
+import { useExamChoice } from '../components/exam-choice'
 import { useAdminEditor } from '../components/use-admin-editor'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
@@ -32,7 +33,8 @@ import './question-manager-page.css'
 
 export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?: (text: string) => Promise<CsvImportResult> }) {
   const messages = useFlashMessages()
-  const { data: questions, reload } = useAdminData([], listQuestions, messages.showError)
+  const { examId, examArgs, picker } = useExamChoice()
+  const { data: questions, reload } = useAdminData([examId], () => listQuestions(...examArgs), messages.showError)
   const count = questions?.length ?? 0
 
   const [draft, setDraft] = useState<QuestionDraft>(() => emptyQuestionDraft('mcq', 1))
@@ -45,7 +47,7 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
   const editor = useAdminEditor<Question, QuestionFields>({
     messages,
     reload,
-    create: addQuestion,
+    create: (fields) => addQuestion(fields, ...examArgs),
     update: updateQuestion,
     saved: { created: 'Question added successfully', updated: 'Question updated successfully' },
     emptyDraft: () => emptyDraftOf(shownDraft.type),
@@ -108,7 +110,7 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
 
   async function removeAll() {
     setDialog(null)
-    await editor.change(deleteAllQuestions, 'All questions deleted successfully', editor.startNew)
+    await editor.change(() => deleteAllQuestions(...examArgs), 'All questions deleted successfully', editor.startNew)
   }
 
   async function imported(importedCount: number) {
@@ -120,6 +122,7 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
   return (
     <AdminPage
       title="Question Manager"
+      picker={picker}
       subtitle={`Total: ${count} ${count === 1 ? 'question' : 'questions'}`}
       messages={messages}
       actions={
@@ -178,7 +181,12 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
         </section>
       </div>
       {dialog === 'import' && (
-        <CsvImportDialog parseCsv={parseCsv} onClose={() => setDialog(null)} onImported={(n) => void imported(n)} />
+        <CsvImportDialog
+          examArgs={examArgs}
+          parseCsv={parseCsv}
+          onClose={() => setDialog(null)}
+          onImported={(n) => void imported(n)}
+        />
       )}
       {correcting && (
         <KeyCorrectionDialog

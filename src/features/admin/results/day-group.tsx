@@ -8,6 +8,7 @@ import { DayResults } from './day-results'
 interface DayGroupProps {
   day: DaySummary
   search: string
+  examId?: string
   isToday: boolean
   expanded: boolean
   onToggle: () => void
@@ -15,7 +16,7 @@ interface DayGroupProps {
 }
 
 /** One collapsible day of the Daily Analysis: its figures always, its rows only while open. */
-export function DayGroup({ day, search, isToday, expanded, onToggle, onError }: DayGroupProps) {
+export function DayGroup({ day, search, examId, isToday, expanded, onToggle, onError }: DayGroupProps) {
   const panelId = useId()
   const label = formatDay(day.day)
   const { total, averageScore, passRate } = resultsStats(day)
@@ -34,7 +35,7 @@ export function DayGroup({ day, search, isToday, expanded, onToggle, onError }: 
         </button>
       </h3>
       <div id={panelId} hidden={!expanded} className="day-group__body">
-        {expanded && <DayResults key={search} day={day} search={search} label={label} onError={onError} />}
+        {expanded && <DayResults key={search} day={day} search={search} examId={examId} label={label} onError={onError} />}
       </div>
     </section>
   )

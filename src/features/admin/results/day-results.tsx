@@ -12,6 +12,8 @@ interface DayResultsProps {
   /** The day as the latest summary counts it. */
   day: DaySummary
   search: string
+  /** The exam of the summary (undefined: every exam, a one-exam school). */
+  examId?: string
   /** The day as the screen names it, e.g. "Monday, 23 November 2026". */
   label: string
   onError: (message: string) => void
@@ -23,13 +25,13 @@ interface DayResultsProps {
  * that object rather than by its date, so the chart and the page on screen are refetched with it.
  * Keyed by the search where it is used, so that a new search starts from the first page.
  */
-export function DayResults({ day, search, label, onError }: DayResultsProps) {
+export function DayResults({ day, search, examId, label, onError }: DayResultsProps) {
   const pageChoice = usePageChoice(pageSize)
   const { read } = pageChoice
-  const { data: bands } = useAdminData([day, search], () => loadDayScoreBands({ day: day.day, search }), onError)
+  const { data: bands } = useAdminData([day, search], () => loadDayScoreBands({ day: day.day, search, examId }), onError)
   const { data: page } = useAdminData(
     [day, search, pageChoice.pageIndex],
-    () => read((pageIndex, size) => loadDayResultsPage({ day: day.day, search }, pageIndex, size)),
+    () => read((pageIndex, size) => loadDayResultsPage({ day: day.day, search, examId }, pageIndex, size)),
     onError,
   )
   const caption = `Results of ${label}, ranked by score`

@@ -59,6 +59,8 @@ function submission(name: string, score: number, at: Date, changes: Partial<Stor
     regraded_at: null,
     score_before_regrade: null,
     uncounted_answers: null,
+    exam_id: 'exam-1',
+    exam_name: 'Holdfast Assessment',
     ...changes,
   }
 }

@@ -10,6 +10,7 @@ import { StatCard, StatCards } from '../components/stat-card'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
 import { useNow } from '../components/use-now'
+import { useExamChoice, useExamLink } from '../components/exam-choice'
 import { DayGroup } from './day-group'
 import { DayResults } from './day-results'
 import { ResultsPrintReport } from './results-print-report'
@@ -27,14 +28,17 @@ export function TestResultsPage() {
   const [searchText, setSearchText] = useState('')
   const search = useDebouncedValue(searchText.trim(), searchDelayMs)
   const [day, setDay] = useState<string | null>(null)
+  const { examId, several, picker } = useExamChoice()
+  const examLink = useExamLink()
   const { data: summary, live } = useLiveAdminData(
-    [search, day],
-    () => loadResultsSummary({ search, day }),
+    [search, day, examId],
+    () => loadResultsSummary({ search, day, examId }),
     messages.showError,
     resultTables,
   )
   const printed = usePrintedReport(messages.showError)
-  const exported = useResultsExport(messages.showError)
+  // The export names each row's exam where several are in use.
+  const exported = useResultsExport(messages.showError, several)
   const [exportAnswers, setExportAnswers] = useState(false)
   const now = useNow(60_000)
   // Today's group starts expanded (docs/product.md#what-administrators-do); the admin opens and closes the others.
@@ -65,11 +69,12 @@ export function TestResultsPage() {
     <AdminPage
       title="Test Results"
       className="results-page"
+      picker={picker}
       messages={messages}
       live={live}
       actions={
         <>
-          <Link to="/admin/items" className="admin-button">
+          <Link to={examLink('/admin/items')} className="admin-button">
             Item Analysis
           </Link>
           <button type="button" className="admin-button admin-button--primary" onClick={printResults}>
@@ -153,7 +158,7 @@ interface ResultsContentProps {
 
 /** The summary's days (for the filter it answers): the Daily Analysis for all dates, a ranking for one, or why there is nothing. */
 function ResultsContent({ summary, today, expanded, onToggle, onError }: ResultsContentProps) {
-  const { search, day } = summary.filter
+  const { search, day, examId } = summary.filter
   if (summary.allTotal === 0) return <p className="admin-empty">No test submissions yet</p>
   if (summary.total + summary.voided === 0) {
     return <p className="admin-empty">{search ? 'No results match your search' : 'No results found for the selected date'}</p>
@@ -167,6 +172,7 @@ function ResultsContent({ summary, today, expanded, onToggle, onError }: Results
             key={group.day}
             day={group}
             search={search}
+            examId={examId}
             isToday={group.day === today}
             expanded={expanded.has(group.day)}
             onToggle={() => onToggle(group.day)}
@@ -181,7 +187,7 @@ function ResultsContent({ summary, today, expanded, onToggle, onError }: Results
     chosen && (
       <section className="admin-panel" aria-labelledby="ranking-title">
         <h2 id="ranking-title">Ranking for {formatDay(day)}</h2>
-        <DayResults key={search} day={chosen} search={search} label={formatDay(day)} onError={onError} />
+        <DayResults key={search} day={chosen} search={search} examId={examId} label={formatDay(day)} onError={onError} />
       </section>
     )
   )

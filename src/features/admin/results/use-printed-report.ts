@@ -54,10 +54,13 @@ export function usePrintedReport(onError: (message: string) => void) {
       setProgress({ loaded, total })
       const days: PrintedReport['days'] = []
       for (const day of summary.days) {
-        const rows = await loadAllDayResults({ day: day.day, search: summary.filter.search }, (count) => {
-          loaded += count
-          if (run === latestRun.current) setProgress({ loaded, total })
-        })
+        const rows = await loadAllDayResults(
+          { day: day.day, search: summary.filter.search, examId: summary.filter.examId },
+          (count) => {
+            loaded += count
+            if (run === latestRun.current) setProgress({ loaded, total })
+          },
+        )
         if (run !== latestRun.current) return
         if (!rows.ok) {
           setProgress(undefined)

@@ -16,7 +16,7 @@ export function exportFileName({ day, search }: ResultsSummary['filter']): strin
  * Export CSV: reads every submission of the summary's filter, a read at a time (saying how many
  * so far), and saves them as a CSV file, with a column per question when asked.
  */
-export function useResultsExport(onError: (message: string) => void) {
+export function useResultsExport(onError: (message: string) => void, withExam = false) {
   const [loaded, setLoaded] = useState<number>()
 
   const exportCsv = useCallback(
@@ -34,9 +34,13 @@ export function useResultsExport(onError: (message: string) => void) {
         return
       }
       const questions = withAnswers ? answeredQuestionNumbers(rows.data) : null
-      saveTextFile(exportFileName(summary.filter), resultsCsv(rows.data, spreadsheetMoment, questions), 'text/csv;charset=utf-8')
+      saveTextFile(
+        exportFileName(summary.filter),
+        resultsCsv(rows.data, spreadsheetMoment, questions, withExam),
+        'text/csv;charset=utf-8',
+      )
     },
-    [onError],
+    [onError, withExam],
   )
 
   return { loaded, exportCsv }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { scheduleDisplayStatus, type ScheduleDisplayStatus } from '../../../domain/schedule-status'
 import {
   draftFromSchedule,
@@ -22,6 +22,7 @@ import { useAdminEditor } from '../components/use-admin-editor'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { useNow } from '../components/use-now'
+import { useExamChoice } from '../components/exam-choice'
 import { ScheduleForm } from './schedule-form'
 import './exam-schedule-page.css'
 
@@ -34,19 +35,30 @@ const statusBadge: Record<ScheduleDisplayStatus, { label: string; tone: string }
 
 export function ExamSchedulePage() {
   const messages = useFlashMessages()
-  const { data: schedules, reload } = useAdminData([], listSchedules, messages.showError)
+  const { examId, exam, examArgs, several, picker } = useExamChoice()
+  const { data: schedules, reload } = useAdminData([examId], () => listSchedules(...examArgs), messages.showError)
+  // A new sitting starts with its exam's settings, named after the exam where several are in use.
+  const newDraft = () => emptyScheduleDraft(exam && (several ? exam : { ...exam, name: undefined }))
   // Badges move from Upcoming to Active to Ended while the screen stays open.
   const now = useNow(15_000)
-  const [draft, setDraft] = useState<ScheduleDraft>(emptyScheduleDraft)
+  const [draft, setDraft] = useState<ScheduleDraft>(newDraft)
   const firstField = useRef<HTMLInputElement>(null)
   const editor = useAdminEditor<ExamSchedule, ScheduleFields>({
     messages,
     reload,
-    create: createSchedule,
+    create: (fields) => createSchedule(fields, ...examArgs),
     update: updateSchedule,
     saved: { created: 'Exam schedule created successfully', updated: 'Exam schedule updated successfully' },
-    emptyDraft: () => setDraft(emptyScheduleDraft()),
+    emptyDraft: () => setDraft(newDraft()),
   })
+  const { startNew } = editor
+  // Another exam picked: the form starts a sitting of that exam.
+  const shownExam = useRef(examId)
+  useEffect(() => {
+    if (shownExam.current === examId) return
+    shownExam.current = examId
+    startNew()
+  }, [examId, startNew])
 
   function toggle(schedule: ExamSchedule) {
     return editor.change(
@@ -61,7 +73,7 @@ export function ExamSchedulePage() {
   }
 
   return (
-    <AdminPage title="Exam Schedule" messages={messages}>
+    <AdminPage title="Exam Schedule" messages={messages} picker={picker}>
       <div className="admin-side-layout">
         <ScheduleForm
           draft={draft}
