@@ -120,7 +120,12 @@ describe('scheduleStatusMachine with several exams', () => {
         message: `Exam will start on ${formatExamTime(physics.start_time)}`,
         countdown: { label: 'Starts in', text: '30m 0s' },
       },
-      { exam: 'History · Monday', status: 'ended', message: `Exam ended on ${formatExamTime(history.end_time)}`, countdown: null },
+      {
+        exam: 'History · Monday',
+        status: 'ended',
+        message: `Exam ended on ${formatExamTime(history.end_time)}`,
+        countdown: null,
+      },
     ])
     clock.increment(1000)
     expect(list()?.[1]?.countdown?.text).toBe('29m 59s')

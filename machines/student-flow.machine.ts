@@ -145,7 +145,8 @@ export const studentFlowMachine = setup({
     recordCodeLookup: assign((_, params: { lookup: CodeLookup }) => ({ codeLookup: params.lookup })),
     acceptName: assign((_, params: { name: string }) => ({ studentName: params.name.trim() })),
     showCodeRefusal: assign(({ context }) => ({
-      error: context.codeLookup && context.codeLookup.outcome !== 'valid' ? codeRefusalMessages[context.codeLookup.outcome] : null,
+      error:
+        context.codeLookup && context.codeLookup.outcome !== 'valid' ? codeRefusalMessages[context.codeLookup.outcome] : null,
     })),
     forgetExamStartRefusal: assign({ examStartRefusal: null }),
     recordExamStart: assign((_, start: ExamStart) =>

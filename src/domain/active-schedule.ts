@@ -33,6 +33,14 @@ export function isBeforeExamWindow(schedule: ScheduleWindow | null, now: Date): 
   return schedule !== null && scheduleWindowStatus(schedule, now) === 'upcoming'
 }
 
+/**
+ * Whether the device refuses a code the server found valid: its own exam's sitting (check_login_code's,
+ * never another exam's) has not opened yet on this device's clock.
+ */
+export function codeWindowNotOpen(lookup: { outcome: string; exam: CodeExam | null }, now: Date): boolean {
+  return lookup.outcome === 'valid' && isBeforeExamWindow(lookup.exam?.sitting ?? null, now)
+}
+
 const newestFirst = (a: { created_at: string }, b: { created_at: string }) => Date.parse(b.created_at) - Date.parse(a.created_at)
 
 /**
@@ -57,7 +65,13 @@ const statusOrder = { active: 0, upcoming: 1, ended: 2 } as const
  */
 export function sittingPerExam(sittings: readonly ExamSitting[], now: Date): ExamSitting[] {
   const exams = new Set(sittings.map((sitting) => sitting.exam_id))
-  const chosen = [...exams].flatMap((exam) => currentSitting(sittings.filter((sitting) => sitting.exam_id === exam), now) ?? [])
+  const chosen = [...exams].flatMap(
+    (exam) =>
+      currentSitting(
+        sittings.filter((sitting) => sitting.exam_id === exam),
+        now,
+      ) ?? [],
+  )
   const moment = (sitting: ExamSitting) => {
     const status = scheduleWindowStatus(sitting, now)
     const time = Date.parse(status === 'upcoming' ? sitting.start_time : sitting.end_time)

@@ -244,7 +244,12 @@ describe('checkLoginCode and readExamSittings', () => {
   })
 
   it('reads the code’s exam and the sitting it would start in', async () => {
-    const sitting = { name: 'Afternoon', start_time: '2026-11-23T13:00:00Z', end_time: '2026-11-23T15:00:00Z', duration_minutes: 45 }
+    const sitting = {
+      name: 'Afternoon',
+      start_time: '2026-11-23T13:00:00Z',
+      end_time: '2026-11-23T15:00:00Z',
+      duration_minutes: 45,
+    }
     answering(() => Response.json({ outcome: 'exam_closed', exam: { name: 'Mathematics', sitting } }))
     expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({
       outcome: 'exam_closed',
@@ -254,7 +259,10 @@ describe('checkLoginCode and readExamSittings', () => {
       },
     })
     answering(() => Response.json({ outcome: 'valid', exam: { name: 'Physics', sitting: null } }))
-    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'valid', exam: { name: 'Physics', sitting: null } })
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({
+      outcome: 'valid',
+      exam: { name: 'Physics', sitting: null },
+    })
     answering(() => Response.json({ outcome: 'invalid' }))
     expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'invalid', exam: null })
   })
@@ -288,7 +296,9 @@ describe('checkLoginCode and readExamSittings', () => {
       { ...sittings[0], exam: 'Mathematics' },
       { ...sittings[1], exam: 'Physics' },
     ])
-    const asked = Object.fromEntries(requests.map((request) => [new URL(request).pathname, Object.fromEntries(new URL(request).searchParams)]))
+    const asked = Object.fromEntries(
+      requests.map((request) => [new URL(request).pathname, Object.fromEntries(new URL(request).searchParams)]),
+    )
     expect(asked).toEqual({
       '/rest/v1/exam_schedule': {
         select: 'exam_id,exam_name,start_time,end_time,duration_minutes,created_at',

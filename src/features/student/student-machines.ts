@@ -9,7 +9,7 @@ import {
   type StudentDetails,
   type SubmissionWatchEvent,
 } from '../../../machines/student-flow.machine'
-import { isBeforeExamWindow } from '../../domain/active-schedule'
+import { codeWindowNotOpen } from '../../domain/active-schedule'
 import { buildAttemptReport, type ReportedAttemptState } from '../../domain/attempt-report'
 import { errorMessage } from '../../domain/error-message'
 import { startAttempt, type ExamAttempt } from '../../domain/exam-attempt'
@@ -80,8 +80,7 @@ async function lookUpLoginCode(code: string, signal: AbortSignal): Promise<CodeL
   const lookup = await checkLoginCode(code, signal)
   // The code's own exam's sitting, on this device's clock; after the window's end the server decides:
   // the code's extra minutes may still let it start.
-  if (lookup.outcome === 'valid' && isBeforeExamWindow(lookup.exam?.sitting ?? null, new Date()))
-    return { ...lookup, outcome: 'exam_closed' }
+  if (codeWindowNotOpen(lookup, new Date())) return { ...lookup, outcome: 'exam_closed' }
   return lookup
 }
 
