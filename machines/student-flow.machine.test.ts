@@ -43,7 +43,7 @@ function startFlow(fakes: Fakes = {}) {
       resume: fromPromise(fakes.resume ?? (async () => ({ kind: 'none' }) as const)),
       checkLoginCode: fromPromise(async ({ input }) => {
         log.lookups.push(input.code)
-        return (fakes.checkLoginCode ?? (async () => 'valid' as const))(input.code)
+        return (fakes.checkLoginCode ?? (async () => ({ outcome: 'valid', exam: null }) as const))(input.code)
       }),
       startExam: fromPromise(async ({ input }) => {
         log.starts.push(input)
@@ -145,7 +145,7 @@ describe('code step', () => {
     ['rate_limited', 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.'],
     ['exam_closed', 'Exam is not currently available. Please check the schedule.'],
   ] as const)('stays on the code step for a %s code with %j', async (lookup, message) => {
-    const { actor, settle, snapshot } = startFlow({ checkLoginCode: async () => lookup })
+    const { actor, settle, snapshot } = startFlow({ checkLoginCode: async () => ({ outcome: lookup, exam: null }) })
     await settle((s) => s.matches('codeStep'))
     actor.send({ type: 'SUBMIT_CODE', code: 'ABCD1234' })
     await settle((s) => s.context.error !== null)

@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import type { CodeExam } from '../src/domain/active-schedule'
 import type { ExamAttempt } from '../src/domain/exam-attempt'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
 import { minimumLoginCodeLength, minimumStudentNameLength, normalizeLoginCode } from '../src/domain/login-code'
@@ -12,8 +13,14 @@ export interface StudentDetails {
   studentName: string
 }
 
-/** The code step's answer: the server's verdict on the code (or its refusal to look), or a closed exam window. */
-export type CodeLookup = 'valid' | LoginCodeRefusal
+/**
+ * The code step's answer: the server's verdict on the code (or its refusal to look), or a closed exam
+ * window; and the code's exam when the server named it (a code that exists and is not used).
+ */
+export interface CodeLookup {
+  outcome: 'valid' | LoginCodeRefusal
+  exam: CodeExam | null
+}
 
 /** Why an exam could not start: the server's refusal (the code's verdict, the time or the questions), or no connection. */
 type ExamStartRefusal = ExamQuestionsRefusal | 'connection_error'
@@ -63,7 +70,7 @@ function attemptOf(context: StudentFlowContext): ExamAttempt {
   return context.attempt
 }
 
-const codeRefusalMessages: Record<Exclude<CodeLookup, 'valid'>, string> = {
+const codeRefusalMessages: Record<LoginCodeRefusal, string> = {
   used: studentMessages.usedCode,
   invalid: studentMessages.invalidCode,
   rate_limited: studentMessages.rateLimited,
@@ -138,7 +145,8 @@ export const studentFlowMachine = setup({
     recordCodeLookup: assign((_, params: { lookup: CodeLookup }) => ({ codeLookup: params.lookup })),
     acceptName: assign((_, params: { name: string }) => ({ studentName: params.name.trim() })),
     showCodeRefusal: assign(({ context }) => ({
-      error: context.codeLookup && context.codeLookup !== 'valid' ? codeRefusalMessages[context.codeLookup] : null,
+      error:
+        context.codeLookup && context.codeLookup.outcome !== 'valid' ? codeRefusalMessages[context.codeLookup.outcome] : null,
     })),
     forgetExamStartRefusal: assign({ examStartRefusal: null }),
     recordExamStart: assign((_, start: ExamStart) =>
@@ -159,7 +167,7 @@ export const studentFlowMachine = setup({
   guards: {
     codeEmpty: (_, params: { code: string }) => params.code.trim() === '',
     codeTooShort: (_, params: { code: string }) => params.code.trim().length < minimumLoginCodeLength,
-    codeValid: ({ context }) => context.codeLookup === 'valid',
+    codeValid: ({ context }) => context.codeLookup?.outcome === 'valid',
     nameEmpty: (_, params: { name: string }) => params.name.trim() === '',
     nameTooShort: (_, params: { name: string }) => params.name.trim().length < minimumStudentNameLength,
     examStarted: ({ context }) => context.examStartRefusal === null && context.attempt !== null,

@@ -35,6 +35,11 @@ export interface ExamAttempt {
   serverOffsetMs: number
   /** Hex key for the emergency answer file; null for an attempt stored before the server sent one. */
   answerFileKey: string | null
+  /**
+   * The code's exam, shown on the exam and completion screens; null when the server did not name it,
+   * absent from an attempt stored before several exams (not indexed, so no new database version).
+   */
+  examName?: string | null
   status: 'in_progress' | 'submitted'
   submittedAt: number | null
 }
@@ -51,6 +56,8 @@ export interface NewAttempt {
   deadlineIso: string
   serverOffsetMs: number
   answerFileKey: string
+  /** The code's exam as the server named it. */
+  examName?: string | null
 }
 
 export function startAttempt(fields: NewAttempt): ExamAttempt {
@@ -67,6 +74,7 @@ export function startAttempt(fields: NewAttempt): ExamAttempt {
     deadline: deviceTime(fields.deadlineIso, fields.serverOffsetMs),
     serverOffsetMs: fields.serverOffsetMs,
     answerFileKey: fields.answerFileKey,
+    examName: fields.examName ?? null,
     status: 'in_progress',
     submittedAt: null,
   }

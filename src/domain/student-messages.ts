@@ -36,6 +36,10 @@ export const studentMessages = {
   cameraCannotPlay: 'Cannot play video',
   /** Under "Exam ended on …", since a code with extra minutes may still start (issue 16). */
   extraTimeStillOpen: 'A login code with extra time can still be started until its extra time runs out.',
+  /** The code's exam has no active sitting, so no window (several exams, issue 25). */
+  noExamWindow: 'This exam has no set time: it can be started now.',
+  /** Above each exam's sitting on the login screen when several exams are on (issue 25). */
+  severalExams: 'Several exams are on. Enter your login code to see the time of yours.',
 } as const
 
 /** Shown on the exam screen when the proctor gave the room (or this student) more time. */

@@ -357,8 +357,19 @@ export async function withNoSolutionsShownSince<T>(moment: string, work: () => P
   }
 }
 
-/** Runs `work` with an extra active schedule that is the newest, so students get it; deletes it afterwards. */
+/**
+ * Runs `work` with an extra active schedule, the only one (the others set aside meanwhile, as a code
+ * starts in its exam's sitting open now before a newer one that is not), so students get it; deletes
+ * it afterwards.
+ */
 export async function withSchedule<T>(
+  fields: Pick<TablesInsert<'exam_schedule'>, 'start_time' | 'end_time'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  return withNoActiveSchedule(() => withOnlySchedule(fields, work))
+}
+
+async function withOnlySchedule<T>(
   fields: Pick<TablesInsert<'exam_schedule'>, 'start_time' | 'end_time'>,
   work: () => Promise<T>,
 ): Promise<T> {

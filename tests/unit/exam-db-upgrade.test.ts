@@ -44,3 +44,20 @@ it('keeps every answer of an attempt stored whole by the app before per-answer r
   await queueSubmission({ ...finished!, submittedAt: examStart + 60_000 }, examStart + 60_000)
   expect((await examDb.outbox.get(stored.id))?.submission.answers).toEqual({ '1': 'A', '2': 'B', '3': 'C' })
 })
+
+it('resumes an attempt stored before exams were named without a name, and keeps the name of one stored since', async () => {
+  await examDb.delete({ disableAutoOpen: false })
+  const { examName: _name, ...older } = examAttempt({ loginCode: 'OLDER123' })
+  const before = new Dexie('holdfast-exam')
+  before.version(1).stores({ attempts: 'id, loginCode, status', outbox: 'id, loginCode, state', cache: 'key' })
+  before.version(2).stores({ reports: 'attempt_id' })
+  before.version(3).stores({ answers: '[attemptId+questionNumber]', positions: 'attemptId' })
+  await before.table('attempts').add(older)
+  before.close()
+
+  // No new database version: the name is not indexed, and an older attempt simply has none.
+  expect(await latestAttemptFor('OLDER123')).toEqual(older)
+  const named = examAttempt({ loginCode: 'NAMED123', examName: 'Mathematics' })
+  await examDb.attempts.add(named)
+  expect((await latestAttemptFor('NAMED123'))?.examName).toBe('Mathematics')
+})

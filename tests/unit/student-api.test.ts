@@ -3,13 +3,11 @@ import { browserClientId } from '../../src/lib/api/client-id'
 import { createPublicApi } from '../../src/lib/api/public-api'
 import {
   checkLoginCode,
-  checkLoginCodeExam,
   classifyReportAnswer,
   classifySubmitAnswer,
   fetchExamQuestions,
-  readActiveSchedule,
+  readExamSittings,
   sendAttemptReport,
-  StudentApiError,
 } from '../../src/lib/student/student-api'
 import { buildAttemptReport } from '../../src/domain/attempt-report'
 import { examAttempt, examStart } from './exam-fixtures'
@@ -134,7 +132,14 @@ describe('fetchExamQuestions', () => {
       deadline: '2026-11-23T09:45:00Z',
       serverNow: '2026-11-23T09:00:00Z',
       answerFileKey: key,
+      // A server before several exams names no exam.
+      examName: null,
     })
+  })
+
+  it('keeps the name of the code’s exam', async () => {
+    answering(() => Response.json({ ...started, exam_name: 'Mathematics', sitting_name: 'Morning' }))
+    expect(await fetchQuestions()).toMatchObject({ outcome: 'ok', examName: 'Mathematics' })
   })
 
   it('keeps each question’s option order, and refuses one that is no order of A to D', async () => {
@@ -230,65 +235,77 @@ describe('sendAttemptReport', () => {
   })
 })
 
-describe('checkLoginCode and readActiveSchedule', () => {
-  it('reads the code status the server answers', async () => {
-    answering(() => Response.json({ outcome: 'used' }))
-    expect(await checkLoginCode('ABCD1234', undefined, client)).toBe('used')
-    answering(() => Response.json({ outcome: 'rate_limited' }))
-    expect(await checkLoginCode('ABCD1234', undefined, client)).toBe('rate_limited')
+describe('checkLoginCode and readExamSittings', () => {
+  it('reads the code status a server before several exams answers, without an exam', async () => {
+    answering(() => Response.json('used'))
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'used', exam: null })
+    answering(() => Response.json('rate_limited'))
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'rate_limited', exam: null })
   })
 
-  it('reads the code’s exam and the sitting it would start in, as a schedule', async () => {
+  it('reads the code’s exam and the sitting it would start in', async () => {
     const sitting = {
-      name: 'Mathematics, morning',
-      start_time: '2026-11-30T08:00:00Z',
-      end_time: '2026-11-30T10:00:00Z',
+      name: 'Afternoon',
+      start_time: '2026-11-23T13:00:00Z',
+      end_time: '2026-11-23T15:00:00Z',
       duration_minutes: 45,
     }
     answering(() => Response.json({ outcome: 'exam_closed', exam: { name: 'Mathematics', sitting } }))
-    expect(await checkLoginCodeExam('ABCD1234', undefined, client)).toEqual({
-      status: 'exam_closed',
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({
+      outcome: 'exam_closed',
       exam: {
         name: 'Mathematics',
-        sitting: {
-          exam_name: 'Mathematics, morning',
-          start_time: sitting.start_time,
-          end_time: sitting.end_time,
-          duration_minutes: 45,
-        },
+        sitting: { exam_name: 'Afternoon', start_time: sitting.start_time, end_time: sitting.end_time, duration_minutes: 45 },
       },
     })
     answering(() => Response.json({ outcome: 'valid', exam: { name: 'Physics', sitting: null } }))
-    expect(await checkLoginCodeExam('ABCD1234', undefined, client)).toEqual({
-      status: 'valid',
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({
+      outcome: 'valid',
       exam: { name: 'Physics', sitting: null },
     })
     answering(() => Response.json({ outcome: 'invalid' }))
-    expect(await checkLoginCodeExam('ABCD1234', undefined, client)).toEqual({ status: 'invalid', exam: null })
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'invalid', exam: null })
   })
 
-  it('refuses a code status in an unexpected shape', async () => {
-    for (const answer of [
-      'valid',
-      { outcome: 'maybe' },
-      { outcome: 'valid', exam: { name: 'Physics', sitting: { name: 'x' } } },
-    ]) {
-      answering(() => Response.json(answer))
-      await expect(checkLoginCodeExam('ABCD1234', undefined, client)).rejects.toThrow(StudentApiError)
-    }
+  it('refuses a status it does not know', async () => {
+    answering(() => Response.json({ outcome: 'maybe' }))
+    await expect(checkLoginCode('ABCD1234', undefined, client)).rejects.toThrow('Unexpected code status')
   })
 
-  it('asks for the newest active schedule only', async () => {
-    const row = { exam_name: 'Holdfast Assessment', start_time: 'a', end_time: 'b', duration_minutes: 30 }
-    answering(() => Response.json([row]))
-    expect(await readActiveSchedule(undefined, client)).toEqual(row)
-    const url = new URL(requests[0]!)
-    expect(url.pathname).toBe('/rest/v1/exam_schedule')
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      select: 'exam_name,start_time,end_time,duration_minutes',
-      is_active: 'eq.true',
-      order: 'created_at.desc',
-      limit: '1',
+  it('reads every active sitting with its exam’s name, leaving out a sitting whose exam students no longer see', async () => {
+    const sitting = (exam_id: string, exam_name: string) => ({
+      exam_id,
+      exam_name,
+      start_time: '2026-11-23T09:00:00Z',
+      end_time: '2026-11-23T11:00:00Z',
+      duration_minutes: 30,
+      created_at: '2026-11-20T09:00:00Z',
+    })
+    const sittings = [sitting('e1', 'Morning'), sitting('e2', 'Hall'), sitting('archived', 'Old')]
+    answering((url) =>
+      Response.json(
+        new URL(url).pathname.endsWith('/exams')
+          ? [
+              { id: 'e1', name: 'Mathematics' },
+              { id: 'e2', name: 'Physics' },
+            ]
+          : sittings,
+      ),
+    )
+    expect(await readExamSittings(undefined, client)).toEqual([
+      { ...sittings[0], exam: 'Mathematics' },
+      { ...sittings[1], exam: 'Physics' },
+    ])
+    const asked = Object.fromEntries(
+      requests.map((request) => [new URL(request).pathname, Object.fromEntries(new URL(request).searchParams)]),
+    )
+    expect(asked).toEqual({
+      '/rest/v1/exam_schedule': {
+        select: 'exam_id,exam_name,start_time,end_time,duration_minutes,created_at',
+        is_active: 'eq.true',
+        order: 'created_at.desc',
+      },
+      '/rest/v1/exams': { select: 'id,name' },
     })
   })
 })
@@ -303,7 +320,7 @@ describe('the browser id sent with every student request', () => {
     const sent: Array<string | null> = []
     const fetchRecording = async (_input: RequestInfo | URL, init?: RequestInit) => {
       sent.push(new Headers(init?.headers).get('x-holdfast-client'))
-      return Response.json({ outcome: 'valid' })
+      return Response.json('valid')
     }
     const config = { supabaseUrl: 'http://api.test', supabaseAnonKey: 'anon-key' }
     await checkLoginCode('ABCD1234', undefined, createPublicApi(config, fetchRecording, browserClientId(storage)))

@@ -16,6 +16,8 @@ export function ExamResultView({ result, onSearchAnotherCode }: { result: ExamRe
 
   const percentage = scorePercentage(result.score, result.total)
   const facts: Array<[label: string, value: string]> = [
+    // A server before several exams names none.
+    ...(result.exam_name ? [['Exam', result.exam_name] as [string, string]] : []),
     ['Student Name', result.student_name],
     ['Login Code', result.login_code],
     ['Submitted', formatDateTime(result.submitted_at)],

@@ -156,6 +156,8 @@ describe('SolutionsPage', () => {
       'Time Taken': '25:05',
     })
     expect(facts.Submitted).toMatch(/2026/)
+    // A server before several exams names no exam.
+    expect(facts).not.toHaveProperty('Exam')
     expect(within(view).getByText('Excellent Work')).toBeDefined()
     expect(within(view).getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/')
 
@@ -178,6 +180,17 @@ describe('SolutionsPage', () => {
       'You chose C: “Answer 2C”. The correct answer is B: “Answer 2B”.',
       'The correct answer is D: “Answer 3D”.',
     ])
+  })
+
+  it('names the exam the code was for, first', async () => {
+    lookupResultMock.mockResolvedValue({ outcome: 'ok', result: { ...result, exam_name: 'Mathematics' } })
+    renderPage()
+
+    lookUp('ab12cd34')
+
+    const view = await screen.findByRole('region', { name: 'Your Results' })
+    const [first] = within(view).getAllByRole('term')
+    expect([first?.textContent, first?.nextElementSibling?.textContent]).toEqual(['Exam', 'Mathematics'])
   })
 
   it('shows a key correction: every accepted answer as correct, a voided question as counting for everyone', async () => {

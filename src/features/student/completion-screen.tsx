@@ -18,6 +18,7 @@ export function CompletionScreen() {
   return (
     <div className="student-page student-card completion">
       <h1>{refused ? 'Submission Not Accepted' : 'Test Completed!'}</h1>
+      {attempt?.examName && <p className="completion__exam">{attempt.examName}</p>}
       {submission ? <SubmissionOutcome submission={submission} onRetry={() => flow.send({ type: 'RETRY_SUBMISSION' })} /> : null}
       {submission?.state === 'pending' && attempt?.answerFileKey ? (
         <AnswerFileOffer submissionId={attempt.id} deadline={attempt.deadline} now={now} />

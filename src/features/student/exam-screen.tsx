@@ -54,7 +54,8 @@ export function ExamScreen() {
     <div className="exam">
       <div className="exam__header">
         <div>
-          <h1>Exam</h1>
+          {/* An attempt stored before several exams, or from a server that did not name it, is simply the Exam. */}
+          <h1>{attempt.examName ?? 'Exam'}</h1>
           <p className="exam__student">
             {attempt.studentName} · Login code <span className="student-code">{attempt.loginCode}</span>
           </p>

@@ -81,6 +81,7 @@ function CodeStep() {
 function NameStep() {
   const flow = StudentFlow.useActorRef()
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
+  const examName = StudentFlow.useSelector((snapshot) => snapshot.context.codeLookup?.exam?.name ?? null)
   const [name, setName] = useState('')
   // The exam screen's code and the progress worker arrive while the student types, so Start Test waits only
   // for the questions.
@@ -104,6 +105,11 @@ function NameStep() {
       <p className="student-card__note">
         Login code <strong className="student-code">{loginCode}</strong> is valid.
       </p>
+      {examName && (
+        <p className="student-card__note">
+          Exam: <strong>{examName}</strong>
+        </p>
+      )}
       <StepField
         id="student-name"
         label="Full Name"

@@ -9,14 +9,14 @@ import {
   type StudentDetails,
   type SubmissionWatchEvent,
 } from '../../../machines/student-flow.machine'
-import { isBeforeExamWindow } from '../../domain/active-schedule'
+import { codeWindowNotOpen } from '../../domain/active-schedule'
 import { buildAttemptReport, type ReportedAttemptState } from '../../domain/attempt-report'
 import { errorMessage } from '../../domain/error-message'
 import { startAttempt, type ExamAttempt } from '../../domain/exam-attempt'
 import { normalizeLoginCode } from '../../domain/login-code'
 import { isStoragePersistent, requestPersistentStorage } from '../../lib/browser/persistent-storage'
 import { subscribeWhenLoaded } from '../../lib/browser/subscribe-when-loaded'
-import { activeScheduleOrCached, fetchActiveSchedule } from '../../lib/offline/active-schedule-cache'
+import { examSittingsOrCached } from '../../lib/offline/active-schedule-cache'
 import { createProgressQueue } from '../../lib/offline/progress-queue'
 import { examDatabaseExists } from '../../lib/offline/exam-db-exists'
 import { checkLoginCode, fetchExamQuestions } from '../../lib/student/student-api'
@@ -76,11 +76,12 @@ async function resume(): Promise<ResumePoint> {
 
 async function lookUpLoginCode(code: string, signal: AbortSignal): Promise<CodeLookup> {
   // The server still thinks the code is free while this device holds its unsent submission.
-  if (await (await outbox()).findPendingSubmission(code)) return 'used'
-  const schedule = await fetchActiveSchedule(signal)
-  // After the window's end the server decides: the code's extra minutes may still let it start.
-  if (isBeforeExamWindow(schedule, new Date())) return 'exam_closed'
-  return checkLoginCode(code, signal)
+  if (await (await outbox()).findPendingSubmission(code)) return { outcome: 'used', exam: null }
+  const lookup = await checkLoginCode(code, signal)
+  // The code's own exam's sitting, on this device's clock; after the window's end the server decides:
+  // the code's extra minutes may still let it start.
+  if (codeWindowNotOpen(lookup, new Date())) return { ...lookup, outcome: 'exam_closed' }
+  return lookup
 }
 
 async function startExam(student: StudentDetails): Promise<ExamStart> {
@@ -98,6 +99,7 @@ async function startExam(student: StudentDetails): Promise<ExamStart> {
     // The deadline is the server's; measured against the device clock once, here.
     serverOffsetMs: Date.parse(answer.serverNow) - receivedAt,
     answerFileKey: answer.answerFileKey,
+    examName: answer.examName,
   })
   await (await attemptStore()).saveNewAttempt(attempt)
   clearPendingStart()
@@ -175,5 +177,5 @@ export const liveStudentFlowMachine = studentFlowMachine.provide({
 })
 
 export const liveScheduleStatusMachine = scheduleStatusMachine.provide({
-  actors: { loadSchedule: fromPromise(activeScheduleOrCached) },
+  actors: { loadSchedule: fromPromise(examSittingsOrCached) },
 })

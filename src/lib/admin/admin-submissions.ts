@@ -15,8 +15,7 @@ import { parseAnswer, resultsSummarySchema } from './rpc-answers'
 /** One row of admin_day_results: a submission without its answers, with its code's extra time and its rank in its day. */
 export type SubmissionResult = Omit<
   DayResultRow,
-  // The row's exam (exam_id, exam_name) is left to the screens that show it (several exams).
-  'voided_at' | 'void_reason' | 'regraded_at' | 'score_before_regrade' | 'rank' | 'uncounted_answers' | 'exam_id' | 'exam_name'
+  'voided_at' | 'void_reason' | 'regraded_at' | 'score_before_regrade' | 'rank' | 'uncounted_answers'
 > & {
   /** When an administrator voided it; null while it counts. */
   voided_at: string | null

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie'
-import type { ActiveSchedule } from '../../domain/active-schedule'
+import type { ActiveSchedule, ExamSitting } from '../../domain/active-schedule'
 import type { AttemptReport } from '../../domain/attempt-report'
 import type { ExamAttempt } from '../../domain/exam-attempt'
 import type { AnswerLetter } from '../../domain/question'
@@ -43,10 +43,13 @@ export interface StoredPosition {
   tabSwitches: number
 }
 
-/** The last active schedule read from the server, so the login screen can show it offline. */
+/** The last active sittings read from the server, so the login screen can show them offline. */
 export interface CachedSchedule {
   key: 'active-schedule'
+  /** The newest active sitting, all an app from before several exams stored (and reads). */
   schedule: ActiveSchedule | null
+  /** Every active sitting with its exam; absent from an entry stored before several exams (not indexed, so no new version). */
+  sittings?: ExamSitting[]
   storedAt: number
 }
 

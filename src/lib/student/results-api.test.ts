@@ -73,6 +73,10 @@ describe('parseResultLookup', () => {
     ])
   })
 
+  it('reads the name of the code’s exam', () => {
+    expect(parseResultLookup({ ...okAnswer, exam_name: 'Mathematics' })).toMatchObject({ result: { exam_name: 'Mathematics' } })
+  })
+
   it('reads the answers a key correction accepts: several letters, or * for a void question', () => {
     const corrections: Record<number, { accepted: string; is_correct: boolean }> = {
       2: { accepted: 'BC', is_correct: true },

@@ -29,23 +29,40 @@ const isoTime = v.pipe(
   v.check((text) => !Number.isNaN(Date.parse(text)), 'not a time'),
 )
 
-/**
- * check_login_code: the code's status (exam_closed when its exam is archived or its sitting's
- * window, its end moved by the code's extra minutes, is not open) and, for an unused code, its
- * exam's name and the sitting it would start in (null without one).
- */
-export const loginCodeStatusSchema = v.object({
-  outcome: v.picklist(['valid', ...loginCodeRefusals]),
-  exam: v.optional(
-    v.nullable(
-      v.object({
-        name: v.string(),
-        sitting: v.nullable(v.object({ name: v.string(), start_time: isoTime, end_time: isoTime, duration_minutes: v.number() })),
-      }),
-    ),
-    null,
-  ),
+const loginCodeOutcome = v.picklist(['valid', ...loginCodeRefusals])
+
+/** A sitting as check_login_code names it. */
+const sittingSchema = v.object({
+  name: v.string(),
+  start_time: isoTime,
+  end_time: isoTime,
+  duration_minutes: v.number(),
 })
+
+/**
+ * check_login_code: the code's status (exam_closed when the window, its end moved by the code's
+ * extra minutes, is not open) and, for a code that exists and is not used, its exam with the
+ * sitting it would start in now, else its next. A server before several exams (migration
+ * 20261127210000) answered the status alone, read here as a code of an unknown exam.
+ */
+export const loginCodeStatusSchema = v.union([
+  v.pipe(
+    loginCodeOutcome,
+    v.transform((outcome) => ({ outcome, exam: null })),
+  ),
+  v.object({
+    outcome: loginCodeOutcome,
+    exam: v.optional(
+      v.nullable(
+        v.object({
+          name: v.string(),
+          sitting: v.nullable(sittingSchema),
+        }),
+      ),
+      null,
+    ),
+  }),
+])
 
 /** exam_questions: the questions without their answers and the attempt's deadline, or why not. */
 export const examQuestionsAnswerSchema = v.variant('outcome', [
@@ -65,6 +82,9 @@ export const examQuestionsAnswerSchema = v.variant('outcome', [
     server_now: v.string(),
     /** Hex key for the emergency answer file of this code. */
     answer_file_key: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+    /** The code's exam and the sitting it started in (null without one); absent from a server before several exams. */
+    exam_name: v.optional(v.nullable(v.string())),
+    sitting_name: v.optional(v.nullable(v.string())),
   }),
   v.object({ outcome: v.picklist(examQuestionsRefusals) }),
 ])
@@ -114,6 +134,8 @@ const questionSolutionSchema = v.object({
 export const resultLookupAnswerSchema = v.variant('outcome', [
   v.object({
     outcome: v.literal('ok'),
+    /** The exam the code was for; absent from a server before several exams (migration 20261127210000). */
+    exam_name: v.optional(v.nullable(v.string())),
     student_name: v.string(),
     login_code: v.string(),
     started_at: v.string(),

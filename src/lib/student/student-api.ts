@@ -1,4 +1,4 @@
-import type { ActiveSchedule } from '../../domain/active-schedule'
+import type { CodeExam, ExamSitting } from '../../domain/active-schedule'
 import type { AttemptReport } from '../../domain/attempt-report'
 import type { ExamQuestion } from '../../domain/exam-attempt'
 import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
@@ -37,77 +37,56 @@ function dataOf<T>(answer: SupabaseAnswer<T>): T {
   return answer.data
 }
 
-/** The newest active schedule (anon may read it), or null when none is active. */
-export async function readActiveSchedule(
-  signal?: AbortSignal,
-  client: PublicApi = getPublicApi(),
-): Promise<ActiveSchedule | null> {
-  let query = client
+/**
+ * Every active sitting of an exam in use, with its exam's name: anon reads the active sittings and
+ * the names of the exams not archived that have one. A sitting whose exam is not among them (archived)
+ * is no longer offered to students, so it is left out.
+ */
+export async function readExamSittings(signal?: AbortSignal, client: PublicApi = getPublicApi()): Promise<ExamSitting[]> {
+  // A dead network is answered from the cache rather than after supabase-js's retries.
+  let sittingsQuery = client
     .from('exam_schedule')
-    .select('exam_name, start_time, end_time, duration_minutes')
+    .select('exam_id, exam_name, start_time, end_time, duration_minutes, created_at')
     .eq('is_active', true)
     .order('created_at', { ascending: false })
-    .limit(1)
-    // A dead network is answered from the cache rather than after supabase-js's retries.
     .retry(false)
-  if (signal) query = query.abortSignal(signal)
-  return dataOf(await query)[0] ?? null
+  let examsQuery = client.from('exams').select('id, name').retry(false)
+  if (signal) {
+    sittingsQuery = sittingsQuery.abortSignal(signal)
+    examsQuery = examsQuery.abortSignal(signal)
+  }
+  const [sittings, exams] = await Promise.all([sittingsQuery, examsQuery])
+  const examNames = new Map(dataOf(exams).map((exam) => [exam.id, exam.name]))
+  return dataOf(sittings).flatMap((sitting) => {
+    const exam = examNames.get(sitting.exam_id)
+    return exam === undefined ? [] : [{ ...sitting, exam }]
+  })
 }
 
 /** The code's status, or why the server would not say (domain/student-refusals.ts). */
 export type LoginCodeStatus = 'valid' | LoginCodeRefusal
 
-/** The exam an unused code belongs to, and the sitting it would start in (open now, else the next, else the last). */
-export interface LoginCodeExam {
-  name: string
-  /** In the shape of the schedule the login screen reads, so the same window rules apply to it. */
-  sitting: ActiveSchedule | null
-}
-
+/** The code's status and, for a code that exists and is not used, its exam (null when the server did not say). */
 export interface LoginCodeCheck {
-  status: LoginCodeStatus
-  /** Null for a code that is unknown or used (or when the server would not say). */
-  exam: LoginCodeExam | null
+  outcome: LoginCodeStatus
+  exam: CodeExam | null
 }
 
-/** The code's status and, for an unused code, its exam and sitting. */
-export async function checkLoginCodeExam(
+export async function checkLoginCode(
   code: string,
   signal?: AbortSignal,
   client: PublicApi = getPublicApi(),
 ): Promise<LoginCodeCheck> {
   let call = client.rpc('check_login_code', { code })
   if (signal) call = call.abortSignal(signal)
-  const answer = dataOf(await call)
-  const parsed = v.safeParse(loginCodeStatusSchema, answer)
-  if (!parsed.success) throw new StudentApiError(`Unexpected code status ${JSON.stringify(answer)}.`, 200)
+  const status = dataOf(await call)
+  const parsed = v.safeParse(loginCodeStatusSchema, status)
+  if (!parsed.success) throw new StudentApiError(`Unexpected code status ${JSON.stringify(status)}.`, 200)
   const { outcome, exam } = parsed.output
-  const sitting = exam?.sitting
-  return {
-    status: outcome,
-    exam: exam
-      ? {
-          name: exam.name,
-          sitting: sitting
-            ? {
-                exam_name: sitting.name,
-                start_time: sitting.start_time,
-                end_time: sitting.end_time,
-                duration_minutes: sitting.duration_minutes,
-              }
-            : null,
-        }
-      : null,
-  }
-}
-
-/** The code's status alone (see checkLoginCodeExam). */
-export async function checkLoginCode(
-  code: string,
-  signal?: AbortSignal,
-  client: PublicApi = getPublicApi(),
-): Promise<LoginCodeStatus> {
-  return (await checkLoginCodeExam(code, signal, client)).status
+  if (!exam) return { outcome, exam: null }
+  if (!exam.sitting) return { outcome, exam: { name: exam.name, sitting: null } }
+  const { name, ...window } = exam.sitting
+  return { outcome, exam: { name: exam.name, sitting: { exam_name: name, ...window } } }
 }
 
 export type ExamQuestionsAnswer =
@@ -121,6 +100,8 @@ export type ExamQuestionsAnswer =
       serverNow: string
       /** Hex key for the emergency answer file of this code. */
       answerFileKey: string
+      /** The code's exam; null from a server before several exams. */
+      examName: string | null
     }
   | { outcome: ExamQuestionsRefusal | 'connection_error' }
 
@@ -154,6 +135,7 @@ function parseExamQuestions(data: Json): ExamQuestionsAnswer | undefined {
     deadline: answer.deadline,
     serverNow: answer.server_now,
     answerFileKey: answer.answer_file_key,
+    examName: answer.exam_name ?? null,
   }
 }
 

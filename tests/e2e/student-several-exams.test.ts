@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  answerAll,
+  appUrl,
+  dataOf,
+  openStudentPortal,
+  pagePerFile,
+  randomCode,
+  service,
+  studentsPerTest,
+  submitCode,
+  waitForText,
+} from './fixtures.ts'
+
+/**
+ * Several exams at once (issue 25), as students meet them: two exams with overlapping sittings, each
+ * with its own questions and codes; students of both write at the same time in browsers of their own,
+ * each seeing their own exam's name and questions; a code of one exam is refused while only the
+ * other's sitting is open. The exams are this file's own, deleted with everything of theirs after it,
+ * so every other file still sees a one-exam school.
+ */
+
+let browser: Browser | undefined
+pagePerFile((opened) => (browser = opened.browser))
+const newStudent = studentsPerTest(() => {
+  if (!browser) throw new Error('Chromium did not start')
+  return browser
+})
+
+const minute = 60 * 1000
+const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString()
+
+interface TestExam {
+  id: string
+  name: string
+  sittingId: string
+  /** The question texts of the exam, in question-number order. */
+  questions: string[]
+}
+
+const exams: TestExam[] = []
+
+/** An exam of three questions, its text naming the exam, with an active sitting open for the next two hours. */
+async function createExam(name: string, sittingName: string): Promise<TestExam> {
+  const { id } = dataOf(await service.from('exams').insert({ name }).select('id').single())
+  const questions = [1, 2, 3].map((n) => `${name} question ${n}?`)
+  dataOf(
+    await service
+      .from('questions')
+      .insert(
+        questions.map((question_text, index) => ({
+          exam_id: id,
+          question_number: index + 1,
+          question_text,
+          option_a: 'Alpha',
+          option_b: 'Bravo',
+          option_c: 'Charlie',
+          option_d: 'Delta',
+          correct_answer: 'A',
+        })),
+      )
+      .select('id'),
+  )
+  const { data: sitting, error } = await service
+    .from('exam_schedule')
+    .insert({
+      exam_id: id,
+      exam_name: sittingName,
+      start_time: fromNow(-10 * minute),
+      end_time: fromNow(120 * minute),
+      duration_minutes: 30,
+    })
+    .select('id')
+    .single()
+  if (error) throw new Error(error.message)
+  const exam = { id, name, sittingId: sitting.id, questions }
+  exams.push(exam)
+  return exam
+}
+
+async function newCodeOf(exam: TestExam): Promise<string> {
+  const code = randomCode()
+  dataOf(await service.from('login_codes').insert({ code, exam_id: exam.id }).select('code'))
+  return code
+}
+
+let maths: TestExam
+let physics: TestExam
+
+beforeAll(async () => {
+  const run = randomUUID().slice(0, 8)
+  maths = await createExam(`E2E Mathematics ${run}`, 'Morning')
+  physics = await createExam(`E2E Physics ${run}`, 'Hall')
+})
+
+afterAll(async () => {
+  const ids = exams.map((exam) => exam.id)
+  // Submissions keep their exam (no cascade); everything else of an exam goes with it.
+  dataOf(await service.from('submissions').delete().in('exam_id', ids).select('id'))
+  dataOf(await service.from('exams').delete().in('id', ids).select('id'))
+})
+
+/** The lines of the login screen's list of exams, as the student reads them. */
+async function examLines(page: Page): Promise<string[]> {
+  return page.getByRole('region', { name: 'Exam schedule' }).getByRole('listitem').allInnerTexts()
+}
+
+/** From the portal to the first question of the code's exam, with its name as the exam's heading. */
+async function enterExamOf(page: Page, exam: TestExam, code: string, name: string): Promise<void> {
+  await openStudentPortal(page)
+  await submitCode(page, code)
+  await page.getByLabel('Full Name').waitFor()
+  await expect.poll(() => page.getByText('Exam:').innerText()).toBe(`Exam: ${exam.name}`)
+  await page.getByLabel('Full Name').fill(name)
+  await page.getByRole('button', { name: 'Start Test' }).click()
+  await page.getByRole('heading', { name: /^Question 1 of 3$/ }).waitFor()
+  await page.getByRole('heading', { level: 1, name: exam.name }).waitFor()
+}
+
+it('lets students of two exams write at the same time, each seeing their own exam’s name and questions', async () => {
+  const students = [
+    { exam: maths, code: await newCodeOf(maths), name: 'Maths Student', ...(await newStudent()) },
+    { exam: physics, code: await newCodeOf(physics), name: 'Physics Student', ...(await newStudent()) },
+  ]
+
+  await openStudentPortal(students[0]!.page)
+  await expect
+    .poll(async () => (await examLines(students[0]!.page)).join('\n'))
+    .toMatch(new RegExp(`${maths.name} · Morning[\\s\\S]*Exam is active until`))
+  expect((await examLines(students[0]!.page)).join('\n')).toContain(`${physics.name} · Hall`)
+
+  // Both start before either submits.
+  await Promise.all(students.map((student) => enterExamOf(student.page, student.exam, student.code, student.name)))
+  for (const student of students) {
+    const other = student.exam === maths ? physics : maths
+    const shown = await student.page.locator('.exam__question-text').innerText()
+    expect(student.exam.questions).toContain(shown)
+    expect(other.questions).not.toContain(shown)
+  }
+
+  await Promise.all(students.map((student) => answerAll(student.page, ['A', 'A', 'A'])))
+  for (const student of students) {
+    await student.page.getByRole('button', { name: 'Submit Test' }).click()
+    await student.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
+    await student.page.getByText(student.exam.name, { exact: true }).waitFor()
+    await waitForText(student.page, 'Score: 3 / 3 (100%)')
+  }
+
+  for (const student of students) {
+    const [submission] = dataOf(await service.from('submissions').select('exam_id, score').eq('login_code', student.code))
+    expect(submission).toEqual({ exam_id: student.exam.id, score: 3 })
+    // The results page names the exam too.
+    await student.page.goto(`${appUrl}/solutions`)
+    await student.page.getByLabel('Login code').fill(student.code)
+    await student.page.getByRole('button', { name: 'View My Results' }).click()
+    const exam = student.page
+      .getByRole('region', { name: 'Your Results' })
+      .getByRole('term')
+      .filter({ hasText: /^Exam$/ })
+    await expect.poll(() => exam.locator('xpath=following-sibling::dd').innerText()).toBe(student.exam.name)
+  }
+})
+
+it('refuses a code of one exam while only the other exam’s sitting is open', async () => {
+  const later = { start_time: fromNow(180 * minute), end_time: fromNow(240 * minute) }
+  const was = dataOf(await service.from('exam_schedule').select('start_time, end_time').eq('id', maths.sittingId).single())
+  dataOf(await service.from('exam_schedule').update(later).eq('id', maths.sittingId).select('id'))
+  try {
+    const { page } = await newStudent()
+    const code = await newCodeOf(maths)
+    await openStudentPortal(page)
+    await submitCode(page, code)
+    await waitForText(page, 'Exam is not currently available. Please check the schedule.')
+    // The screen turns to the code's exam: when its sitting starts.
+    const panel = page.getByRole('region', { name: 'Exam schedule' })
+    await expect.poll(() => panel.innerText()).toMatch(new RegExp(`^${maths.name} · Morning\\s+Exam will start on`))
+    expect(dataOf(await service.from('exam_attempts').select('id').eq('login_code', code))).toEqual([])
+  } finally {
+    dataOf(await service.from('exam_schedule').update(was).eq('id', maths.sittingId).select('id'))
+  }
+})

@@ -1,0 +1,123 @@
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router-dom'
+import { fromCallback, fromPromise } from 'xstate'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { studentFlowMachine, type CodeLookup, type ResumePoint } from '../../machines/student-flow.machine'
+import type { ExamSitting } from '../../src/domain/active-schedule'
+import type { SubmissionStatus } from '../../src/domain/exam-submission'
+import { formatExamTime } from '../../src/domain/student-messages'
+import { ExamPage } from '../../src/features/student/exam-page'
+import { StudentFlow } from '../../src/features/student/student-flow-context'
+import { StudentLoginPage } from '../../src/features/student/student-login-page'
+import { latestAttemptFor, saveNewAttempt } from '../../src/lib/offline/attempt-store'
+import { clearExamDb, examAttempt, examStart } from './exam-fixtures'
+import { fakeExamSession, pendingSubmission } from './exam-session-fakes'
+
+// The login screen's sittings come from the server (or the device's copy): here, from the test.
+const sittingsOnServer = vi.hoisted(() => ({ current: [] as ExamSitting[] }))
+vi.mock('../../src/lib/offline/active-schedule-cache', () => ({
+  examSittingsOrCached: async () => sittingsOnServer.current,
+}))
+
+const hour = 60 * 60 * 1000
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString()
+const sitting = (exam: string, name: string, from: number, to: number): ExamSitting => ({
+  exam_id: exam.toLowerCase(),
+  exam,
+  exam_name: name,
+  start_time: iso(from),
+  end_time: iso(to),
+  duration_minutes: 45,
+  created_at: iso(-48 * hour),
+})
+
+function renderStudentArea(page: 'login' | 'exam', fakes: { resume?: ResumePoint; lookup?: CodeLookup } = {}) {
+  const machine = studentFlowMachine.provide({
+    actors: {
+      resume: fromPromise<ResumePoint>(async () => fakes.resume ?? { kind: 'none' }),
+      checkLoginCode: fromPromise(async () => fakes.lookup ?? { outcome: 'valid' as const, exam: null }),
+      examSession: fakeExamSession().machine,
+      watchSubmission: fromCallback(({ sendBack }) => {
+        sendBack({ type: 'SUBMISSION_UPDATED', status: pendingSubmission satisfies SubmissionStatus })
+      }),
+    },
+    actions: { forgetSession: () => {}, persistSession: () => {} },
+  })
+  render(
+    <MemoryRouter>
+      <StudentFlow.Provider logic={machine} options={{ input: { now: () => Date.now() } }}>
+        {page === 'login' ? <StudentLoginPage /> : <ExamPage />}
+      </StudentFlow.Provider>
+    </MemoryRouter>,
+  )
+}
+
+async function submitCode(code: string) {
+  const input = await screen.findByLabelText('Login Code')
+  fireEvent.change(input, { target: { value: code } })
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
+}
+
+describe('the login screen', () => {
+  const maths = sitting('Mathematics', 'Morning', -hour, hour)
+  const physics = sitting('Physics', 'Hall', 2 * hour, 4 * hour)
+
+  it('shows one exam’s window as it always did, with no exam name, and names the exam on the name step', async () => {
+    sittingsOnServer.current = [maths]
+    renderStudentArea('login', { lookup: { outcome: 'valid', exam: { name: 'Mathematics', sitting: maths } } })
+    const panel = await screen.findByRole('region', { name: 'Exam schedule' })
+    expect(panel.textContent).toMatch(new RegExp(`^Exam is active until ${formatExamTime(maths.end_time)}Ends in 59m \\d+s$`))
+    await submitCode('ABCD1234')
+    expect(await screen.findByText('Step 2 of 2: Your name')).toBeDefined()
+    expect(screen.getByText('Exam:').textContent).toBe('Exam: Mathematics')
+    expect(within(screen.getByRole('region', { name: 'Exam schedule' })).queryByText('Mathematics')).toBeNull()
+  })
+
+  it('lists each exam’s sitting by name while several are on, then shows the code’s exam alone', async () => {
+    sittingsOnServer.current = [maths, physics]
+    renderStudentArea('login', { lookup: { outcome: 'valid', exam: { name: 'Physics', sitting: physics } } })
+    const panel = await screen.findByRole('region', { name: 'Exam schedule' })
+    const lines = within(panel)
+      .getAllByRole('listitem')
+      .map((line) => line.textContent)
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^Mathematics · MorningExam is active until ${formatExamTime(maths.end_time)}Ends in`)),
+      expect.stringMatching(new RegExp(`^Physics · HallExam will start on ${formatExamTime(physics.start_time)}Starts in`)),
+    ])
+    expect(panel.textContent).toContain('Several exams are on. Enter your login code to see the time of yours.')
+
+    await submitCode('WXYZ9876')
+    expect(await screen.findByText('Step 2 of 2: Your name')).toBeDefined()
+    expect(screen.getByText('Exam:').textContent).toBe('Exam: Physics')
+    const codePanel = screen.getByRole('region', { name: 'Exam schedule' })
+    expect(within(codePanel).queryByRole('list')).toBeNull()
+    expect(codePanel.textContent).toMatch(/^Physics · HallExam will start on .*Starts in/)
+  })
+})
+
+describe('the exam’s name after the code step', () => {
+  beforeEach(clearExamDb)
+
+  it('heads the exam screen, kept with the attempt on the device across a reload', async () => {
+    const stored = examAttempt({ examName: 'Mathematics', deadline: Date.now() + hour })
+    await saveNewAttempt(stored)
+    // A reload offline resumes from the device: what the attempt store gives back.
+    const resumed = await latestAttemptFor(stored.loginCode)
+    expect(resumed?.examName).toBe('Mathematics')
+    renderStudentArea('exam', { resume: { kind: 'attempt', attempt: resumed! } })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mathematics' })).toBeDefined()
+  })
+
+  it('keeps the plain heading for an attempt stored before exams were named', async () => {
+    const { examName: _name, ...older } = examAttempt({ deadline: Date.now() + hour })
+    renderStudentArea('exam', { resume: { kind: 'attempt', attempt: older } })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Exam' })).toBeDefined()
+  })
+
+  it('names the exam on the completion screen', async () => {
+    const attempt = examAttempt({ examName: 'Physics', status: 'submitted', submittedAt: examStart + 60_000 })
+    renderStudentArea('exam', { resume: { kind: 'attempt', attempt } })
+    await screen.findByRole('heading', { level: 1, name: 'Test Completed!' })
+    expect(screen.getByText('Physics')).toBeDefined()
+  })
+})
