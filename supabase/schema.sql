@@ -128,30 +128,37 @@ COMMENT ON FUNCTION private.apply_retention() IS 'Deletes each exam''s questions
 GRANT EXECUTE ON FUNCTION private.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_login_code(code text)
- RETURNS text
+ RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   login public.login_codes;
-  schedule public.exam_schedule;
+  exam public.exams;
+  sitting public.exam_schedule;
 begin
   select * into login from public.login_codes lc where lc.code = public.normalize_login_code(check_login_code.code);
   if not found then
-    return 'invalid';
+    return jsonb_build_object('outcome', 'invalid');
   end if;
   if login.is_used then
-    return 'used';
+    return jsonb_build_object('outcome', 'used');
   end if;
-  select * into schedule from public.active_exam_schedule();
-  if private.exam_closed_for(login, schedule) then
-    return 'exam_closed';
-  end if;
-  return 'valid';
+  select * into exam from public.exams e where e.id = login.exam_id;
+  sitting := private.current_sitting(login.exam_id, login.extra_minutes);
+  return jsonb_build_object(
+    'outcome', case when private.exam_closed_for(login, exam, sitting) then 'exam_closed' else 'valid' end,
+    'exam', jsonb_build_object(
+      'name', exam.name,
+      'sitting', case when sitting.id is not null then jsonb_build_object(
+        'name', sitting.exam_name,
+        'start_time', sitting.start_time,
+        'end_time', sitting.end_time,
+        'duration_minutes', sitting.duration_minutes) end));
 end
 $function$;
-COMMENT ON FUNCTION private.check_login_code(code text) IS 'valid | used | invalid | exam_closed for a login code as typed (trimmed, upper-cased): exam_closed when exam_questions would refuse its start so (the window, its end moved by the code''s extra minutes, is not open now; or a first start after the end once a key of the sitting has been shown).';
+COMMENT ON FUNCTION private.check_login_code(code text) IS 'The status of a login code as typed (trimmed, upper-cased): {"outcome": valid | used | invalid | exam_closed}, exam_closed when exam_questions would refuse its start so (its exam archived; the window of its sitting, its end moved by the code''s extra minutes, not open now; or a first start after the end once a key of its exam has been shown); for an unused code also "exam": {"name", "sitting": null or {"name", "start_time", "end_time", "duration_minutes"}}, the sitting it would start in.';
 GRANT EXECUTE ON FUNCTION private.check_login_code(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_submission_arguments(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
@@ -213,6 +220,11 @@ begin
   if claimed.id is null then
     answer := jsonb_build_object('outcome', 'invalid_code');
     return;
+  end if;
+  -- A device's attempt id is its submission id: another code's attempt id (of any exam) would take
+  -- that student's submission id and refuse their own device's submission.
+  if exists (select 1 from public.exam_attempts a where a.id = claim_login_code.submission_id and a.login_code <> claim_login_code.code) then
+    perform private.invalid_argument('submission id belongs to another login code');
   end if;
   if claimed.is_used then
     answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
@@ -308,16 +320,18 @@ begin
   end if;
   candidate.id := counted_answers.submission_id;
   candidate.login_code := counted_answers.code;
+  select lc.exam_id into candidate.exam_id from public.login_codes lc where lc.code = counted_answers.code;
   candidate.started_at := counted_answers.first_start;
   -- A row's release only grows with its submitted_at (a later one waits for more sittings), and
-  -- any submission whose 24 hours of solutions outlasted this attempt's deadline plus grace could
-  -- have shown the key since: the key is out once the earliest of them has its release. A row
+  -- any submission of the exam whose 24 hours of solutions outlasted this attempt's deadline plus
+  -- grace could have shown the key since: the key is out once the earliest of them has its release. A row
   -- stamped after a classmate's would otherwise wait for a sitting the classmate's do not.
   candidate.submitted_at := least(counted_answers.sent_at,
                                   (select min(s.submitted_at) from public.submissions s
-                                    where s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
+                                    where s.exam_id = candidate.exam_id
+                                      and s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
   -- An unknown release (null) holds the key back, as a release still to come does.
-  if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(counted_answers.first_start)) is not true then
+  if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(candidate.exam_id, counted_answers.first_start)) is not true then
     return;
   end if;
   select a.* into attempt from public.exam_attempts a
@@ -343,31 +357,43 @@ end
 $function$;
 COMMENT ON FUNCTION private.counted_answers(submission_id uuid, code text, answers jsonb, recovered_from_file boolean, first_start timestamp with time zone, closes_at timestamp with time zone, sent_at timestamp with time zone, OUT counted jsonb, OUT late_check jsonb) IS 'record_submission''s third step: the answers a submission counts (all it sent, except a late arrival, not from an answer file, once its solutions could be out: only those matching its attempt''s copy reported in time) and, for such a late arrival, late_check (sent_answers, counted, differences).';
 
-CREATE OR REPLACE FUNCTION private.current_sitting(exam_id uuid)
- RETURNS SETOF public.exam_schedule
- LANGUAGE sql
+CREATE OR REPLACE FUNCTION private.current_sitting(exam_id uuid, extra_minutes integer DEFAULT 0)
+ RETURNS public.exam_schedule
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select * from public.exam_schedule es
+declare
+  sitting public.exam_schedule;
+begin
+  select es.* into sitting
+    from public.exam_schedule es
+   cross join lateral (select now() between es.start_time and es.end_time + make_interval(mins => current_sitting.extra_minutes) as open,
+                              es.start_time > now() as upcoming) w
    where es.exam_id = current_sitting.exam_id and es.is_active
-   order by es.start_time <= now() and es.end_time > now() desc, es.created_at desc
-   limit 1
+   order by case when w.open then 0 when w.upcoming then 1 else 2 end,
+            case when w.open then es.created_at end desc,
+            case when w.upcoming then es.start_time end,
+            es.end_time desc, es.created_at desc
+   limit 1;
+  return sitting;
+end
 $function$;
-COMMENT ON FUNCTION private.current_sitting(exam_id uuid) IS 'The exam''s current sitting for the room-wide actions: its active sitting open now (the newest), else its newest active sitting.';
+COMMENT ON FUNCTION private.current_sitting(exam_id uuid, extra_minutes integer) IS 'The exam''s current sitting: of its active sittings the newest open now (its end moved by the extra minutes given), else the next to start, else the one that ended last; all null without an active sitting.';
 
-CREATE OR REPLACE FUNCTION private.exam_closed_for(login public.login_codes, schedule public.exam_schedule)
+CREATE OR REPLACE FUNCTION private.exam_closed_for(login public.login_codes, exam public.exams, schedule public.exam_schedule)
  RETURNS boolean
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 begin
-  return schedule.id is not null
-     and (not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes))
-          or (now() > schedule.end_time
-              and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
-              and private.solutions_shown_since(schedule.start_time)));
+  return exam.archived_at is not null
+      or (schedule.id is not null
+          and (not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes))
+               or (now() > schedule.end_time
+                   and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
+                   and private.solutions_shown_since(login.exam_id, schedule.start_time))));
 end
 $function$;
 
@@ -378,6 +404,7 @@ CREATE OR REPLACE FUNCTION private.exam_questions(code text, attempt_id uuid, st
 AS $function$
 declare
   login public.login_codes;
+  exam public.exams;
   schedule public.exam_schedule;
   name text := btrim(exam_questions.student_name);
   total_count integer;
@@ -396,8 +423,9 @@ begin
   if login.is_used then
     return jsonb_build_object('outcome', 'used');
   end if;
-  select * into schedule from public.active_exam_schedule();
-  if private.exam_closed_for(login, schedule) then
+  select * into exam from public.exams e where e.id = login.exam_id;
+  schedule := private.current_sitting(login.exam_id, login.extra_minutes);
+  if private.exam_closed_for(login, exam, schedule) then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
   -- Started before and out of time (a second device, a cleared browser): new questions could
@@ -406,18 +434,18 @@ begin
   if exists (select 1 from public.exam_attempts a where a.login_code = login.code and a.deadline + interval '2 minutes' < now()) then
     return jsonb_build_object('outcome', 'time_over');
   end if;
-  -- A code already started is served the exam of its first start, whatever the bank holds now.
+  -- A code already started is served the exam of its first start, whatever its questions are now.
   if not exists (select 1 from public.attempt_questions aq where aq.login_code = login.code) then
-    select count(*) into total_count from public.questions;
+    select count(*) into total_count from public.questions q where q.exam_id = login.exam_id;
     if total_count = 0 then
       return jsonb_build_object('outcome', 'no_questions');
     end if;
     select count(*) into usable_count from public.questions q
-     where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+     where q.exam_id = login.exam_id and public.is_usable_mcq(q) and q.question_number between 1 and 50;
     if usable_count = 0 then
       return jsonb_build_object('outcome', 'no_valid_questions');
     end if;
-    perform private.take_exam_snapshot(login, schedule);
+    perform private.take_exam_snapshot(login, exam, schedule);
   end if;
   -- In the student's order, each with its options' order; never with correct_answer.
   select jsonb_agg(jsonb_build_object(
@@ -428,11 +456,13 @@ begin
     into served
     from public.attempt_questions aq
    where aq.login_code = login.code;
-  attempt := private.start_exam_attempt(login, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
+  attempt := private.start_exam_attempt(login, exam, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
   return jsonb_build_object(
     'outcome', 'ok',
     'questions', served,
-    'duration_minutes', coalesce(schedule.duration_minutes, 30),
+    'exam_name', exam.name,
+    'sitting_name', schedule.exam_name,
+    'duration_minutes', coalesce(schedule.duration_minutes, exam.default_duration_minutes),
     'extra_minutes', login.extra_minutes,
     'window_end', schedule.end_time,
     'deadline', attempt.deadline,
@@ -440,7 +470,7 @@ begin
     'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
 end
 $function$;
-COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: the usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the sitting has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
+COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: its exam''s usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, with the exam''s and the sitting''s names, for an unused code of an exam not archived while its sitting''s window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the exam has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
 
 CREATE OR REPLACE FUNCTION private.find_result(code text, OUT answer jsonb, OUT submission public.submissions)
  RETURNS record
@@ -626,6 +656,7 @@ begin
   solutions := private.solutions_availability(result.submission);
   return jsonb_build_object(
     'outcome', 'ok',
+    'exam_name', (select e.name from public.exams e where e.id = (result.submission).exam_id),
     'student_name', (result.submission).student_name,
     'login_code', (result.submission).login_code,
     'started_at', (result.submission).started_at,
@@ -641,7 +672,7 @@ begin
     'solutions', case when solutions.available then private.list_solutions(result.submission) end);
 end
 $function$;
-COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: ok, or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
+COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: ok (with its exam''s name, exam_name), or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
 GRANT EXECUTE ON FUNCTION private.lookup_result(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.note_question_insert_statement()
@@ -1271,11 +1302,12 @@ begin
   select a.question_count into served
     from public.exam_attempts a where a.login_code = score_submission.code order by a.started_at limit 1;
   select count(*) into score from jsonb_each_text(score_submission.answers) a
-    join public.questions q on q.question_number = a.key::integer
+    join public.login_codes lc on lc.code = score_submission.code
+    join public.questions q on q.exam_id = lc.exam_id and q.question_number = a.key::integer
    where q.correct_answer = a.value;
 end
 $function$;
-COMMENT ON FUNCTION private.score_submission(code text, answers jsonb, OUT score integer, OUT served integer, OUT served_key jsonb) IS 'record_submission''s fourth step: the score of the answers that count and the questions served, from the code''s snapshot with key corrections (and the key, as served_key), else against the bank with its first attempt''s question count (served_key null).';
+COMMENT ON FUNCTION private.score_submission(code text, answers jsonb, OUT score integer, OUT served integer, OUT served_key jsonb) IS 'record_submission''s fourth step: the score of the answers that count and the questions served, from the code''s snapshot with key corrections (and the key, as served_key), else against its exam''s questions with its first attempt''s question count (served_key null).';
 
 CREATE OR REPLACE FUNCTION private.shift_attempt_deadlines()
  RETURNS trigger
@@ -1288,7 +1320,7 @@ begin
      and exists (select 1 from public.exam_attempts a
                   where a.login_code = new.code
                     and a.deadline + interval '2 minutes' < now()
-                    and private.solutions_shown_since(a.started_at)) then
+                    and private.solutions_shown_since(new.exam_id, a.started_at)) then
     -- The Login Code Manager shows this text as it is.
     perform private.invalid_argument(
       'The solutions of this exam have been shown, so extra time can no longer reopen this student''s exam.');
@@ -1299,7 +1331,7 @@ begin
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code whose exam is over once solutions have been shown since it started.';
+COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code whose exam is over once solutions of its exam have been shown since it started.';
 
 CREATE OR REPLACE FUNCTION private.shuffle_rank(seed bytea, label text)
  RETURNS bytea
@@ -1369,24 +1401,28 @@ begin
   -- A started code keeps its first start's deadline (below); one never started may still start.
   select max(lc.extra_minutes) into unstarted_extra
     from public.login_codes lc
-   where not lc.is_used
+   where lc.exam_id = sub.exam_id
+     and not lc.is_used
      and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code);
-  if unstarted_extra is not null and not exists (select 1 from public.active_exam_schedule()) then
+  if unstarted_extra is not null
+     and not exists (select 1 from public.exam_schedule es where es.exam_id = sub.exam_id and es.is_active) then
     return null;
   end if;
-  -- There is one question bank, and the clean-up deletes questions and snapshots only 24 hours
-  -- after the last closed window; solutions are shown only within 24 hours of the submission. So
-  -- any active schedule starting before then may serve these same questions (or become the one
-  -- students take): until its end, moved by the extra time of a code that may still start, the
-  -- key stays held. So does a sitting prepared inactive that is not over yet: a teacher turns the
-  -- afternoon's on after lunch, maybe a few minutes after its start.
+  -- The clean-up deletes an exam's questions and snapshots only 24 hours after its last closed
+  -- window; solutions are shown only within 24 hours of the submission. So any active sitting of
+  -- the exam starting before then may serve these same questions: until its end, moved by the
+  -- extra time of a code that may still start, the key stays held. So does a sitting prepared
+  -- inactive that is not over yet: a teacher turns the afternoon's on after lunch, maybe a few
+  -- minutes after its start.
   select max(es.end_time) into last_window_end
     from public.exam_schedule es
-   where (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
+   where es.exam_id = sub.exam_id
+     and (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
-   where a.started_at > now() - shown_for
+   where a.exam_id = sub.exam_id
+     and a.started_at > now() - shown_for
      and not exists (select 1 from public.submissions s where s.login_code = a.login_code);
   return greatest(
     last_window_end + make_interval(mins => coalesce(unstarted_extra, 0)),
@@ -1394,18 +1430,19 @@ begin
     sub.submitted_at) + grace;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt that could still be written is over: the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
+COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt of the submission''s exam that could still be written is over: the deadline of every attempt of the exam without a submission started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
 
-CREATE OR REPLACE FUNCTION private.solutions_shown_since(moment timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.solutions_shown_since(exam_id uuid, moment timestamp with time zone)
  RETURNS boolean
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.submissions s where s.solutions_shown_at >= solutions_shown_since.moment)
+  select exists (select 1 from public.submissions s
+                  where s.exam_id = solutions_shown_since.exam_id and s.solutions_shown_at >= solutions_shown_since.moment)
 $function$;
 
-CREATE OR REPLACE FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer)
+CREATE OR REPLACE FUNCTION private.start_exam_attempt(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer)
  RETURNS public.exam_attempts
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1414,6 +1451,7 @@ declare
   attempt public.exam_attempts;
   first_attempt public.exam_attempts;
   deadline timestamptz;
+  attempt_sitting uuid := schedule.id;
 begin
   select * into attempt from public.exam_attempts a where a.id = start_exam_attempt.attempt_id;
   if found then
@@ -1430,18 +1468,20 @@ begin
       return first_attempt;
     end if;
     deadline := first_attempt.deadline;
+    attempt_sitting := first_attempt.sitting_id;
   else
-    deadline := least(now() + make_interval(mins => coalesce(schedule.duration_minutes, 30)), coalesce(schedule.end_time, 'infinity'))
+    deadline := least(now() + make_interval(mins => coalesce(schedule.duration_minutes, exam.default_duration_minutes)),
+                      coalesce(schedule.end_time, 'infinity'))
                 + make_interval(mins => login.extra_minutes);
   end if;
-  insert into public.exam_attempts (id, login_code, student_name, deadline, question_count)
-  values (coalesce(start_exam_attempt.attempt_id, gen_random_uuid()), login.code, start_exam_attempt.student_name, deadline,
-          start_exam_attempt.question_count)
+  insert into public.exam_attempts (id, login_code, exam_id, sitting_id, student_name, deadline, question_count)
+  values (coalesce(start_exam_attempt.attempt_id, gen_random_uuid()), login.code, login.exam_id, attempt_sitting,
+          start_exam_attempt.student_name, deadline, start_exam_attempt.question_count)
   returning * into attempt;
   return attempt;
 end
 $function$;
-COMMENT ON FUNCTION private.start_exam_attempt(login public.login_codes, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer) IS 'Records an attempt''s start with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
+COMMENT ON FUNCTION private.start_exam_attempt(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer) IS 'Records an attempt''s start, in the code''s exam and sitting, with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
 
 CREATE OR REPLACE FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean)
  RETURNS jsonb
@@ -1458,10 +1498,11 @@ begin
    where a.login_code = store_submission.code;
 
   insert into public.submissions
-    (id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
+    (id, exam_id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
      started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check, served_key)
   values (
     store_submission.submission_id,
+    (select lc.exam_id from public.login_codes lc where lc.code = store_submission.code),
     store_submission.student_name,
     store_submission.code,
     store_submission.counted_answers,
@@ -1486,7 +1527,7 @@ begin
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean) IS 'record_submission''s last step: marks every attempt of the code received and stores the submission as the last statement, answering its receipt.';
+COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean) IS 'record_submission''s last step: marks every attempt of the code received and stores the submission, in its code''s exam, as the last statement, answering its receipt.';
 
 CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)
@@ -1548,14 +1589,14 @@ $function$;
 COMMENT ON FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'A submission sent by the student''s device, through private.record_submission: accepted, invalid_code, code_used, not_started (its code was never started) or exam_over.';
 GRANT EXECUTE ON FUNCTION private.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) TO service_role;
 
-CREATE OR REPLACE FUNCTION private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule)
+CREATE OR REPLACE FUNCTION private.take_exam_snapshot(login public.login_codes, exam public.exams, schedule public.exam_schedule)
  RETURNS integer
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
-  shuffle_questions boolean := coalesce(schedule.shuffle_questions, false);
-  shuffle_options boolean := coalesce(schedule.shuffle_options, false);
+  shuffle_questions boolean := coalesce(schedule.shuffle_questions, exam.shuffle_questions);
+  shuffle_options boolean := coalesce(schedule.shuffle_options, exam.shuffle_options);
   seed bytea := private.answer_file_key(login.code);
   held integer;
 begin
@@ -1576,12 +1617,12 @@ begin
               else 'ABCD' end
     from public.questions q
    -- Only usable questions numbered 1 to 50 are served (docs/product.md#taking-the-exam).
-   where public.is_usable_mcq(q) and q.question_number between 1 and 50;
+   where q.exam_id = login.exam_id and public.is_usable_mcq(q) and q.question_number between 1 and 50;
   get diagnostics held = row_count;
   return held;
 end
 $function$;
-COMMENT ON FUNCTION private.take_exam_snapshot(login public.login_codes, schedule public.exam_schedule) IS 'Records the usable questions, their answer key and the code''s order (shuffled as the schedule says) as the code''s snapshot, unless it has one; answers how many questions the snapshot holds.';
+COMMENT ON FUNCTION private.take_exam_snapshot(login public.login_codes, exam public.exams, schedule public.exam_schedule) IS 'Records the code''s exam''s usable questions, their answer key and the code''s order (shuffled as its sitting says, else as the exam does) as the code''s snapshot, unless it has one; answers how many questions the snapshot holds.';
 
 CREATE OR REPLACE FUNCTION private.tally_shard(id_hash integer)
  RETURNS smallint
@@ -2099,17 +2140,6 @@ COMMENT ON TABLE public.trusted_addresses IS 'Addresses an administrator trusted
 ALTER TABLE public.trusted_addresses ENABLE ROW LEVEL SECURITY;
 GRANT ALL ON TABLE public.trusted_addresses TO service_role;
 
-CREATE OR REPLACE FUNCTION public.active_exam_schedule()
- RETURNS SETOF public.exam_schedule
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select * from public.exam_schedule where is_active order by created_at desc limit 1
-$function$;
-COMMENT ON FUNCTION public.active_exam_schedule() IS 'The exam students take now: the newest active schedule (none means no window and the default 30 minutes).';
-GRANT EXECUTE ON FUNCTION public.active_exam_schedule() TO service_role;
-
 CREATE OR REPLACE FUNCTION public.add_time_for_everyone(minutes integer, exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2574,32 +2604,32 @@ COMMENT ON FUNCTION public.apply_retention() IS 'Deletes each exam''s questions 
 GRANT EXECUTE ON FUNCTION public.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.check_login_code(code text)
- RETURNS text
+ RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   address text := private.request_client_address();
-  status text;
+  answer jsonb;
   failure_state text;
   failure_message text;
 begin
   perform private.refuse_read_only();
   if private.code_guessing_limited(address) then
-    return 'rate_limited';
+    return jsonb_build_object('outcome', 'rate_limited');
   end if;
-  status := private.check_login_code(code);
-  if status = 'invalid' then
+  answer := private.check_login_code(code);
+  if answer ->> 'outcome' = 'invalid' then
     perform private.record_code_guess_failure(address);
   end if;
-  return status;
+  return answer;
 exception when others then
   get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.check_login_code(code text) IS 'valid | used | invalid | exam_closed (as exam_questions would refuse its start: the window, moved by the code''s extra minutes, is not open, or a key of the sitting was shown before a first start after the end) for a login code as typed; rate_limited after too many invalid codes from this client or address.';
+COMMENT ON FUNCTION public.check_login_code(code text) IS 'The status of a login code as typed: {"outcome": valid | used | invalid | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.check_login_code(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text, trust_minutes integer DEFAULT 0)

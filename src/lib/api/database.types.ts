@@ -541,10 +541,6 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      active_exam_schedule: {
-        Args: never
-        Returns: Database["public"]["Tables"]["exam_schedule"]["Row"][]
-      }
       add_time_for_everyone: {
         Args: {
           minutes: number
