@@ -83,7 +83,7 @@ describe('a submission stored through the steps', () => {
     const [first, second] = (
       await db.query<{ id: string; question_number: number; correct_answer: string }>(
         `select q.id, q.question_number, q.correct_answer from public.questions q
-          where q.question_number in (select aq.question_number from public.attempt_questions aq where aq.login_code = $1)
+          where q.id in (select aq.question_id from public.attempt_questions aq where aq.login_code = $1)
           order by q.question_number limit 2`,
         [stepped.code],
       )

@@ -45,14 +45,14 @@ begin
     answer := jsonb_build_object('outcome', 'invalid_code');
     return;
   end if;
+  if claimed.is_used then
+    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
+    return;
+  end if;
   -- A device's attempt id is its submission id: another code's attempt id (of any exam) would take
   -- that student's submission id and refuse their own device's submission.
   if exists (select 1 from public.exam_attempts a where a.id = claim_login_code.submission_id and a.login_code <> claim_login_code.code) then
     perform private.invalid_argument('submission id belongs to another login code');
-  end if;
-  if claimed.is_used then
-    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
-    return;
   end if;
 
   select min(a.started_at), min(a.deadline) + grace, max(a.tab_switches)
