@@ -107,3 +107,9 @@ describe('the exam picker', () => {
     expect(screen.queryByLabelText('Exam')).toBeNull()
   })
 })
+
+it('a school with a single exam names no exam, so its calls are the ones it made before', async () => {
+  renderAt('/admin/questions', [maths])
+  expect((await screen.findByTestId('shown')).textContent).toBe('all')
+  expect(screen.queryByLabelText('Exam')).toBeNull()
+})
