@@ -79,7 +79,11 @@ describe('the exam picker', () => {
   it('offers "All exams" where allowed: the default without ?exam=, and choosing it takes the exam out of the address', async () => {
     renderAt('/admin/live?exam=exam-maths', [maths, physics], true)
     const picker = await screen.findByLabelText('Exam')
-    expect([...picker.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['All exams', 'Mathematics', 'Physics'])
+    expect([...picker.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'All exams',
+      'Mathematics',
+      'Physics',
+    ])
     expect(screen.getByTestId('shown').textContent).toBe('exam-maths')
     fireEvent.change(picker, { target: { value: '' } })
     expect(screen.getByTestId('shown').textContent).toBe('all')
