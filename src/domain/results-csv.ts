@@ -102,7 +102,10 @@ export function resultsCsv(
   })
   return (
     utf8Bom +
-    Papa.unparse({ fields: [...(withExam ? ['Exam'] : []), ...headings, ...questionHeadings], data }, { escapeFormulae: formulaStart, newline: '\r\n' }) +
+    Papa.unparse(
+      { fields: [...(withExam ? ['Exam'] : []), ...headings, ...questionHeadings], data },
+      { escapeFormulae: formulaStart, newline: '\r\n' },
+    ) +
     '\r\n'
   )
 }

@@ -41,17 +41,9 @@ const physicsQuestions = [1, 2, 3].map((n) => ({
   correct_answer: 'B',
 }))
 
-/** Every row of an exam, then the exam (no sittings, codes or results of it are kept). */
+/** Every row of an exam, then the exam (this file makes no key correction or time for everyone). */
 async function deleteExam(examId: string): Promise<void> {
-  for (const table of [
-    'submissions',
-    'exam_attempts',
-    'key_corrections',
-    'room_time_additions',
-    'login_codes',
-    'questions',
-    'exam_schedule',
-  ] as const) {
+  for (const table of ['submissions', 'exam_attempts', 'login_codes', 'questions', 'exam_schedule'] as const) {
     dataOf(await service.from(table).delete().eq('exam_id', examId).select('id'))
   }
   dataOf(await service.from('exams').delete().eq('id', examId).select('id'))

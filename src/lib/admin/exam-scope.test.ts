@@ -149,10 +149,17 @@ describe('each admin read and write within an exam', () => {
   it('creates, renames, archives, brings back and duplicates exams', async () => {
     const settings = { name: 'Physics', default_duration_minutes: 45, shuffle_questions: true, shuffle_options: false }
     await createExam(settings)
-    expect(calls).toEqual([['from', 'exams'], ['insert', settings]])
+    expect(calls).toEqual([
+      ['from', 'exams'],
+      ['insert', settings],
+    ])
     calls = []
     await renameExam(exam, 'Physics Y10')
-    expect(calls).toEqual([['from', 'exams'], ['update', { name: 'Physics Y10' }], ['eq', 'id', exam]])
+    expect(calls).toEqual([
+      ['from', 'exams'],
+      ['update', { name: 'Physics Y10' }],
+      ['eq', 'id', exam],
+    ])
     calls = []
     await setExamArchived(exam, true)
     expect((calls[1]?.[1] as { archived_at: string }).archived_at).toMatch(/^\d{4}-/)

@@ -79,7 +79,11 @@ describe('the exam picker', () => {
   it('offers "All exams" where allowed: the default without ?exam=, and choosing it takes the exam out of the address', async () => {
     renderAt('/admin/live?exam=exam-maths', [maths, physics], true)
     const picker = await screen.findByLabelText('Exam')
-    expect([...picker.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['All exams', 'Mathematics', 'Physics'])
+    expect([...picker.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'All exams',
+      'Mathematics',
+      'Physics',
+    ])
     expect(screen.getByTestId('shown').textContent).toBe('exam-maths')
     fireEvent.change(picker, { target: { value: '' } })
     expect(screen.getByTestId('shown').textContent).toBe('all')
@@ -106,4 +110,10 @@ describe('the exam picker', () => {
     expect((await screen.findByTestId('shown')).textContent).toBe('all')
     expect(screen.queryByLabelText('Exam')).toBeNull()
   })
+})
+
+it('a school with a single exam names no exam, so its calls are the ones it made before', async () => {
+  renderAt('/admin/questions', [maths])
+  expect((await screen.findByTestId('shown')).textContent).toBe('all')
+  expect(screen.queryByLabelText('Exam')).toBeNull()
 })

@@ -47,7 +47,7 @@ export function useExams(): ExamsInUse {
 const noExams: ExamsInUse = { exams: [], reload: async () => {} }
 
 export interface ExamChoice {
-  /** The exam the screen shows; undefined for all exams (or when no exam is known: today's single exam). */
+  /** The exam the screen shows; undefined for all exams, and in a school with a single exam (today's calls). */
   examId: string | undefined
   exam: Exam | undefined
   /**
@@ -100,7 +100,10 @@ export function useExamChoice({ allowAll = false }: { allowAll?: boolean } = {})
     </div>
   ) : null
 
-  return { examId: exam?.id, exam, examArgs: exam ? [exam.id] : [], several, picker }
+  // A school with a single exam row asks exactly what it asked before exams existed; once there is
+  // another (even archived), every read and write names its exam.
+  const examId = exams.length > 1 ? exam?.id : undefined
+  return { examId, exam, examArgs: examId ? [examId] : [], several, picker }
 }
 
 /** `path` with the exam of the address, so that links between admin screens keep the exam picked. */
