@@ -24,6 +24,27 @@ describe('describeActivity', () => {
     expect(words('codes_deleted', { count: 1, codes: ['A1'], used_codes: ['A1'] }, 'A1')).toBe('Deleted login code A1 (used: A1)')
   })
 
+  it('tells exams created, changed, archived, brought back and duplicated', () => {
+    expect(
+      words('exam_created', { default_duration_minutes: 45, shuffle_questions: true, shuffle_options: false }, 'Physics'),
+    ).toBe('Created the exam "Physics" (45 minutes, questions shuffled)')
+    expect(
+      words('exam_changed', { changes: { name: ['Physics', 'Physics Y10'], default_duration_minutes: [45, 40] } }, 'Physics Y10'),
+    ).toBe('Changed the exam "Physics Y10": name "Physics" → "Physics Y10"; default duration 45 → 40 minutes')
+    expect(words('exam_changed', { changes: { archived_at: [null, '2026-11-27T10:00:00Z'] } }, 'Physics')).toBe(
+      'Changed the exam "Physics": archived',
+    )
+    expect(words('exam_changed', { changes: { archived_at: ['2026-11-27T10:00:00Z', null] } }, 'Physics')).toBe(
+      'Changed the exam "Physics": brought back from the archive',
+    )
+    expect(words('exam_duplicated', { from_name: 'Physics 2026', questions: 21 }, 'Physics 2027')).toBe(
+      'Made the exam "Physics 2027" a copy of "Physics 2026" with 21 questions',
+    )
+    expect(words('question_changed', { changes: { exam_id: ['a', 'b'] } }, '4')).toBe(
+      'Changed question 4: changed the exam (moved to another)',
+    )
+  })
+
   it('tells extra time before and after, and time added for the whole room', () => {
     expect(words('room_time_added', { minutes: 5, count: 2, codes: ['A1', 'B2'] })).toBe(
       'Added 5 minutes for everyone still writing: 2 students (A1, B2)',

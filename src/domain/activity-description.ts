@@ -21,6 +21,7 @@ export const activityKinds = {
     label: 'Questions',
     actions: ['questions_added', 'questions_imported', 'question_changed', 'questions_deleted'],
   },
+  exams: { label: 'Exams', actions: ['exam_created', 'exam_changed', 'exam_duplicated'] },
   schedules: { label: 'Exam schedules', actions: ['schedule_created', 'schedule_changed', 'schedule_deleted'] },
   regrades: { label: 'Key corrections', actions: ['key_corrected'] },
   submissions: { label: 'Submissions', actions: ['answer_file_recovered', 'submission_voided', 'submission_restored'] },
@@ -131,6 +132,7 @@ const questionFieldNames: Record<string, string> = {
   option_b: 'option B',
   option_c: 'option C',
   option_d: 'option D',
+  exam_id: 'the exam (moved to another)',
   exam_category_id: 'the category',
 }
 
@@ -138,6 +140,29 @@ function questionChange([field, before, after]: [string, unknown, unknown]): str
   if (field === 'correct_answer') return `correct answer ${textOf(before)} → ${textOf(after)}`
   if (field === 'question_number') return `number ${textOf(before)} → ${textOf(after)}`
   return `changed ${questionFieldNames[field] ?? field}`
+}
+
+/** An exam's settings in words: "30 minutes, questions and options shuffled". */
+function examSettings(duration: unknown, shuffleQuestions: unknown, shuffleOptions: unknown): string {
+  const shuffled = [shuffleQuestions ? 'questions' : '', shuffleOptions ? 'options' : ''].filter(Boolean)
+  return `${plural(numberOf(duration), 'minute')}, ${shuffled.length > 0 ? `${shuffled.join(' and ')} shuffled` : 'nothing shuffled'}`
+}
+
+function examChange([field, before, after]: [string, unknown, unknown]): string {
+  switch (field) {
+    case 'name':
+      return `name "${textOf(before)}" → "${textOf(after)}"`
+    case 'default_duration_minutes':
+      return `default duration ${textOf(before)} → ${textOf(after)} minutes`
+    case 'shuffle_questions':
+      return after ? 'questions shuffled' : 'questions in order'
+    case 'shuffle_options':
+      return after ? 'options shuffled' : 'options in order'
+    case 'archived_at':
+      return after ? 'archived' : 'brought back from the archive'
+    default:
+      return `${field} changed`
+  }
 }
 
 function scheduleChange([field, before, after]: [string, unknown, unknown], formatMoment: (iso: string) => string): string {
@@ -208,6 +233,16 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
       return `Changed question ${subject}: ${changedFields(details).map(questionChange).join('; ')}`
     case 'questions_deleted':
       return `${details.all ? 'Deleted all questions: ' : 'Deleted '}${questionsPhrase(details)}${questionKeys(details)}`
+    case 'exam_created':
+      return `Created the exam "${subject}" (${examSettings(
+        details.default_duration_minutes,
+        details.shuffle_questions,
+        details.shuffle_options,
+      )})`
+    case 'exam_changed':
+      return `Changed the exam "${subject}": ${changedFields(details).map(examChange).join('; ')}`
+    case 'exam_duplicated':
+      return `Made the exam "${subject}" a copy of "${textOf(details.from_name)}" with ${plural(numberOf(details.questions), 'question')}`
     case 'schedule_created':
       return `Created the exam schedule "${subject}": ${scheduleWindow(details, formatMoment)}`
     case 'schedule_changed':

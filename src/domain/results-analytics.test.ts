@@ -28,34 +28,38 @@ describe('tabSwitchColour', () => {
 })
 
 describe('resultsStats', () => {
-  it('averages out of 50 and gives the pass rate in whole percent', () => {
+  it('averages out of the questions served and gives the pass rate in whole percent', () => {
     // Scores 50, 30, 29 and 0 of full exams: two of four pass.
     expect(resultsStats({ total: 4, scoreSum: 109, questionSum: 200, passed: 2 })).toEqual({
       total: 4,
       averageScore: 27.25,
+      averageServed: 50,
       passRate: 50,
       passed: 2,
     })
     expect(resultsStats({ total: 3, scoreSum: 100, questionSum: 150, passed: 2 }).passRate).toBe(67)
   })
 
-  it('averages a shorter exam out of the questions it served, scaled to 50', () => {
-    // 20 of 25 and 30 of 50: 50 right of 75 served is two thirds, 33.3 of 50.
-    expect(resultsStats({ total: 2, scoreSum: 50, questionSum: 75, passed: 2 }).averageScore).toBeCloseTo(33.33, 2)
+  it('averages a 21-question exam out of 21, never out of another exam\'s 50', () => {
+    // 8 and 13 of 21.
+    expect(formatAverageScore(resultsStats({ total: 2, scoreSum: 21, questionSum: 42, passed: 1 }))).toBe('10.5/21')
+    // 20 of 25 and 30 of 50 (a bank that changed between them): 25 of 37.5 on average.
+    expect(formatAverageScore(resultsStats({ total: 2, scoreSum: 50, questionSum: 75, passed: 2 }))).toBe('25.0/37.5')
   })
 
   it('is all zeros without submissions', () => {
     expect(resultsStats({ total: 0, scoreSum: 0, questionSum: 0, passed: 0 })).toEqual({
       total: 0,
       averageScore: 0,
+      averageServed: 0,
       passRate: 0,
       passed: 0,
     })
   })
 
   it('shows averages with one decimal', () => {
-    expect(formatAverageScore(27.25)).toBe('27.3')
-    expect(formatAverageScore(0)).toBe('0.0')
+    expect(formatAverageScore({ averageScore: 27.25, averageServed: 50 })).toBe('27.3/50')
+    expect(formatAverageScore({ averageScore: 0, averageServed: 0 })).toBe('0.0')
   })
 })
 

@@ -1,4 +1,4 @@
-import { examSize, passMarkPercent, scorePercentage } from './score'
+import { passMarkPercent, scorePercentage } from './score'
 
 export type Rating = 'Excellent' | 'Pass' | 'Needs Improvement'
 export type TabSwitchColour = 'red' | 'yellow' | 'green'
@@ -49,8 +49,10 @@ export interface ResultsTally {
 
 export interface ResultsStats {
   total: number
-  /** Mean score out of the exam size: the share of the questions served answered right, times 50 (the plain mean when every exam was full); 0 with no submissions. */
+  /** Mean score; 0 with no submissions. */
   averageScore: number
+  /** Mean number of questions served: the exam's size when every submission was served all of it (an exam's own, never another's); 0 with no submissions. */
+  averageServed: number
   /** Whole percent of submissions at or above the pass mark; 0 with no submissions. */
   passRate: number
   passed: number
@@ -59,13 +61,19 @@ export interface ResultsStats {
 export function resultsStats({ total, scoreSum, questionSum, passed }: ResultsTally): ResultsStats {
   return {
     total,
-    averageScore: questionSum > 0 ? (scoreSum * examSize) / questionSum : 0,
+    averageScore: total > 0 ? scoreSum / total : 0,
+    averageServed: total > 0 ? questionSum / total : 0,
     passRate: scorePercentage(passed, total),
     passed,
   }
 }
 
-/** "32.4": averages are shown with one decimal. */
-export function formatAverageScore(averageScore: number): string {
-  return averageScore.toFixed(1)
+/**
+ * "32.4/50", "8.0/21": the mean score with one decimal, out of the questions served (whole, or
+ * with one decimal when submissions were served different numbers); "0.0" with no submissions.
+ */
+export function formatAverageScore({ averageScore, averageServed }: Pick<ResultsStats, 'averageScore' | 'averageServed'>): string {
+  if (averageServed === 0) return averageScore.toFixed(1)
+  const served = Number.isInteger(averageServed) ? String(averageServed) : averageServed.toFixed(1)
+  return `${averageScore.toFixed(1)}/${served}`
 }

@@ -14,6 +14,7 @@ import {
   countsSchema,
   guessingLimitClearedSchema,
   guessingLimitsSchema,
+  examOverviewSchema,
   resultsSummarySchema,
   roomTimeAnswerSchema,
 } from '../../src/lib/admin/rpc-answers.ts'
@@ -262,6 +263,9 @@ describe('the admin functions the app parses', () => {
     )
     must(await anon.rpc('submit_exam', await startedSubmission(await newCode())))
     parse(resultsSummarySchema, must(await admin.rpc('admin_results_summary', { time_zone: 'Europe/Berlin' })))
+    const overview = must(await admin.rpc('admin_exam_overview'))
+    parse(examOverviewSchema, overview)
+    expect(overview).not.toEqual([])
   })
 
   it('answers recover_submission_from_file in its schema, refused and accepted', async () => {

@@ -1,6 +1,5 @@
 import { useId } from 'react'
 import { formatAverageScore, resultsStats } from '../../../domain/results-analytics'
-import { examSize } from '../../../domain/score'
 import type { DaySummary } from '../../../lib/admin/admin-submissions'
 import { formatDay } from '../components/format'
 import { DayResults } from './day-results'
@@ -19,7 +18,8 @@ interface DayGroupProps {
 export function DayGroup({ day, search, examId, isToday, expanded, onToggle, onError }: DayGroupProps) {
   const panelId = useId()
   const label = formatDay(day.day)
-  const { total, averageScore, passRate } = resultsStats(day)
+  const stats = resultsStats(day)
+  const { total, passRate } = stats
   return (
     <section className="admin-panel day-group">
       <h3>
@@ -29,7 +29,7 @@ export function DayGroup({ day, search, examId, isToday, expanded, onToggle, onE
             {isToday && <span className="admin-badge admin-badge--blue">Today</span>}
           </span>
           <span className="day-group__summary">
-            {total} {total === 1 ? 'student' : 'students'} · Average {formatAverageScore(averageScore)}/{examSize} · Pass rate{' '}
+            {total} {total === 1 ? 'student' : 'students'} · Average {formatAverageScore(stats)} · Pass rate{' '}
             {passRate}%{day.voided > 0 && ` · ${day.voided} voided`}
           </span>
         </button>

@@ -1,6 +1,5 @@
 import { formatExtraTime } from '../../../domain/extra-time'
 import { formatAverageScore, resultsStats, scoreGrade } from '../../../domain/results-analytics'
-import { examSize } from '../../../domain/score'
 import { formatMinutesSeconds } from '../../../domain/time-format'
 import type { ResultsFilter, SubmissionResult } from '../../../lib/admin/admin-submissions'
 import { ColumnHeadings } from '../components/column-headings'
@@ -26,7 +25,7 @@ export function ResultsPrintReport({ report }: { report: PrintedReport }) {
         {reportScope(summary.filter)} · Generated {formatDateTime(generatedAt.toISOString())}
       </p>
       <p className="results-print-report__stats">
-        Total submissions: {stats.total} · Average score: {formatAverageScore(stats.averageScore)}/{examSize} · Pass rate:{' '}
+        Total submissions: {stats.total} · Average score: {formatAverageScore(stats)} · Pass rate:{' '}
         {stats.passRate}% · Students passed: {stats.passed}
       </p>
       {days.map(({ day, rows }) => (
@@ -45,7 +44,7 @@ function PrintedDay({ day, rows }: PrintedReport['days'][number]) {
   return (
     <section className="results-print-report__day">
       <h3>
-        {formatDay(day.day)}: {dayStats.total} students, average {formatAverageScore(dayStats.averageScore)}/{examSize}, pass rate{' '}
+        {formatDay(day.day)}: {dayStats.total} students, average {formatAverageScore(dayStats)}, pass rate{' '}
         {dayStats.passRate}%
       </h3>
       <table>

@@ -264,8 +264,8 @@ describe('TestResultsPage', () => {
     stored.push(submission('Short Exam', 20, yesterday, { question_count: 25 }))
     await renderPage()
 
-    // With Edsger Dijkstra's 20 of 50: 40 right of 75 served, 26.7 out of 50; one of two passed.
-    expect(dayToggle(yesterdayLabel).textContent).toContain('2 students · Average 26.7/50 · Pass rate 50%')
+    // With Edsger Dijkstra's 20 of 50: 20 right on average of 37.5 served; one of two passed.
+    expect(dayToggle(yesterdayLabel).textContent).toContain('2 students · Average 20.0/37.5 · Pass rate 50%')
     fireEvent.click(dayToggle(yesterdayLabel))
     await elapse()
     expect(rowsOf(rankingOf(yesterdayLabel)).map((row) => row.slice(1, 2).concat(row.slice(4, 6), row.slice(8)))).toEqual([

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { formatAverageScore, localDateKey, resultsStats } from '../../../domain/results-analytics'
-import { examSize } from '../../../domain/score'
 import { loadResultsSummary, type ResultsSummary } from '../../../lib/admin/admin-submissions'
 import type { LiveTable } from '../../../lib/admin/table-changes'
 import { AdminPage } from '../components/admin-page'
@@ -101,7 +100,7 @@ export function TestResultsPage() {
     >
       <StatCards label="Result statistics">
         <StatCard label="Total Submissions" value={stats?.total} />
-        <StatCard label="Average Score" value={stats && `${formatAverageScore(stats.averageScore)}/${examSize}`} />
+        <StatCard label="Average Score" value={stats && formatAverageScore(stats)} />
         <StatCard label="Pass Rate" value={stats && `${stats.passRate}%`} />
         <StatCard label="Students Passed" value={stats?.passed} tone="good" />
       </StatCards>
