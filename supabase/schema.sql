@@ -1116,6 +1116,18 @@ end
 $function$;
 COMMENT ON FUNCTION private.refuse_attempt(attempt_id uuid, code text, refusal text) IS 'Marks the attempt whose submission record_submission refuses (its id, its code) refused with the reason, unless its code''s submission is in; answers the refusal as record_submission''s outcome.';
 
+CREATE OR REPLACE FUNCTION private.refuse_question_move()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'a question cannot move to another exam: add it to that exam instead'
+    using errcode = '42501';
+end
+$function$;
+COMMENT ON FUNCTION private.refuse_question_move() IS 'Refuses an update that changes a question''s exam_id (42501), for every role: its snapshots, regrade, solutions release and activity stay its exam''s.';
+
 CREATE OR REPLACE FUNCTION private.refuse_read_only()
  RETURNS void
  LANGUAGE plpgsql
@@ -1989,6 +2001,7 @@ CREATE TRIGGER questions_note_insert_statement BEFORE INSERT ON public.questions
 CREATE TRIGGER questions_record_deletes AFTER DELETE ON public.questions REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_deletes();
 CREATE TRIGGER questions_record_inserts AFTER INSERT ON public.questions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_inserts();
 CREATE TRIGGER questions_record_updates AFTER UPDATE ON public.questions REFERENCING OLD TABLE AS previous NEW TABLE AS updated FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_updates();
+CREATE TRIGGER questions_refuse_move BEFORE UPDATE OF exam_id ON public.questions FOR EACH ROW WHEN ((new.exam_id IS DISTINCT FROM old.exam_id)) EXECUTE FUNCTION private.refuse_question_move();
 GRANT SELECT, DELETE ON TABLE public.questions TO authenticated;
 GRANT ALL ON TABLE public.questions TO service_role;
 GRANT INSERT (question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, exam_category_id, exam_id) ON TABLE public.questions TO authenticated;

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
+import { adminClient, anonClient, serviceClient } from './clients.ts'
+import { hour, isoFromNow, minute, must, randomCode, startExam, submitExamArgs, succeeded, zeroUuid } from './exam-data.ts'
+
+/**
+ * Issue 25, attacked from outside (docs/security.md, "Several exams"): an administrator covering
+ * their tracks by moving rows between exams, and a classmate or outsider probing one exam with
+ * another's code. Two exams of this file's own, both open now, made by the service role and
+ * deleted with their rows afterwards, so every other file still sees a one-exam school.
+ */
+
+type Client = SupabaseClient<Database>
+type Exam = Tables<'exams'>
+type Entry = Tables<'audit_log'>
+
+const service = serviceClient()
+const anon = anonClient()
+let admin: Client
+const exams: Exam[] = []
+let chemistry: Exam
+let history: Exam
+
+async function newExam(name: string): Promise<Exam> {
+  const exam = must(
+    await service
+      .from('exams')
+      .insert({ name: `${name} ${randomCode()}` })
+      .select()
+      .single(),
+  )
+  exams.push(exam)
+  return exam
+}
+
+/** Questions 1 to `count` of `exam`, every key `key`. */
+async function addQuestions(exam: Exam, count: number, key: string): Promise<void> {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    exam_id: exam.id,
+    question_number: i + 1,
+    question_text: `${exam.name}: question ${i + 1}`,
+    option_a: 'a',
+    option_b: 'b',
+    option_c: 'c',
+    option_d: 'd',
+    correct_answer: key,
+  }))
+  succeeded(await service.from('questions').insert(rows))
+}
+
+async function addSitting(exam: Exam): Promise<Tables<'exam_schedule'>> {
+  return must(
+    await service
+      .from('exam_schedule')
+      .insert({
+        exam_id: exam.id,
+        exam_name: `${exam.name}, hall`,
+        start_time: isoFromNow(-10 * minute),
+        end_time: isoFromNow(2 * hour),
+        is_active: true,
+      })
+      .select()
+      .single(),
+  )
+}
+
+async function codeOf(exam: Exam, fields: Partial<TablesInsert<'login_codes'>> = {}): Promise<string> {
+  return must(
+    await service
+      .from('login_codes')
+      .insert({ code: randomCode(), exam_id: exam.id, ...fields })
+      .select()
+      .single(),
+  ).code
+}
+
+/** The activity log's rows from `afterId` on, of every exam, as the administrator's "All exams" reads them. */
+async function logSince(afterId: number): Promise<Entry[]> {
+  return must(await admin.from('audit_log').select('*').gt('id', afterId).order('id'))
+}
+
+async function newestLogId(): Promise<number> {
+  const rows = must(await service.from('audit_log').select('id').order('id', { ascending: false }).limit(1))
+  return rows[0]?.id ?? 0
+}
+
+const every = (count: number, letter: string) =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i + 1), letter]))
+
+beforeAll(async () => {
+  admin = await adminClient()
+  chemistry = await newExam('Chemistry')
+  history = await newExam('History')
+  await addQuestions(chemistry, 10, 'A')
+  await addQuestions(history, 10, 'B')
+  await addSitting(chemistry)
+  await addSitting(history)
+})
+
+afterAll(async () => {
+  const ids = exams.map((e) => e.id)
+  succeeded(await service.from('submissions').delete().in('exam_id', ids))
+  succeeded(await service.from('exams').delete().in('id', ids))
+  expect(must(await service.from('login_codes').select('code').in('exam_id', ids))).toEqual([])
+})
+
+describe('an administrator moving rows between exams', () => {
+  it('cannot move a question to another exam, as the administrator or the service role: its snapshot, score and log stay its exam’s', async () => {
+    // A chemistry student has started: their snapshot holds question 1 with its key A.
+    const code = await codeOf(chemistry)
+    const attemptId = randomUUID()
+    await startExam(code, attemptId, anon)
+    const [question] = must(await service.from('questions').select('*').eq('exam_id', chemistry.id).eq('question_number', 1))
+    const before = await newestLogId()
+
+    // Moved to History (under a free number, with History's key), it would be regraded, released
+    // and logged as History's while Chemistry's submissions were scored on it.
+    for (const [who, client] of [
+      ['administrator', admin],
+      ['service role', service],
+    ] as const) {
+      const moved = await client
+        .from('questions')
+        .update({ exam_id: history.id, question_number: 11, correct_answer: 'B' })
+        .eq('id', question!.id)
+        .select()
+      expect(moved.error?.code, who).toBe('42501')
+      expect(moved.data, who).toBeNull()
+    }
+    // Sending the question's own exam (as an import's upsert does) is no move, and still allowed.
+    succeeded(await admin.from('questions').update({ exam_id: chemistry.id }).eq('id', question!.id))
+
+    expect(must(await service.from('questions').select('*').eq('id', question!.id))).toEqual([question])
+    expect(await logSince(before)).toEqual([])
+    const receipt = must(
+      await anon.rpc(
+        'submit_exam',
+        submitExamArgs(code, { submission_id: attemptId, answers: every(10, 'A'), submitted_at: isoFromNow(0) }),
+      ),
+    )
+    expect(receipt).toMatchObject({ outcome: 'accepted', score: 10, total: 10 })
+  })
+
+  it('cannot change a code’s or a sitting’s exam, and logs nothing', async () => {
+    const code = await codeOf(chemistry)
+    const [sitting] = must(await service.from('exam_schedule').select('*').eq('exam_id', chemistry.id))
+    const before = await newestLogId()
+    const movedCode = await admin.from('login_codes').update({ exam_id: history.id }).eq('code', code).select()
+    expect(movedCode.error?.code).toBe('42501')
+    const movedSitting = await admin.from('exam_schedule').update({ exam_id: history.id }).eq('id', sitting!.id).select()
+    expect(movedSitting.error?.code).toBe('42501')
+    expect(must(await service.from('login_codes').select('exam_id').eq('code', code))).toEqual([{ exam_id: chemistry.id }])
+    expect(must(await service.from('exam_schedule').select('*').eq('id', sitting!.id))).toEqual([sitting])
+    expect(await logSince(before)).toEqual([])
+  })
+
+  it('cannot make a code, a sitting or a question for an exam that does not exist, nor one without an exam', async () => {
+    const before = await newestLogId()
+    const question = {
+      question_number: 12,
+      question_text: 'Nowhere?',
+      option_a: 'a',
+      option_b: 'b',
+      option_c: 'c',
+      option_d: 'd',
+      correct_answer: 'A',
+    }
+    const sitting = { exam_name: 'Nowhere', start_time: isoFromNow(0), end_time: isoFromNow(hour), is_active: false }
+    for (const examId of [zeroUuid, null]) {
+      const refused = examId === null ? '23502' : '23503'
+      expect((await admin.from('login_codes').insert({ code: randomCode(), exam_id: examId as string })).error?.code).toBe(
+        refused,
+      )
+      expect((await admin.from('exam_schedule').insert({ ...sitting, exam_id: examId as string })).error?.code).toBe(refused)
+      expect((await admin.from('questions').insert({ ...question, exam_id: examId as string })).error?.code).toBe(refused)
+    }
+    expect(await logSince(before)).toEqual([])
+  })
+
+  it('records a History code’s extra time and a History submission’s void and restore under History, not the first exam', async () => {
+    const code = await codeOf(history)
+    const attemptId = randomUUID()
+    await startExam(code, attemptId, anon)
+    must(
+      await anon.rpc(
+        'submit_exam',
+        submitExamArgs(code, { submission_id: attemptId, answers: every(10, 'B'), submitted_at: isoFromNow(0) }),
+      ),
+    )
+    const extra = await codeOf(history)
+    const before = await newestLogId()
+    succeeded(await admin.from('login_codes').update({ extra_minutes: 15 }).eq('code', extra))
+    must(await admin.rpc('void_submission', { submission_id: attemptId, reason: 'Seen with notes' }))
+    must(await admin.rpc('restore_submission', { submission_id: attemptId }))
+    const rows = await logSince(before)
+    expect(rows.map((row) => [row.action, row.subject, row.exam_id])).toEqual([
+      ['extra_time_changed', extra, history.id],
+      ['submission_voided', code, history.id],
+      ['submission_restored', code, history.id],
+    ])
+  })
+})
+
+describe('a classmate or an outsider probing with another exam’s code', () => {
+  it('is told only used or invalid for a used code of another exam and an unknown one: no exam, no sitting', async () => {
+    const used = await codeOf(history)
+    const attemptId = randomUUID()
+    await startExam(used, attemptId, anon)
+    must(await anon.rpc('submit_exam', submitExamArgs(used, { submission_id: attemptId, submitted_at: isoFromNow(0) })))
+    expect(must(await anon.rpc('check_login_code', { code: used }))).toEqual({ outcome: 'used' })
+    expect(must(await anon.rpc('check_login_code', { code: randomCode() }))).toEqual({ outcome: 'invalid' })
+  })
+
+  it('reads no exam of another through the anonymous exam list: no archived one, no settings, no filter on a hidden column', async () => {
+    const archived = await newExam('Archived Latin')
+    await addSitting(archived)
+    succeeded(
+      await service
+        .from('exams')
+        .update({ archived_at: isoFromNow(-minute) })
+        .eq('id', archived.id),
+    )
+    const seen = must(await anon.from('exams').select('id, name'))
+    expect(seen).toEqual(expect.arrayContaining([{ id: history.id, name: history.name }]))
+    expect(seen.map((e) => e.id)).not.toContain(archived.id)
+    for (const filter of ['archived_at', 'created_at', 'default_duration_minutes']) {
+      const probed = await anon.from('exams').select('id').not(filter, 'is', null)
+      expect(probed.error?.code, filter).toBe('42501')
+    }
+    // The archived exam's code is refused at the code step, its sitting still open.
+    expect(must(await anon.rpc('check_login_code', { code: await codeOf(archived) }))).toMatchObject({ outcome: 'exam_closed' })
+  })
+})
