@@ -3,7 +3,19 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
-import { hour, isoFromNow, minute, must, randomCode, startExam, submitExamArgs, succeeded, zeroUuid } from './exam-data.ts'
+import {
+  hour,
+  isoFromNow,
+  minute,
+  moveStart,
+  moveSubmissionPastItsExam,
+  must,
+  randomCode,
+  startExam,
+  submitExamArgs,
+  succeeded,
+  zeroUuid,
+} from './exam-data.ts'
 
 /**
  * Issue 25, attacked from outside (docs/security.md, "Several exams"): an administrator covering
@@ -231,5 +243,87 @@ describe('a classmate or an outsider probing with another exam’s code', () => 
     }
     // The archived exam's code is refused at the code step, its sitting still open.
     expect(must(await anon.rpc('check_login_code', { code: await codeOf(archived) }))).toMatchObject({ outcome: 'exam_closed' })
+  })
+})
+
+describe('a classmate writing a copy of an exam that is over', () => {
+  type Lookup = { outcome: string; solutions_held: boolean; solutions: unknown[] | null }
+  const lookup = async (code: string) => must(await anon.rpc('lookup_result', { code })) as unknown as Lookup
+
+  it('holds the solutions of an exam while its duplicate (the same questions) is written, though another exam’s writing holds nothing', async () => {
+    const biology = await newExam('Biology')
+    await addQuestions(biology, 5, 'C')
+    const sitting = await addSitting(biology)
+    const code = await codeOf(biology)
+    const attemptId = randomUUID()
+    await startExam(code, attemptId, anon)
+    must(
+      await anon.rpc(
+        'submit_exam',
+        submitExamArgs(code, { submission_id: attemptId, answers: every(5, 'C'), submitted_at: isoFromNow(0) }),
+      ),
+    )
+    // Biology's morning is long over; Chemistry and History are still being written.
+    await moveSubmissionPastItsExam(attemptId)
+    succeeded(
+      await service
+        .from('exam_schedule')
+        .update({ start_time: isoFromNow(-21 * hour), end_time: isoFromNow(-20 * hour + 30 * minute) })
+        .eq('id', sitting.id),
+    )
+    expect(await lookup(code)).toMatchObject({ outcome: 'ok', solutions_held: false })
+
+    // The afternoon's make-up is Biology duplicated: a student writing it would be handed the key.
+    const makeUpId = must(await admin.rpc('duplicate_exam', { exam_id: biology.id, name: `${biology.name} make-up` }))
+    const makeUp = must(await service.from('exams').select('*').eq('id', makeUpId).single())
+    exams.push(makeUp)
+    await addSitting(makeUp)
+    await startExam(await codeOf(makeUp), randomUUID(), anon)
+    const held = await lookup(code)
+    expect(held).toMatchObject({ outcome: 'ok', solutions_held: true })
+    expect(held.solutions ?? []).toEqual([])
+  })
+})
+
+describe('a classmate given time on a copy of an exam whose key is out', () => {
+  it('refuses extra time reopening a duplicate’s attempt once the original’s solutions were shown since it started', async () => {
+    const physics = await newExam('Physics')
+    await addQuestions(physics, 4, 'D')
+    const sitting = await addSitting(physics)
+    const makeUpId = must(await admin.rpc('duplicate_exam', { exam_id: physics.id, name: `${physics.name} make-up` }))
+    const makeUp = must(await service.from('exams').select('*').eq('id', makeUpId).single())
+    exams.push(makeUp)
+    const makeUpSitting = await addSitting(makeUp)
+    const late = await codeOf(makeUp)
+    await startExam(late, randomUUID(), anon)
+    const code = await codeOf(physics)
+    const attemptId = randomUUID()
+    await startExam(code, attemptId, anon)
+    must(
+      await anon.rpc(
+        'submit_exam',
+        submitExamArgs(code, { submission_id: attemptId, answers: every(4, 'D'), submitted_at: isoFromNow(0) }),
+      ),
+    )
+    // Both sittings are over, and so is the make-up student's time (their device never sent).
+    await moveSubmissionPastItsExam(attemptId)
+    await moveStart(late, isoFromNow(-20 * hour), isoFromNow(-20 * hour + 30 * minute))
+    for (const id of [sitting.id, makeUpSitting.id]) {
+      succeeded(
+        await service
+          .from('exam_schedule')
+          .update({ start_time: isoFromNow(-21 * hour), end_time: isoFromNow(-20 * hour + 30 * minute) })
+          .eq('id', id),
+      )
+    }
+    const shown = must(await anon.rpc('lookup_result', { code })) as unknown as { solutions_held: boolean; solutions: unknown[] }
+    expect(shown.solutions_held).toBe(false)
+    expect(shown.solutions).toHaveLength(4)
+
+    const reopened = await admin.from('login_codes').update({ extra_minutes: 30 }).eq('code', late).select()
+    expect(reopened.error?.message).toBe(
+      "The solutions of this exam have been shown, so extra time can no longer reopen this student's exam.",
+    )
+    expect(must(await service.from('login_codes').select('extra_minutes').eq('code', late))).toEqual([{ extra_minutes: 0 }])
   })
 })
