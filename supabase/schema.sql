@@ -1421,6 +1421,10 @@ CREATE OR REPLACE FUNCTION private.solutions_release_at(sub public.submissions)
 AS $function$
 declare
   family uuid[] := private.exams_sharing_questions(sub.exam_id);
+  -- Of those, the ones a code may still start in: another exam archived starts nobody (exam_closed),
+  -- so its leftover codes and old sittings hold nothing; the submission's own exam counts as ever.
+  startable uuid[] := array(select e.id from public.exams e
+                             where e.id = any (family) and (e.archived_at is null or e.id = sub.exam_id));
   grace constant interval := interval '2 minutes';
   shown_for constant interval := interval '24 hours';
   unstarted_extra integer;
@@ -1430,12 +1434,12 @@ begin
   -- A started code keeps its first start's deadline (below); one never started may still start.
   select max(lc.extra_minutes) into unstarted_extra
     from public.login_codes lc
-   where lc.exam_id = any (family)
+   where lc.exam_id = any (startable)
      and not lc.is_used
      and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code);
   -- Such a code of an exam without an active sitting may start at any moment.
   if exists (select 1 from public.login_codes lc
-              where lc.exam_id = any (family)
+              where lc.exam_id = any (startable)
                 and not lc.is_used
                 and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code)
                 and not exists (select 1 from public.exam_schedule es where es.exam_id = lc.exam_id and es.is_active)) then
@@ -1449,7 +1453,7 @@ begin
   -- minutes after its start.
   select max(es.end_time) into last_window_end
     from public.exam_schedule es
-   where es.exam_id = any (family)
+   where es.exam_id = any (startable)
      and (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   select max(a.deadline) into last_deadline

@@ -283,6 +283,38 @@ describe('a classmate writing a copy of an exam that is over', () => {
     expect(held).toMatchObject({ outcome: 'ok', solutions_held: true })
     expect(held.solutions ?? []).toEqual([])
   })
+  it('is not held by an archived exam with the same questions, whose leftover codes can no longer start', async () => {
+    const lastTerm = await newExam('Geology')
+    await addQuestions(lastTerm, 3, 'A')
+    await codeOf(lastTerm)
+    const thisTermId = must(await admin.rpc('duplicate_exam', { exam_id: lastTerm.id, name: `${lastTerm.name} term 2` }))
+    succeeded(
+      await service
+        .from('exams')
+        .update({ archived_at: isoFromNow(-minute) })
+        .eq('id', lastTerm.id),
+    )
+    const thisTerm = must(await service.from('exams').select('*').eq('id', thisTermId).single())
+    exams.push(thisTerm)
+    const sitting = await addSitting(thisTerm)
+    const code = await codeOf(thisTerm)
+    const attemptId = randomUUID()
+    await startExam(code, attemptId, anon)
+    must(
+      await anon.rpc(
+        'submit_exam',
+        submitExamArgs(code, { submission_id: attemptId, answers: every(3, 'A'), submitted_at: isoFromNow(0) }),
+      ),
+    )
+    await moveSubmissionPastItsExam(attemptId)
+    succeeded(
+      await service
+        .from('exam_schedule')
+        .update({ start_time: isoFromNow(-21 * hour), end_time: isoFromNow(-20 * hour + 30 * minute) })
+        .eq('id', sitting.id),
+    )
+    expect(await lookup(code)).toMatchObject({ outcome: 'ok', solutions_held: false })
+  })
 })
 
 describe('a classmate given time on a copy of an exam whose key is out', () => {
