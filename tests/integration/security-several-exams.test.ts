@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildAnswerFile } from '../../src/domain/answer-file.ts'
+import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
 import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
@@ -11,6 +13,7 @@ import {
   moveSubmissionPastItsExam,
   must,
   randomCode,
+  reportAnswers,
   startExam,
   submitExamArgs,
   succeeded,
@@ -243,6 +246,63 @@ describe('a classmate or an outsider probing with another exam’s code', () => 
     }
     // The archived exam's code is refused at the code step, its sitting still open.
     expect(must(await anon.rpc('check_login_code', { code: await codeOf(archived) }))).toMatchObject({ outcome: 'exam_closed' })
+  })
+})
+
+describe('a classmate or the proctor reaching across exams', () => {
+  it('cannot have an answer file of one exam recovered under another exam’s attempt or submission', async () => {
+    const historyCode = await codeOf(history)
+    const historyAttempt = randomUUID()
+    const started = await startExam(historyCode, historyAttempt, anon)
+    await reportAnswers(historyAttempt, historyCode, every(10, 'B'))
+    const chemistryCode = await codeOf(chemistry)
+    const chemistryAttempt = randomUUID()
+    await startExam(chemistryCode, chemistryAttempt, anon)
+    const chemistrySubmitted = randomUUID()
+    const other = await codeOf(chemistry)
+    await startExam(other, chemistrySubmitted, anon)
+    must(
+      await anon.rpc(
+        'submit_exam',
+        submitExamArgs(other, { submission_id: chemistrySubmitted, answers: every(10, 'C'), submitted_at: isoFromNow(0) }),
+      ),
+    )
+    const before = must(await service.from('submissions').select('*').eq('id', chemistrySubmitted))
+
+    // The history student tags files with their own key, naming the chemistry attempt and submission.
+    const recover = async (id: string) => {
+      const submission = submitExamArgs(historyCode, { submission_id: id, answers: every(10, 'B') }) as ExamSubmission
+      return await admin.rpc('recover_submission_from_file', {
+        file: buildAnswerFile(submission, started.answer_file_key as string) as never,
+      })
+    }
+    // Under the chemistry attempt: no history attempt of that id reported in time.
+    expect((await recover(chemistryAttempt)).data).toEqual({ outcome: 'not_reported' })
+    expect((await recover(chemistrySubmitted)).error).toMatchObject({
+      code: '22023',
+      message: 'submission id belongs to another login code',
+    })
+    expect(must(await service.from('submissions').select('*').eq('id', chemistrySubmitted))).toEqual(before)
+    expect(must(await service.from('submissions').select('id').in('login_code', [historyCode, chemistryCode]))).toEqual([])
+    expect(must(await service.from('login_codes').select('is_used').in('code', [historyCode, chemistryCode]))).toEqual([
+      { is_used: false },
+      { is_used: false },
+    ])
+  })
+
+  it('adds no time to one exam’s students through another exam’s sitting, and records none', async () => {
+    const historyCode = await codeOf(history)
+    const attemptId = randomUUID()
+    await startExam(historyCode, attemptId, anon)
+    const [historySitting] = must(await service.from('exam_schedule').select('id').eq('exam_id', history.id))
+    const deadline = must(await service.from('exam_attempts').select('deadline').eq('id', attemptId))
+    const before = await newestLogId()
+    const added = must(
+      await admin.rpc('add_time_for_everyone', { minutes: 5, exam_id: chemistry.id, sitting_id: historySitting!.id }),
+    )
+    expect(added).toEqual({ outcome: 'nobody_writing', students: 0 })
+    expect(must(await service.from('exam_attempts').select('deadline').eq('id', attemptId))).toEqual(deadline)
+    expect(await logSince(before)).toEqual([])
   })
 })
 
