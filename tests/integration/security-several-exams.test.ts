@@ -23,7 +23,10 @@ import {
 /**
  * Issue 25, attacked from outside (docs/security.md, "Several exams"): an administrator covering
  * their tracks by moving rows between exams, and a classmate or outsider probing one exam with
- * another's code. Two exams of this file's own, both open now, made by the service role and
+ * another's code. Two holes were found and closed: a question could be moved to another exam
+ * (migration 20261127212000), and a duplicated exam (the same questions) neither held nor saw the
+ * original's key (20261127212100). The rest are probes that held. Chemistry and History, both
+ * open now, and the few exams a test makes are this file's own, made by the service role and
  * deleted with their rows afterwards, so every other file still sees a one-exam school.
  */
 
