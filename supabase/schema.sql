@@ -323,12 +323,12 @@ begin
   select lc.exam_id into candidate.exam_id from public.login_codes lc where lc.code = counted_answers.code;
   candidate.started_at := counted_answers.first_start;
   -- A row's release only grows with its submitted_at (a later one waits for more sittings), and
-  -- any submission of the exam whose 24 hours of solutions outlasted this attempt's deadline plus
+  -- any submission of the exam (or of one with the same questions) whose 24 hours of solutions outlasted this attempt's deadline plus
   -- grace could have shown the key since: the key is out once the earliest of them has its release. A row
   -- stamped after a classmate's would otherwise wait for a sitting the classmate's do not.
   candidate.submitted_at := least(counted_answers.sent_at,
                                   (select min(s.submitted_at) from public.submissions s
-                                    where s.exam_id = candidate.exam_id
+                                    where s.exam_id in (select unnest(private.exams_sharing_questions(candidate.exam_id)))
                                       and s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
   -- An unknown release (null) holds the key back, as a release still to come does.
   if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(candidate.exam_id, counted_answers.first_start)) is not true then
@@ -471,6 +471,22 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: its exam''s usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, with the exam''s and the sitting''s names, for an unused code of an exam not archived while its sitting''s window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the exam has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
+
+CREATE OR REPLACE FUNCTION private.exams_sharing_questions(exam_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select array_agg(distinct related.exam_id)
+    from (select exams_sharing_questions.exam_id
+          union
+          select other.exam_id
+            from public.questions own
+            join public.questions other on lower(btrim(other.question_text)) = lower(btrim(own.question_text))
+           where own.exam_id = exams_sharing_questions.exam_id) related
+$function$;
+COMMENT ON FUNCTION private.exams_sharing_questions(exam_id uuid) IS 'The exam and every exam whose bank holds a question of the same text (trimmed, any case) as one of its own: the exams whose solutions show the same key.';
 
 CREATE OR REPLACE FUNCTION private.find_result(code text, OUT answer jsonb, OUT submission public.submissions)
  RETURNS record
@@ -1116,6 +1132,18 @@ end
 $function$;
 COMMENT ON FUNCTION private.refuse_attempt(attempt_id uuid, code text, refusal text) IS 'Marks the attempt whose submission record_submission refuses (its id, its code) refused with the reason, unless its code''s submission is in; answers the refusal as record_submission''s outcome.';
 
+CREATE OR REPLACE FUNCTION private.refuse_question_move()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'a question cannot move to another exam: add it to that exam instead'
+    using errcode = '42501';
+end
+$function$;
+COMMENT ON FUNCTION private.refuse_question_move() IS 'Refuses an update that changes a question''s exam_id (42501), for every role: its snapshots, regrade, solutions release and activity stay its exam''s.';
+
 CREATE OR REPLACE FUNCTION private.refuse_read_only()
  RETURNS void
  LANGUAGE plpgsql
@@ -1392,6 +1420,11 @@ CREATE OR REPLACE FUNCTION private.solutions_release_at(sub public.submissions)
  SET search_path TO ''
 AS $function$
 declare
+  family uuid[] := private.exams_sharing_questions(sub.exam_id);
+  -- Of those, the ones a code may still start in: another exam archived starts nobody (exam_closed),
+  -- so its leftover codes and old sittings hold nothing; the submission's own exam counts as ever.
+  startable uuid[] := array(select e.id from public.exams e
+                             where e.id = any (family) and (e.archived_at is null or e.id = sub.exam_id));
   grace constant interval := interval '2 minutes';
   shown_for constant interval := interval '24 hours';
   unstarted_extra integer;
@@ -1401,11 +1434,15 @@ begin
   -- A started code keeps its first start's deadline (below); one never started may still start.
   select max(lc.extra_minutes) into unstarted_extra
     from public.login_codes lc
-   where lc.exam_id = sub.exam_id
+   where lc.exam_id = any (startable)
      and not lc.is_used
      and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code);
-  if unstarted_extra is not null
-     and not exists (select 1 from public.exam_schedule es where es.exam_id = sub.exam_id and es.is_active) then
+  -- Such a code of an exam without an active sitting may start at any moment.
+  if exists (select 1 from public.login_codes lc
+              where lc.exam_id = any (startable)
+                and not lc.is_used
+                and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code)
+                and not exists (select 1 from public.exam_schedule es where es.exam_id = lc.exam_id and es.is_active)) then
     return null;
   end if;
   -- The clean-up deletes an exam's questions and snapshots only 24 hours after its last closed
@@ -1416,12 +1453,12 @@ begin
   -- minutes after its start.
   select max(es.end_time) into last_window_end
     from public.exam_schedule es
-   where es.exam_id = sub.exam_id
+   where es.exam_id = any (startable)
      and (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
-   where a.exam_id = sub.exam_id
+   where a.exam_id = any (family)
      and a.started_at > now() - shown_for
      and not exists (select 1 from public.submissions s where s.login_code = a.login_code);
   return greatest(
@@ -1430,7 +1467,7 @@ begin
     sub.submitted_at) + grace;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt of the submission''s exam that could still be written is over: the deadline of every attempt of the exam without a submission started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
+COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt of the submission''s exam (and of every exam with the same questions, private.exams_sharing_questions) that could still be written is over: the deadline of every attempt of the exam without a submission started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
 
 CREATE OR REPLACE FUNCTION private.solutions_shown_since(exam_id uuid, moment timestamp with time zone)
  RETURNS boolean
@@ -1439,7 +1476,8 @@ CREATE OR REPLACE FUNCTION private.solutions_shown_since(exam_id uuid, moment ti
  SET search_path TO ''
 AS $function$
   select exists (select 1 from public.submissions s
-                  where s.exam_id = solutions_shown_since.exam_id and s.solutions_shown_at >= solutions_shown_since.moment)
+                  where s.exam_id in (select unnest(private.exams_sharing_questions(solutions_shown_since.exam_id)))
+                    and s.solutions_shown_at >= solutions_shown_since.moment)
 $function$;
 
 CREATE OR REPLACE FUNCTION private.start_exam_attempt(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer)
@@ -1989,6 +2027,7 @@ CREATE TRIGGER questions_note_insert_statement BEFORE INSERT ON public.questions
 CREATE TRIGGER questions_record_deletes AFTER DELETE ON public.questions REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_deletes();
 CREATE TRIGGER questions_record_inserts AFTER INSERT ON public.questions REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_inserts();
 CREATE TRIGGER questions_record_updates AFTER UPDATE ON public.questions REFERENCING OLD TABLE AS previous NEW TABLE AS updated FOR EACH STATEMENT EXECUTE FUNCTION private.record_question_updates();
+CREATE TRIGGER questions_refuse_move BEFORE UPDATE OF exam_id ON public.questions FOR EACH ROW WHEN ((new.exam_id IS DISTINCT FROM old.exam_id)) EXECUTE FUNCTION private.refuse_question_move();
 GRANT SELECT, DELETE ON TABLE public.questions TO authenticated;
 GRANT ALL ON TABLE public.questions TO service_role;
 GRANT INSERT (question_number, question_text, option_a, option_b, option_c, option_d, correct_answer, exam_category_id, exam_id) ON TABLE public.questions TO authenticated;

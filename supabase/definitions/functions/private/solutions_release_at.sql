@@ -2,13 +2,19 @@
 -- written is over, extra time included, so nobody still writing can read the key
 -- (docs/product.md#results-and-solutions). Every sitting of the exam counts, not only this
 -- submission's: an exam's sittings share its questions
--- (docs/architecture.md#deliberate-changes-from-the-original-brief). Another exam's codes,
--- sittings and attempts write other questions: they neither hold nor release these. Null when
--- that moment cannot be known yet.
+-- (docs/architecture.md#deliberate-changes-from-the-original-brief). So does every exam with the
+-- same questions (private.exams_sharing_questions: a duplicate run as a make-up writes this very
+-- key). Another exam's codes, sittings and attempts write other questions: they neither hold nor
+-- release these. Null when that moment cannot be known yet.
 create or replace function private.solutions_release_at(sub public.submissions) returns timestamptz
 language plpgsql stable set search_path = ''
 as $$
 declare
+  family uuid[] := private.exams_sharing_questions(sub.exam_id);
+  -- Of those, the ones a code may still start in: another exam archived starts nobody (exam_closed),
+  -- so its leftover codes and old sittings hold nothing; the submission's own exam counts as ever.
+  startable uuid[] := array(select e.id from public.exams e
+                             where e.id = any (family) and (e.archived_at is null or e.id = sub.exam_id));
   grace constant interval := interval '2 minutes';
   shown_for constant interval := interval '24 hours';
   unstarted_extra integer;
@@ -18,11 +24,15 @@ begin
   -- A started code keeps its first start's deadline (below); one never started may still start.
   select max(lc.extra_minutes) into unstarted_extra
     from public.login_codes lc
-   where lc.exam_id = sub.exam_id
+   where lc.exam_id = any (startable)
      and not lc.is_used
      and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code);
-  if unstarted_extra is not null
-     and not exists (select 1 from public.exam_schedule es where es.exam_id = sub.exam_id and es.is_active) then
+  -- Such a code of an exam without an active sitting may start at any moment.
+  if exists (select 1 from public.login_codes lc
+              where lc.exam_id = any (startable)
+                and not lc.is_used
+                and not exists (select 1 from public.exam_attempts a where a.login_code = lc.code)
+                and not exists (select 1 from public.exam_schedule es where es.exam_id = lc.exam_id and es.is_active)) then
     return null;
   end if;
   -- The clean-up deletes an exam's questions and snapshots only 24 hours after its last closed
@@ -33,12 +43,12 @@ begin
   -- minutes after its start.
   select max(es.end_time) into last_window_end
     from public.exam_schedule es
-   where es.exam_id = sub.exam_id
+   where es.exam_id = any (startable)
      and (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
-   where a.exam_id = sub.exam_id
+   where a.exam_id = any (family)
      and a.started_at > now() - shown_for
      and not exists (select 1 from public.submissions s where s.login_code = a.login_code);
   return greatest(
@@ -48,5 +58,5 @@ begin
 end
 $$;
 comment on function private.solutions_release_at(public.submissions) is
-  'When every attempt of the submission''s exam that could still be written is over: the deadline of every attempt of the exam without a submission started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
+  'When every attempt of the submission''s exam (and of every exam with the same questions, private.exams_sharing_questions) that could still be written is over: the deadline of every attempt of the exam without a submission started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
 revoke all on function private.solutions_release_at(public.submissions) from public, anon, authenticated, service_role;

@@ -17,3 +17,8 @@ create or replace trigger questions_note_insert_statement
 create or replace trigger questions_keep_exam_category
   before insert or update on public.questions
   for each row execute function private.keep_exam_category();
+
+create or replace trigger questions_refuse_move
+  before update of exam_id on public.questions
+  for each row when (new.exam_id is distinct from old.exam_id)
+  execute function private.refuse_question_move();
