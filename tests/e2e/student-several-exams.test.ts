@@ -4,11 +4,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   answerAll,
   appUrl,
+  backdateSubmission,
   dataOf,
   openStudentPortal,
   pagePerFile,
   randomCode,
   service,
+  startAndSubmitExam,
+  startExamOf,
   studentsPerTest,
   submitCode,
   waitForText,
@@ -177,6 +180,45 @@ it('refuses a code of one exam while only the other exam’s sitting is open', a
     const panel = page.getByRole('region', { name: 'Exam schedule' })
     await expect.poll(() => panel.innerText()).toMatch(new RegExp(`^${maths.name} · Morning\\s+Exam will start on`))
     expect(dataOf(await service.from('exam_attempts').select('id').eq('login_code', code))).toEqual([])
+  } finally {
+    dataOf(await service.from('exam_schedule').update(was).eq('id', maths.sittingId).select('id'))
+  }
+})
+
+it('releases one exam’s solutions while the other is still being written, and shows its students nothing of the first', async () => {
+  // Physics is still being written by one student; another has submitted.
+  await startExamOf(await newCodeOf(physics), randomUUID(), 'Physics Writer')
+  const physicsDone = await newCodeOf(physics)
+  await startAndSubmitExam(physicsDone, 'Physics Done', { 1: 'A', 2: 'A', 3: 'A' })
+  // Mathematics is over for everyone: its one submission is in, and it and the sitting's end are
+  // further back than the 2 minutes of grace.
+  const mathsDone = await newCodeOf(maths)
+  await startAndSubmitExam(mathsDone, 'Maths Done', { 1: 'A', 2: 'B', 3: 'A' })
+  await backdateSubmission(mathsDone, 5 * minute)
+  const was = dataOf(await service.from('exam_schedule').select('start_time, end_time').eq('id', maths.sittingId).single())
+  const over = { start_time: fromNow(-60 * minute), end_time: fromNow(-3 * minute) }
+  dataOf(await service.from('exam_schedule').update(over).eq('id', maths.sittingId).select('id'))
+  try {
+    const { page } = await newStudent()
+    const lookUp = async (code: string) => {
+      await page.goto(`${appUrl}/solutions`)
+      await page.getByLabel('Login code').fill(code)
+      await page.getByRole('button', { name: 'View My Results' }).click()
+      await page.getByRole('region', { name: 'Your Results' }).waitFor()
+    }
+
+    await lookUp(mathsDone)
+    const solutions = page.getByRole('region', { name: 'Detailed Solutions' })
+    await expect.poll(() => solutions.innerText()).toContain(maths.questions[1])
+    const shown = await solutions.innerText()
+    for (const question of maths.questions) expect(shown).toContain(question)
+    for (const question of physics.questions) expect(shown).not.toContain(question)
+
+    await lookUp(physicsDone)
+    await page.getByText(/^Detailed solutions will be available/).waitFor()
+    expect(await solutions.count()).toBe(0)
+    const body = await page.locator('main').innerText()
+    for (const question of [...maths.questions, ...physics.questions]) expect(body).not.toContain(question)
   } finally {
     dataOf(await service.from('exam_schedule').update(was).eq('id', maths.sittingId).select('id'))
   }
