@@ -35,6 +35,9 @@ export interface SchoolWeek {
  * have theirs already), the other 6 none, as exams written on other days of the week.
  */
 export async function seedSchoolWeek(db: SqlDatabase): Promise<SchoolWeek> {
+  // A kept PostgreSQL database (DATABASE_URL) may have the week of an earlier run: used as it is.
+  const kept = await listedExams(db)
+  if (kept.length === examCount) return { exams: kept, openSittings: await openSittings(db) }
   // One by one, so that the order of creation (the picker's) is the list's.
   for (const [i, name] of addedExamNames.entries()) {
     await db.query(`insert into public.exams (name, created_at) values ($1, now() + $2::int * interval '1 millisecond')`, [
@@ -66,16 +69,21 @@ export async function seedSchoolWeek(db: SqlDatabase): Promise<SchoolWeek> {
        from public.exams e where e.id = any($1)`,
     [added.slice(0, openSittingCount - 2)],
   )
-  const { rows: openSittings } = await db.query<{ id: string; examId: string; name: string }>(
-    `select (s).id, e.id as "examId", (s).exam_name as name
+  return { exams, openSittings: await openSittings(db) }
+}
+
+/** Each exam's sitting open now, the exams in the picker's order. */
+async function openSittings(db: SqlDatabase): Promise<SchoolWeek['openSittings']> {
+  const { rows } = await db.query<{ id: string; examId: string; name: string }>(
+    `select s.id, e.id as "examId", s.exam_name as name
        from public.exams e cross join lateral private.current_sitting(e.id) s
-      where now() between (s).start_time and (s).end_time
+      where e.archived_at is null and now() between s.start_time and s.end_time
       order by e.created_at, e.id`,
   )
-  if (openSittings.length !== openSittingCount) {
-    throw new Error(`a school's week has ${openSittingCount} sittings open now, the database ${openSittings.length}`)
+  if (rows.length !== openSittingCount) {
+    throw new Error(`a school's week has ${openSittingCount} sittings open now, the database ${rows.length}`)
   }
-  return { exams, openSittings }
+  return rows
 }
 
 async function listedExams(db: SqlDatabase): Promise<SchoolWeek['exams']> {
