@@ -230,7 +230,16 @@ const screens: Screen[] = [
       await dayGroups.first().waitFor()
       return measure(
         () => page.getByRole('searchbox', { name: 'Search' }).fill(code),
-        () => page.getByText(/^Showing 1 of \d+ results?$/).waitFor(),
+        // Checked every frame: a locator's wait polls ever more slowly (after 0, 20, 100, 100 ms,
+        // then every 500 ms), and this wait outlasts the typing's 300 ms, so it counted up to half
+        // a second after the count had shown.
+        () =>
+          page.waitForFunction(
+            () =>
+              /^Showing 1 of \d+ results?$/.test(document.querySelector('.results-filters__count')?.textContent?.trim() ?? ''),
+            undefined,
+            { polling: 'raf' },
+          ),
       )
     },
   },
