@@ -133,7 +133,10 @@ await herd(firstExam)
 const oneExam = await herd(firstExam)
 report('Nobody subscribed (baseline): the students all of one exam', oneExam)
 const spreadOut = await herd(openExams)
-report(`Nobody subscribed: the students spread over the ${week.openSittings.length} sittings open now, in as many exams`, spreadOut)
+report(
+  `Nobody subscribed: the students spread over the ${week.openSittings.length} sittings open now, in as many exams`,
+  spreadOut,
+)
 const ratio = (spread: number, one: number) => `${(spread / one).toFixed(2)}×`
 const ratios = (pick: (result: Awaited<ReturnType<typeof herd>>) => number[]) =>
   [50, 95].map((p) => `p${p} ${ratio(percentile(pick(spreadOut), p), percentile(pick(oneExam), p))}`).join('  ')
