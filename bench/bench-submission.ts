@@ -35,16 +35,21 @@ export async function createStartedCodes(stack: RunningStack, prefix: string, co
   return codes
 }
 
-/** Records the start of each of `codes` (existing and unused) as exam_questions would, without HTTP. */
+/**
+ * Records the start of each of `codes` (existing and unused) as exam_questions would, without
+ * HTTP: in its exam's current sitting (private.current_sitting), whose shuffle the snapshot takes
+ * and which the attempt names.
+ */
 export async function startCodes(stack: RunningStack, codes: string[]): Promise<void> {
   await stack.db.query(
-    `select count(private.take_exam_snapshot(lc, e, null::public.exam_schedule))
+    `select count(private.take_exam_snapshot(lc, e, private.current_sitting(lc.exam_id)))
        from public.login_codes lc join public.exams e on e.id = lc.exam_id where lc.code = any($1)`,
     [codes],
   )
   await stack.db.query(
-    `insert into public.exam_attempts (id, login_code, exam_id, student_name, started_at, deadline, question_count)
-     select gen_random_uuid(), lc.code, lc.exam_id, 'Bench Student', now() - interval '10 minutes', now() + interval '20 minutes',
+    `insert into public.exam_attempts (id, login_code, exam_id, sitting_id, student_name, started_at, deadline, question_count)
+     select gen_random_uuid(), lc.code, lc.exam_id, (private.current_sitting(lc.exam_id)).id, 'Bench Student',
+            now() - interval '10 minutes', now() + interval '20 minutes',
             (select count(*) from public.attempt_questions aq where aq.login_code = lc.code)
        from public.login_codes lc where lc.code = any($1)`,
     [codes],

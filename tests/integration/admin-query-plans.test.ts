@@ -176,6 +176,22 @@ describe('the admin screens on 100,000 submissions', () => {
       'submissions_exam_id_submitted_at_idx',
     ],
     [
+      // The dashboard's and the exam list's figures of each exam (admin_counts, admin_exam_overview).
+      'the submissions counted',
+      `select count(*) from public.submissions where exam_id = '${secondExamId}'`,
+      'submissions_exam_id_submitted_at_idx',
+    ],
+    [
+      'the used codes counted',
+      `select count(*) from public.login_codes where exam_id = '${secondExamId}' and is_used`,
+      'login_codes_exam_id_is_used_created_at_idx',
+    ],
+    [
+      'the Proctor Room',
+      `select * from public.exam_attempts where exam_id = '${secondExamId}' and started_at >= now() - interval '24 hours'`,
+      'exam_attempts_exam_id_started_at_idx',
+    ],
+    [
       'the attempts of one sitting',
       `select * from public.exam_attempts where sitting_id = '${secondExamId}' and started_at >= now() - interval '24 hours'`,
       'exam_attempts_sitting_id_started_at_idx',

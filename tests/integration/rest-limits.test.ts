@@ -328,6 +328,17 @@ describe('reads are capped at max_rows as PostgREST caps them', () => {
     expect({ ...raw, body: nsOf(raw.body) }).toEqual({ status: 206, contentRange: '2000-2499/2500', body: ns(2001, 2500) })
   })
 
+  it("selects some of a set-returning function's columns, and refuses one it has not", async () => {
+    const some = await anon.rpc('rest_limits_rows_upto', { last_n: 3 }).select('n')
+    expect({ status: some.status, data: some.data }).toEqual({ status: 200, data: [{ n: 1 }, { n: 2 }, { n: 3 }] })
+    const all = await anon.rpc('rest_limits_rows_upto', { last_n: 1 }).select('label,n')
+    expect(all.data).toEqual([{ label: 'row 1', n: 1 }])
+    const unknown = await rest('rpc/rest_limits_rows_upto?last_n=1&select=n,secret')
+    expect({ status: unknown.status, code: (unknown.body as { code?: string }).code }).toEqual({ status: 400, code: '42703' })
+    const aliased = await rest('rpc/rest_limits_rows_upto?last_n=1&select=number:n')
+    expect(aliased.status).toBe(400)
+  })
+
   it('calls with GET and HEAD in a read-only transaction, as PostgREST does', async () => {
     const { status, error } = await anon.rpc('rest_limits_sleep', { seconds: 0 }, { get: true })
     expect({ status, code: error?.code }).toEqual({ status: 405, code: '25006' })

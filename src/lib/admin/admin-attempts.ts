@@ -7,21 +7,44 @@ import { getSupabase } from '../api/supabase'
 type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Returns'][number]
 
 /**
- * An exam attempt as the proctor room shows it (public.admin_live_attempts): the row, its status
- * at the server's clock when it was read, why its submission was refused, its code's extra time,
- * how its submission arrived (from a file, late), whether the device's storage is persistent, and
- * its place in the room's order. The generated types call every column of a function's result
- * non-null; these six may be null, as in exam_attempts.
+ * The columns of public.admin_live_attempts the Proctor Room shows, and only these travel: a page
+ * of 100 rows is read twice as the screen opens (its load, then the refetch when its Realtime
+ * channel joins), and with every column (the exam's and sitting's ids too) the two came to 140 KB,
+ * over the screen's 100 KB (bench/admin-screens.bench.ts).
+ */
+const shownColumns = [
+  'id',
+  'login_code',
+  'student_name',
+  'deadline',
+  'question_count',
+  'answered_count',
+  'tab_switches',
+  'refusal',
+  'last_seen',
+  'status',
+  'extra_minutes',
+  'recovered_from_file',
+  'arrived_late',
+  'storage_persistent',
+  'exam_name',
+  'sitting_name',
+] as const satisfies ReadonlyArray<keyof LiveAttemptRow>
+
+/**
+ * An exam attempt as the proctor room shows it (public.admin_live_attempts, in the room's order):
+ * the attempt, its status at the server's clock when it was read, why its submission was refused,
+ * its code's extra time, how its submission arrived (from a file, late), whether the device's
+ * storage is persistent, and its exam and sitting. The generated types call every column of a
+ * function's result non-null; these five may be null, as in exam_attempts.
  */
 export type LiveAttempt = Omit<
-  LiveAttemptRow,
-  'student_name' | 'reported_at' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_id' | 'sitting_name'
+  Pick<LiveAttemptRow, (typeof shownColumns)[number]>,
+  'student_name' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_name'
 > & {
   student_name: string | null
   /** The sitting the attempt started in; null for an exam written without one. */
-  sitting_id: string | null
   sitting_name: string | null
-  reported_at: string | null
   status: AttemptStatus
   refusal: AttemptRefusal | null
   storage_persistent: boolean | null
@@ -46,6 +69,7 @@ export function listLiveAttempts(
   return readPage(loadFailed, pageIndex, pageSize, (from, to) =>
     getSupabase()
       .rpc('admin_live_attempts', roomArguments(filter), { count: 'exact' })
+      .select(shownColumns.join(','))
       .range(from, to)
       // The SQL's CASE gives status only the values of AttemptStatus, and exam_attempts' check refusal only those of AttemptRefusal.
       .overrideTypes<LiveAttempt[], { merge: false }>(),

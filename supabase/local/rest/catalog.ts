@@ -14,6 +14,8 @@ export interface FunctionInfo {
   requiredArgs: number
   returnsSet: boolean
   returnsVoid: boolean
+  /** The columns of a set-returning function's rows (`returns table (…)` or `setof` a table), which a call may select. */
+  columns: string[]
 }
 
 export interface Catalog {
@@ -69,7 +71,10 @@ export async function loadCatalog(db: SqlClient): Promise<Catalog> {
       requiredArgs: row.arg_types.length - row.defaults,
       returnsSet: row.returns_set,
       returnsVoid: row.return_type === 'void',
+      columns: (row.arg_names ?? []).filter((_, i) => row.arg_modes?.[i] === 't'),
     }
+    const rowTable = tables.get(row.return_type.replace(/^public\./, ''))
+    if (info.columns.length === 0 && rowTable) info.columns = [...rowTable.columns.keys()]
     byName.set(row.name, [...(byName.get(row.name) ?? []), info])
   }
   return { tables, functions: byName }

@@ -446,8 +446,14 @@ async function callFunction(tx: TransactionClient, served: Served, request: Rest
     await tx.queryAndCommit(`select ${call}`, params.values)
     return { status: 204 }
   }
+  // Of a set's rows a caller may select some columns (as a screen that shows only those moves only those).
+  const plainColumns = page.select.every((item) => !item.cast && !item.alias)
+  if (!plainColumns || (!fn.returnsSet && page.select.some((item) => item.column !== '*'))) {
+    throw parseError(`Only select=* or a list of the result's columns is supported on /rpc/${name}`)
+  }
   if (fn.returnsSet) {
-    const read = { ctes: `_call as (select * from ${call})`, source: '_call', columns: '*' }
+    const result: TableInfo = { name: fn.name, columns: new Map(fn.columns.map((name) => [name, ''])), primaryKey: [] }
+    const read = { ctes: `_call as (select * from ${call})`, source: '_call', columns: selectList(result, page.select) }
     return readReply(tx, served, read, page, params, request)
   }
   const { rows } = await tx.queryAndCommit<{ body: string }>(`select to_json(${call})::text as body`, params.values)
@@ -469,8 +475,6 @@ function splitCallQuery(
     if (!rowParameters.has(key)) {
       if (!argumentsAllowed) throw parseError(`Query parameters are not supported on /rpc/${name}`)
       queryArgs.set(key, value)
-    } else if (key === 'select' && value !== '*') {
-      throw parseError(`Only select=* is supported on /rpc/${name}`)
     } else {
       rowQuery.append(key, value)
     }

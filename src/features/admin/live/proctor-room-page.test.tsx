@@ -35,8 +35,8 @@ const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
 const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString()
 let serial = 0
 
-/** An attempt as the server stores it; it gives the status when it is read. */
-type StoredAttempt = Omit<LiveAttempt, 'status'>
+/** An attempt as the server stores it (with its state); it gives the status when it is read. */
+type StoredAttempt = Omit<LiveAttempt, 'status'> & { state: 'in_progress' | 'submitted_on_device' | 'received' | 'refused' }
 
 function attempt(name: string, changes: Partial<StoredAttempt> = {}): StoredAttempt {
   serial++
@@ -44,24 +44,18 @@ function attempt(name: string, changes: Partial<StoredAttempt> = {}): StoredAtte
     id: `attempt-${serial}`,
     login_code: `CODE${String(serial).padStart(4, '0')}`,
     student_name: name,
-    started_at: ago(10 * 60_000),
     deadline: inMs(20 * 60_000),
     question_count: 50,
     answered_count: 10,
     tab_switches: 0,
-    client_online: true,
     state: 'in_progress',
     refusal: null,
-    reported_at: ago(5_000),
     last_seen: ago(5_000),
     extra_minutes: 0,
     recovered_from_file: false,
     arrived_late: false,
     storage_persistent: null,
-    display_order: serial,
-    exam_id: 'exam-1',
     exam_name: 'Holdfast Assessment',
-    sitting_id: null,
     sitting_name: null,
     ...changes,
   }
