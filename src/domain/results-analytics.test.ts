@@ -40,7 +40,7 @@ describe('resultsStats', () => {
     expect(resultsStats({ total: 3, scoreSum: 100, questionSum: 150, passed: 2 }).passRate).toBe(67)
   })
 
-  it('averages a 21-question exam out of 21, never out of another exam\'s 50', () => {
+  it("averages a 21-question exam out of 21, never out of another exam's 50", () => {
     // 8 and 13 of 21.
     expect(formatAverageScore(resultsStats({ total: 2, scoreSum: 21, questionSum: 42, passed: 1 }))).toBe('10.5/21')
     // 20 of 25 and 30 of 50 (a bank that changed between them): 25 of 37.5 on average.

@@ -72,7 +72,10 @@ export function resultsStats({ total, scoreSum, questionSum, passed }: ResultsTa
  * "32.4/50", "8.0/21": the mean score with one decimal, out of the questions served (whole, or
  * with one decimal when submissions were served different numbers); "0.0" with no submissions.
  */
-export function formatAverageScore({ averageScore, averageServed }: Pick<ResultsStats, 'averageScore' | 'averageServed'>): string {
+export function formatAverageScore({
+  averageScore,
+  averageServed,
+}: Pick<ResultsStats, 'averageScore' | 'averageServed'>): string {
   if (averageServed === 0) return averageScore.toFixed(1)
   const served = Number.isInteger(averageServed) ? String(averageServed) : averageServed.toFixed(1)
   return `${averageScore.toFixed(1)}/${served}`

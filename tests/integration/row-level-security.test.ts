@@ -735,15 +735,13 @@ describe('exams', () => {
     made.push(row.id)
     if (sitting) {
       succeeded(
-        await service
-          .from('exam_schedule')
-          .insert({
-            exam_id: row.id,
-            exam_name: row.name,
-            start_time: isoFromNow(-hour),
-            end_time: isoFromNow(hour),
-            ...sitting,
-          }),
+        await service.from('exam_schedule').insert({
+          exam_id: row.id,
+          exam_name: row.name,
+          start_time: isoFromNow(-hour),
+          end_time: isoFromNow(hour),
+          ...sitting,
+        }),
       )
     }
     return row

@@ -287,8 +287,12 @@ describe('the code step after the window, once a key was shown (private.exam_clo
   const address = '198.51.100.240'
   const asClient = `select set_config('request.headers', '{"x-forwarded-for":"${address}"}', true)`
   const codeStep = async (db: SqlDatabase, code: string) =>
-    (await db.transaction((tx) => tx.query<{ status: string }>(`select public.check_login_code($1) ->> 'outcome' as status`, [code]), asClient))
-      .rows[0]?.status
+    (
+      await db.transaction(
+        (tx) => tx.query<{ status: string }>(`select public.check_login_code($1) ->> 'outcome' as status`, [code]),
+        asClient,
+      )
+    ).rows[0]?.status
   const start = async (db: SqlDatabase, code: string, attemptId: string) =>
     (
       await db.transaction(

@@ -247,7 +247,9 @@ describe('a network an administrator trusts', () => {
   it('lets a fresh browser start while the address is over its limit, and still refuses a browser over its own 50', async () => {
     const admin = await adminClient()
     await recordAddressFailures(addresses.trusted, addressLimit)
-    expect(codeStatus(must(await browserAt(addresses.trusted).rpc('check_login_code', { code: await newCode() })))).toBe('rate_limited')
+    expect(codeStatus(must(await browserAt(addresses.trusted).rpc('check_login_code', { code: await newCode() })))).toBe(
+      'rate_limited',
+    )
 
     const before = Date.now()
     const trusted = must(
@@ -358,7 +360,9 @@ describe('a network an administrator trusts', () => {
     }
     expect(await trustedUntilOf(addresses.notTrusted)).toBeUndefined()
     expect(await addressFailures(addresses.notTrusted)).toBe(addressLimit)
-    expect(codeStatus(must(await browserAt(addresses.notTrusted).rpc('check_login_code', { code: await newCode() })))).toBe('rate_limited')
+    expect(codeStatus(must(await browserAt(addresses.notTrusted).rpc('check_login_code', { code: await newCode() })))).toBe(
+      'rate_limited',
+    )
   })
 
   it('is out of reach of the API roles, administrators included: no read, no insert', async () => {

@@ -29,8 +29,8 @@ export function DayGroup({ day, search, examId, isToday, expanded, onToggle, onE
             {isToday && <span className="admin-badge admin-badge--blue">Today</span>}
           </span>
           <span className="day-group__summary">
-            {total} {total === 1 ? 'student' : 'students'} · Average {formatAverageScore(stats)} · Pass rate{' '}
-            {passRate}%{day.voided > 0 && ` · ${day.voided} voided`}
+            {total} {total === 1 ? 'student' : 'students'} · Average {formatAverageScore(stats)} · Pass rate {passRate}%
+            {day.voided > 0 && ` · ${day.voided} voided`}
           </span>
         </button>
       </h3>

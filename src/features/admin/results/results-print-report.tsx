@@ -25,8 +25,8 @@ export function ResultsPrintReport({ report }: { report: PrintedReport }) {
         {reportScope(summary.filter)} · Generated {formatDateTime(generatedAt.toISOString())}
       </p>
       <p className="results-print-report__stats">
-        Total submissions: {stats.total} · Average score: {formatAverageScore(stats)} · Pass rate:{' '}
-        {stats.passRate}% · Students passed: {stats.passed}
+        Total submissions: {stats.total} · Average score: {formatAverageScore(stats)} · Pass rate: {stats.passRate}% · Students
+        passed: {stats.passed}
       </p>
       {days.map(({ day, rows }) => (
         <PrintedDay key={day.day} day={day} rows={rows} />
@@ -44,8 +44,7 @@ function PrintedDay({ day, rows }: PrintedReport['days'][number]) {
   return (
     <section className="results-print-report__day">
       <h3>
-        {formatDay(day.day)}: {dayStats.total} students, average {formatAverageScore(dayStats)}, pass rate{' '}
-        {dayStats.passRate}%
+        {formatDay(day.day)}: {dayStats.total} students, average {formatAverageScore(dayStats)}, pass rate {dayStats.passRate}%
       </h3>
       <table>
         <ColumnHeadings names={columns} />
