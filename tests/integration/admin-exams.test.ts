@@ -113,6 +113,23 @@ async function addWriting(examId: string, sittingId: string | null): Promise<{ c
   return { code, id }
 }
 
+/** The one-question snapshot of `code`: `question` as its first start served it (the key A). */
+async function snapshotQuestion(code: string, question: Tables<'questions'>, takenAt?: string): Promise<void> {
+  succeeded(
+    await service.from('attempt_questions').insert({
+      login_code: code,
+      question_number: 1,
+      position: 1,
+      question_id: question.id,
+      question_text: question.question_text,
+      ...mcq,
+      correct_answer: 'A',
+      option_order: 'ABCD',
+      ...(takenAt ? { taken_at: takenAt } : {}),
+    }),
+  )
+}
+
 async function activity(examId: string): Promise<Array<Tables<'audit_log'>>> {
   return must(await admin.from('audit_log').select('*').eq('exam_id', examId).order('id'))
 }
@@ -430,18 +447,7 @@ describe('key corrections, voids and restores of an exam', () => {
     await addQuestions(exam.id, 1, 'A')
     const [question] = must(await service.from('questions').select('*').eq('exam_id', exam.id))
     const code = await addCode(exam.id, { is_used: true, used_by: 'Regraded Student', used_at: isoFromNow(-minute) })
-    succeeded(
-      await service.from('attempt_questions').insert({
-        login_code: code,
-        question_number: 1,
-        position: 1,
-        question_id: question!.id,
-        question_text: question!.question_text,
-        ...mcq,
-        correct_answer: 'A',
-        option_order: 'ABCD',
-      }),
-    )
+    await snapshotQuestion(code, question!)
     const submission = must(
       await service
         .from('submissions')
@@ -533,19 +539,7 @@ describe('the clean-up', () => {
     const snapshotOf = async (exam: Exam) => {
       const code = await addCode(exam.id)
       const [question] = must(await service.from('questions').select('*').eq('exam_id', exam.id).limit(1))
-      succeeded(
-        await service.from('attempt_questions').insert({
-          login_code: code,
-          question_number: 1,
-          position: 1,
-          question_id: question!.id,
-          question_text: question!.question_text,
-          ...mcq,
-          correct_answer: 'A',
-          option_order: 'ABCD',
-          taken_at: threeDaysAgo,
-        }),
-      )
+      await snapshotQuestion(code, question!, threeDaysAgo)
       return code
     }
     const overCode = await snapshotOf(over)

@@ -3,8 +3,9 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAnswerFile } from '../../src/domain/answer-file.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
-import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
+import type { Database, Tables } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
+import { addQuestions, addSitting, codeOf, type Exam } from './exam-week.ts'
 import {
   hour,
   isoFromNow,
@@ -31,7 +32,6 @@ import {
  */
 
 type Client = SupabaseClient<Database>
-type Exam = Tables<'exams'>
 type Entry = Tables<'audit_log'>
 
 const service = serviceClient()
@@ -53,47 +53,6 @@ async function newExam(name: string): Promise<Exam> {
   return exam
 }
 
-/** Questions 1 to `count` of `exam`, every key `key`. */
-async function addQuestions(exam: Exam, count: number, key: string): Promise<void> {
-  const rows = Array.from({ length: count }, (_, i) => ({
-    exam_id: exam.id,
-    question_number: i + 1,
-    question_text: `${exam.name}: question ${i + 1}`,
-    option_a: 'a',
-    option_b: 'b',
-    option_c: 'c',
-    option_d: 'd',
-    correct_answer: key,
-  }))
-  succeeded(await service.from('questions').insert(rows))
-}
-
-async function addSitting(exam: Exam): Promise<Tables<'exam_schedule'>> {
-  return must(
-    await service
-      .from('exam_schedule')
-      .insert({
-        exam_id: exam.id,
-        exam_name: `${exam.name}, hall`,
-        start_time: isoFromNow(-10 * minute),
-        end_time: isoFromNow(2 * hour),
-        is_active: true,
-      })
-      .select()
-      .single(),
-  )
-}
-
-async function codeOf(exam: Exam, fields: Partial<TablesInsert<'login_codes'>> = {}): Promise<string> {
-  return must(
-    await service
-      .from('login_codes')
-      .insert({ code: randomCode(), exam_id: exam.id, ...fields })
-      .select()
-      .single(),
-  ).code
-}
-
 /** The activity log's rows from `afterId` on, of every exam, as the administrator's "All exams" reads them. */
 async function logSince(afterId: number): Promise<Entry[]> {
   return must(await admin.from('audit_log').select('*').gt('id', afterId).order('id'))
@@ -106,6 +65,27 @@ async function newestLogId(): Promise<number> {
 
 const every = (count: number, letter: string) =>
   Object.fromEntries(Array.from({ length: count }, (_, i) => [String(i + 1), letter]))
+
+/** Moves `sitting` back to a morning 21 hours ago: long over, its solutions due. */
+async function endLongAgo(sitting: Tables<'exam_schedule'>): Promise<void> {
+  succeeded(
+    await service
+      .from('exam_schedule')
+      .update({ start_time: isoFromNow(-21 * hour), end_time: isoFromNow(-20 * hour + 30 * minute) })
+      .eq('id', sitting.id),
+  )
+}
+
+/** A code of `exam` started and submitted with `answers`, it and `sitting` moved back so its solutions are due. */
+async function submittedLongAgo(exam: Exam, sitting: Tables<'exam_schedule'>, answers: Record<string, string>): Promise<string> {
+  const code = await codeOf(exam)
+  const attemptId = randomUUID()
+  await startExam(code, attemptId, anon)
+  must(await anon.rpc('submit_exam', submitExamArgs(code, { submission_id: attemptId, answers, submitted_at: isoFromNow(0) })))
+  await moveSubmissionPastItsExam(attemptId)
+  await endLongAgo(sitting)
+  return code
+}
 
 beforeAll(async () => {
   admin = await adminClient()
@@ -322,23 +302,8 @@ describe('a classmate writing a copy of an exam that is over', () => {
     const biology = await newExam('Biology')
     await addQuestions(biology, 5, 'C')
     const sitting = await addSitting(biology)
-    const code = await codeOf(biology)
-    const attemptId = randomUUID()
-    await startExam(code, attemptId, anon)
-    must(
-      await anon.rpc(
-        'submit_exam',
-        submitExamArgs(code, { submission_id: attemptId, answers: every(5, 'C'), submitted_at: isoFromNow(0) }),
-      ),
-    )
     // Biology's morning is long over; Chemistry and History are still being written.
-    await moveSubmissionPastItsExam(attemptId)
-    succeeded(
-      await service
-        .from('exam_schedule')
-        .update({ start_time: isoFromNow(-21 * hour), end_time: isoFromNow(-20 * hour + 30 * minute) })
-        .eq('id', sitting.id),
-    )
+    const code = await submittedLongAgo(biology, sitting, every(5, 'C'))
     expect(await lookup(code)).toMatchObject({ outcome: 'ok', solutions_held: false })
 
     // The afternoon's make-up is Biology duplicated: a student writing it would be handed the key.
@@ -365,22 +330,7 @@ describe('a classmate writing a copy of an exam that is over', () => {
     const thisTerm = must(await service.from('exams').select('*').eq('id', thisTermId).single())
     exams.push(thisTerm)
     const sitting = await addSitting(thisTerm)
-    const code = await codeOf(thisTerm)
-    const attemptId = randomUUID()
-    await startExam(code, attemptId, anon)
-    must(
-      await anon.rpc(
-        'submit_exam',
-        submitExamArgs(code, { submission_id: attemptId, answers: every(3, 'A'), submitted_at: isoFromNow(0) }),
-      ),
-    )
-    await moveSubmissionPastItsExam(attemptId)
-    succeeded(
-      await service
-        .from('exam_schedule')
-        .update({ start_time: isoFromNow(-21 * hour), end_time: isoFromNow(-20 * hour + 30 * minute) })
-        .eq('id', sitting.id),
-    )
+    const code = await submittedLongAgo(thisTerm, sitting, every(3, 'A'))
     expect(await lookup(code)).toMatchObject({ outcome: 'ok', solutions_held: false })
   })
 })
@@ -396,26 +346,10 @@ describe('a classmate given time on a copy of an exam whose key is out', () => {
     const makeUpSitting = await addSitting(makeUp)
     const late = await codeOf(makeUp)
     await startExam(late, randomUUID(), anon)
-    const code = await codeOf(physics)
-    const attemptId = randomUUID()
-    await startExam(code, attemptId, anon)
-    must(
-      await anon.rpc(
-        'submit_exam',
-        submitExamArgs(code, { submission_id: attemptId, answers: every(4, 'D'), submitted_at: isoFromNow(0) }),
-      ),
-    )
     // Both sittings are over, and so is the make-up student's time (their device never sent).
-    await moveSubmissionPastItsExam(attemptId)
+    const code = await submittedLongAgo(physics, sitting, every(4, 'D'))
     await moveStart(late, isoFromNow(-20 * hour), isoFromNow(-20 * hour + 30 * minute))
-    for (const id of [sitting.id, makeUpSitting.id]) {
-      succeeded(
-        await service
-          .from('exam_schedule')
-          .update({ start_time: isoFromNow(-21 * hour), end_time: isoFromNow(-20 * hour + 30 * minute) })
-          .eq('id', id),
-      )
-    }
+    await endLongAgo(makeUpSitting)
     const shown = must(await anon.rpc('lookup_result', { code })) as unknown as { solutions_held: boolean; solutions: unknown[] }
     expect(shown.solutions_held).toBe(false)
     expect(shown.solutions).toHaveLength(4)

@@ -53,20 +53,20 @@ async function holdTodaysData(db: SqlDatabase): Promise<void> {
   `)
 }
 
+/** The tables whose every row names its exam. */
+const tablesOfAnExam = [
+  'exam_schedule',
+  'questions',
+  'login_codes',
+  'exam_attempts',
+  'submissions',
+  'key_corrections',
+  'room_time_additions',
+]
+
 /** Every row of the tables that belong to an exam, as JSON without the columns several exams added. */
 async function rowsOfEveryTable(db: SqlDatabase): Promise<Record<string, unknown[]>> {
-  const tables = [
-    'exam_schedule',
-    'questions',
-    'login_codes',
-    'exam_attempts',
-    'submissions',
-    'key_corrections',
-    'room_time_additions',
-    'submission_tallies',
-    'audit_log',
-    'attempt_questions',
-  ]
+  const tables = [...tablesOfAnExam, 'submission_tallies', 'audit_log', 'attempt_questions']
   const rows: Record<string, unknown[]> = {}
   for (const table of tables) {
     const { rows: found } = await db.query<{ row: Record<string, unknown> }>(
@@ -91,15 +91,7 @@ describe('the migration to several exams', () => {
     expect(exams).toEqual([{ id: expect.any(String), name: 'Year 9 Mathematics', archived_at: null }])
     const examId = exams[0]?.id
     expect(await rowsOfEveryTable(db)).toEqual(before)
-    for (const table of [
-      'exam_schedule',
-      'questions',
-      'login_codes',
-      'exam_attempts',
-      'submissions',
-      'key_corrections',
-      'room_time_additions',
-    ]) {
+    for (const table of tablesOfAnExam) {
       const { rows } = await db.query<{ exam_id: string }>(`select distinct exam_id from public.${table}`)
       expect(rows, table).toEqual([{ exam_id: examId }])
     }

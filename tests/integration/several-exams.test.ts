@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
+import type { TablesInsert } from '../../src/lib/api/database.types.ts'
 import { anonClient, serviceClient } from './clients.ts'
+import { addQuestions, addSitting, codeOf, type Exam } from './exam-week.ts'
 import {
   codeStatus,
   hour,
@@ -13,7 +14,6 @@ import {
   reportArgs,
   submitExamArgs,
   succeeded,
-  type LoginCode,
   type Schedule,
 } from './exam-data.ts'
 
@@ -26,7 +26,6 @@ import {
  * it, so every other file still sees a one-exam school.
  */
 
-type Exam = Tables<'exams'>
 type Started = { outcome: string; questions: Array<{ id: string; question_text: string; option_order: string }> } & Record<
   string,
   unknown
@@ -48,51 +47,6 @@ async function newExam(fields: Partial<TablesInsert<'exams'>> & Pick<TablesInser
   const exam = must(await service.from('exams').insert(fields).select().single())
   exams.push(exam)
   return exam
-}
-
-/** `count` usable questions numbered from 1, each text naming its exam, every key `key`. */
-async function addQuestions(exam: Exam, count: number, key: string): Promise<void> {
-  const rows = Array.from({ length: count }, (_, i) => ({
-    exam_id: exam.id,
-    question_number: i + 1,
-    question_text: `${exam.name}: question ${i + 1}`,
-    option_a: `${exam.name} a`,
-    option_b: `${exam.name} b`,
-    option_c: `${exam.name} c`,
-    option_d: `${exam.name} d`,
-    correct_answer: key,
-  }))
-  succeeded(await service.from('questions').insert(rows))
-}
-
-async function addSitting(
-  exam: Exam,
-  fields: Partial<TablesInsert<'exam_schedule'>> & Pick<TablesInsert<'exam_schedule'>, 'exam_name'>,
-) {
-  return must(
-    await service
-      .from('exam_schedule')
-      .insert({
-        exam_id: exam.id,
-        start_time: isoFromNow(-30 * minute),
-        end_time: isoFromNow(2 * hour),
-        is_active: true,
-        ...fields,
-      })
-      .select()
-      .single(),
-  )
-}
-
-async function codeOf(exam: Exam, fields: Partial<TablesInsert<'login_codes'>> = {}): Promise<string> {
-  const row: LoginCode = must(
-    await service
-      .from('login_codes')
-      .insert({ code: randomCode(), exam_id: exam.id, ...fields })
-      .select()
-      .single(),
-  )
-  return row.code
 }
 
 const check = async (code: string) => must(await anon.rpc('check_login_code', { code }))
