@@ -272,6 +272,13 @@ describe('duplicate_exam', () => {
     })
     expect((await nonAdmin.rpc('duplicate_exam', { exam_id: source.id, name: 'Stolen copy' })).error?.code).toBe('42501')
   })
+
+  it('refuses creating or renaming to the name of an exam in use with 23505 (the screen names the clash), changing nothing', async () => {
+    const [source, other] = [await newExam(), await newExam()]
+    expect((await admin.from('exams').insert({ name: ` ${source.name.toLowerCase()} ` })).error?.code).toBe('23505')
+    expect((await admin.from('exams').update({ name: source.name }).eq('id', other.id)).error?.code).toBe('23505')
+    expect(must(await service.from('exams').select('name').eq('id', other.id))).toEqual([{ name: other.name }])
+  })
 })
 
 describe('the admin functions within an exam and over all', () => {

@@ -1,3 +1,4 @@
+import type { PostgrestError } from '@supabase/supabase-js'
 import * as v from 'valibot'
 import type { Tables } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
@@ -40,16 +41,30 @@ export async function loadExamOverview(): Promise<AdminResult<ExamOverview[]>> {
   return parseAnswer(reply, examOverviewSchema, overviewFailed)
 }
 
+/**
+ * Runs a request that names an exam; a name another exam in use has (the unique index on names in
+ * use, or duplicate_exam's own refusal) is told in words, any other failure as `message`.
+ */
+async function namingExam<T>(
+  name: string,
+  message: string,
+  request: () => PromiseLike<{ data: T; error: null } | { data: null; error: PostgrestError }>,
+): Promise<AdminResult<T>> {
+  let nameInUse = false
+  const result = await adminRequest({ message }, async () => {
+    const reply = await request()
+    nameInUse = reply.error?.code === '23505' || reply.error?.message === 'an exam in use already has this name'
+    return reply
+  })
+  return !result.ok && nameInUse ? { ok: false, error: `An exam in use is already named "${name}".` } : result
+}
+
 export function createExam(fields: ExamFields): Promise<AdminResult<null>> {
-  return adminRequest({ message: 'Failed to create exam', preferServerMessage: true }, () =>
-    getSupabase().from('exams').insert(fields),
-  )
+  return namingExam(fields.name, 'Failed to create exam', () => getSupabase().from('exams').insert(fields))
 }
 
 export function renameExam(id: string, name: string): Promise<AdminResult<null>> {
-  return adminRequest({ message: 'Failed to rename exam', preferServerMessage: true }, () =>
-    getSupabase().from('exams').update({ name }).eq('id', id),
-  )
+  return namingExam(name, 'Failed to rename exam', () => getSupabase().from('exams').update({ name }).eq('id', id))
 }
 
 /** Archives an exam (its codes stop working, it leaves the picker) or brings it back. */
@@ -66,7 +81,5 @@ export function setExamArchived(id: string, archived: boolean): Promise<AdminRes
 
 /** A new exam named `name` with the settings and every question of `examId` (no sittings, codes or results); its id. */
 export function duplicateExam(examId: string, name: string): Promise<AdminResult<string>> {
-  return adminRequest({ message: 'Failed to duplicate exam', preferServerMessage: true }, () =>
-    getSupabase().rpc('duplicate_exam', { exam_id: examId, name }),
-  )
+  return namingExam(name, 'Failed to duplicate exam', () => getSupabase().rpc('duplicate_exam', { exam_id: examId, name }))
 }

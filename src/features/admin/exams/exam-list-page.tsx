@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
+import { examNameProblem } from '../../../domain/exam-name'
 import { maxDurationMinutes, minDurationMinutes } from '../../../domain/schedule-draft'
 import {
   createExam,
@@ -166,8 +167,9 @@ function ExamDialog({ editing, onClose, onSave }: ExamDialogProps) {
   async function submit(event: FormEvent) {
     event.preventDefault()
     const trimmed = name.trim()
-    if (!trimmed) {
-      setError('Exam name is required')
+    const nameProblem = examNameProblem(trimmed)
+    if (nameProblem) {
+      setError(nameProblem)
       return
     }
     const minutes = Number(duration)
