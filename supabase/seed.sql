@@ -71,7 +71,7 @@ with physics as (
   insert into public.exams (name, default_duration_minutes) values ('Physics (Year 10)', 20) returning id
 )
 insert into public.exam_schedule (exam_id, exam_name, start_time, end_time, duration_minutes, is_active)
-select id, 'Physics (Year 10), main hall', now() - interval '1 hour', now() + interval '7 days', 20, true from physics;
+select id, 'Main hall', now() - interval '1 hour', now() + interval '7 days', 20, true from physics;
 
 insert into public.questions (exam_id, question_number, question_text, option_a, option_b, option_c, option_d, correct_answer)
 select e.id, q.* from public.exams e, (values
