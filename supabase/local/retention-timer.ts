@@ -44,7 +44,9 @@ export function startServerCopyTimer(db: SqlDatabase, log: (line: string) => voi
 export function serverCopyEveryMsFromEnv(value = process.env.HOLDFAST_SERVER_COPY_EVERY_MS): number | undefined {
   if (value === undefined || value.trim() === '') return undefined
   if (!/^\d+$/.test(value.trim())) {
-    throw new Error(`HOLDFAST_SERVER_COPY_EVERY_MS must be a whole number of milliseconds (0 turns the timer off), not "${value}"`)
+    throw new Error(
+      `HOLDFAST_SERVER_COPY_EVERY_MS must be a whole number of milliseconds (0 turns the timer off), not "${value}"`,
+    )
   }
   return Number(value.trim())
 }
