@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { buildAnswerFile } from '../../src/domain/answer-file.ts'
+import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
 import type { Database, Tables } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
@@ -258,6 +260,41 @@ describe('submit_from_server_copies', () => {
     ).toMatchObject({ outcome: 'accepted', submission_id: attemptId })
     await submitFromServerCopies()
     expect(await submissionsFor(code)).toEqual([stored])
+  })
+
+  it('lets an answer file made in time replace it too, counting only what matches the copy', async () => {
+    const code = await newCode()
+    const { attemptId, answer } = await start(code)
+    const answers = answersScoring2(answer)
+    await report(attemptId, code, { answered_count: 3, answers })
+    await endTime(code)
+    await submitFromServerCopies()
+    const [serverCopy] = await submissionsFor(code)
+    expect(serverCopy?.from_server_copy).toBe(true)
+
+    // The file has one answer changed after the last report: that one is not counted.
+    const [first] = Object.keys(answers)
+    const edited = { ...answers, [first!]: answers[first!] === 'A' ? 'B' : 'A' }
+    const file = buildAnswerFile(
+      {
+        ...submitExamArgs(code, {
+          submission_id: attemptId,
+          student_name: 'Grace Hopper',
+          answers: edited,
+          started_at: isoFromNow(-33 * minute),
+          submitted_at: isoFromNow(-4 * minute),
+        }),
+      } as ExamSubmission,
+      answer.answer_file_key as string,
+    )
+    const receipt = must(await admin.rpc('recover_submission_from_file', { file: file as never })) as Outcome
+    expect(receipt).toMatchObject({ outcome: 'accepted', submission_id: attemptId, already_received: false })
+    const [stored, ...others] = await submissionsFor(code)
+    expect(others).toEqual([])
+    expect(stored).toMatchObject({ id: attemptId, recovered_from_file: true, from_server_copy: false })
+    expect(Object.keys(stored!.answers as Record<string, string>)).toHaveLength(2)
+    expect(stored!.replaced_server_copy_at).not.toBeNull()
+    expect(await activity(code, 'server_copy_replaced')).toHaveLength(1)
   })
 
   it('refuses a device submission made after the deadline and its grace: the server’s copy stays', async () => {
