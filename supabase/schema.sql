@@ -234,8 +234,9 @@ begin
 
   if claimed.is_used then
     if not claim_login_code.from_server_copy and sent_at between first_start - grace and closes_at then
+      -- One an administrator voided stays: the void is their decision about the code.
       select s.* into server_copy from public.submissions s
-       where s.login_code = claim_login_code.code and s.from_server_copy;
+       where s.login_code = claim_login_code.code and s.from_server_copy and s.voided_at is null;
     end if;
     if server_copy.id is null then
       answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
@@ -269,7 +270,7 @@ begin
    where id = claimed.id;
 end
 $function$;
-COMMENT ON FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, from_server_copy boolean, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer, OUT replaced_server_copy_at timestamp with time zone) IS 'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) takes a code used by a submission from the server''s copy: that row is deleted, logged (server_copy_replaced) and replaced_server_copy_at answered.';
+COMMENT ON FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, from_server_copy boolean, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer, OUT replaced_server_copy_at timestamp with time zone) IS 'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) takes a code used by a submission from the server''s copy not voided: that row is deleted, logged (server_copy_replaced) and replaced_server_copy_at answered.';
 
 CREATE OR REPLACE FUNCTION private.client_guess_limit()
  RETURNS integer

@@ -297,6 +297,21 @@ describe('submit_from_server_copies', () => {
     expect(await activity(code, 'server_copy_replaced')).toHaveLength(1)
   })
 
+  it('leaves one an administrator voided: the device’s submission is refused and the void stays', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    await endTime(code)
+    await submitFromServerCopies()
+    const [serverCopy] = await submissionsFor(code)
+    must(await admin.rpc('void_submission', { submission_id: serverCopy!.id, reason: 'Seen copying' }))
+    const answer = must(
+      await anon.rpc('submit_exam', submitExamArgs(code, { submission_id: attemptId, submitted_at: isoFromNow(-4 * minute) })),
+    ) as Outcome
+    expect(answer.outcome).toBe('code_used')
+    expect(await submissionsFor(code)).toEqual([expect.objectContaining({ id: serverCopy!.id, void_reason: 'Seen copying' })])
+    expect(await activity(code, 'server_copy_replaced')).toEqual([])
+  })
+
   it('refuses a device submission made after the deadline and its grace: the server’s copy stays', async () => {
     const code = await newCode()
     const { attemptId } = await start(code)

@@ -16,7 +16,8 @@
 -- deadline) is taken back by the device's own submission, or its answer file, made in time: the
 -- student's last answers beat the last report. The server's row goes (the tallies follow, by
 -- their trigger), the move is logged (server_copy_replaced) and the step answers when
--- (replaced_server_copy_at). Never the reverse: the server's copy never replaces a submission.
+-- (replaced_server_copy_at). Never the reverse: the server's copy never replaces a submission;
+-- nor one an administrator voided, whose void would go with it.
 create or replace function private.claim_login_code(
   submission_id uuid,
   code text,
@@ -60,8 +61,9 @@ begin
 
   if claimed.is_used then
     if not claim_login_code.from_server_copy and sent_at between first_start - grace and closes_at then
+      -- One an administrator voided stays: the void is their decision about the code.
       select s.* into server_copy from public.submissions s
-       where s.login_code = claim_login_code.code and s.from_server_copy;
+       where s.login_code = claim_login_code.code and s.from_server_copy and s.voided_at is null;
     end if;
     if server_copy.id is null then
       answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
@@ -96,5 +98,5 @@ begin
 end
 $$;
 comment on function private.claim_login_code(uuid, text, text, timestamptz, boolean) is
-  'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) takes a code used by a submission from the server''s copy: that row is deleted, logged (server_copy_replaced) and replaced_server_copy_at answered.';
+  'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) takes a code used by a submission from the server''s copy not voided: that row is deleted, logged (server_copy_replaced) and replaced_server_copy_at answered.';
 revoke all on function private.claim_login_code(uuid, text, text, timestamp with time zone, boolean) from public, anon, authenticated, service_role;
