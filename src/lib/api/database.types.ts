@@ -718,6 +718,15 @@ export type Database = {
           reported_at: string
           storage_persistent?: boolean
           answers?: Json
+          flags?: Json
+        }
+        Returns: Json
+      }
+      resume_exam_attempt: {
+        Args: {
+          code: string
+          pin: string
+          attempt_id: string
         }
         Returns: Json
       }
