@@ -39,8 +39,7 @@ export type ExamStart = { outcome: 'started'; attempt: ExamAttempt } | { outcome
 
 /** Resuming on this device an exam in progress elsewhere: the attempt stored with the server's copy, or why not. */
 export type AttemptResume =
-  | { outcome: 'resumed'; attempt: ExamAttempt; resumedFrom: ResumedFrom }
-  | { outcome: ResumeAttemptRefusal | 'connection_error' }
+  { outcome: 'resumed'; attempt: ExamAttempt; resumedFrom: ResumedFrom } | { outcome: ResumeAttemptRefusal | 'connection_error' }
 
 type ResumeRefusal = Exclude<AttemptResume['outcome'], 'resumed'>
 

@@ -106,5 +106,7 @@ export function sortedFlags(flags: Iterable<number>): number[] {
 
 /** The flags with `questionNumber` flagged "Review later", or no longer flagged if it was. */
 export function toggledFlags(flags: readonly number[], questionNumber: number): number[] {
-  return flags.includes(questionNumber) ? flags.filter((flag) => flag !== questionNumber) : sortedFlags([...flags, questionNumber])
+  return flags.includes(questionNumber)
+    ? flags.filter((flag) => flag !== questionNumber)
+    : sortedFlags([...flags, questionNumber])
 }

@@ -33,8 +33,8 @@ export function MovedScreen({ attempt, now }: { attempt: ExamAttempt; now: () =>
         {studentMessages.movedElsewhere}
       </p>
       <p>
-        Your proctor moved it, so continue and submit it there. The answers you gave here are still kept on this device; if
-        your proctor asks for them, download your answer file.
+        Your proctor moved it, so continue and submit it there. The answers you gave here are still kept on this device; if your
+        proctor asks for them, download your answer file.
       </p>
       <button type="button" className="button" onClick={download}>
         Download answer file

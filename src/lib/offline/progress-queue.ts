@@ -2,7 +2,8 @@ import type { ExamAttempt } from '../../domain/exam-attempt'
 import type { ProgressChange } from './progress-write'
 
 /** What changes during an exam: answers, current question, tab switches, flags (a progress without them leaves them as stored). */
-export type AttemptProgress = Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'> & Partial<Pick<ExamAttempt, 'flags'>>
+export type AttemptProgress = Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'> &
+  Partial<Pick<ExamAttempt, 'flags'>>
 
 /** Stores one change on the device and settles once it is committed (progress-writer.ts's storeProgress). */
 export type StoreProgress = (change: ProgressChange) => Promise<void>
@@ -115,4 +116,3 @@ function startedSafely(store: StoreProgress, change: ProgressChange): Promise<vo
     return Promise.reject(error)
   }
 }
-

@@ -110,8 +110,7 @@ export interface ServedExam {
 }
 
 export type ExamQuestionsAnswer =
-  | ({ outcome: 'ok' } & ServedExam)
-  | { outcome: ExamQuestionsRefusal | typeof inProgressElsewhere | 'connection_error' }
+  ({ outcome: 'ok' } & ServedExam) | { outcome: ExamQuestionsRefusal | typeof inProgressElsewhere | 'connection_error' }
 
 /**
  * The exam's questions (never their answers) for an unused code while the window is open. The
