@@ -7,13 +7,16 @@ import {
   currentQuestionNumber,
   deleteLoginCodes,
   keepSharedData,
+  offerResumePin,
   openStudentPortal,
   option,
   pagePerTest,
   replaceQuestionBank,
+  resumeWithPin,
   service,
   signInAsAdmin,
   startAndSubmitExam,
+  startExam,
   submissionsFor,
   submitCode,
   submitExam,
@@ -55,8 +58,8 @@ afterAll(async () => {
   await deleteLoginCodes(codes)
 })
 
-async function expectAccessible(screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+async function expectAccessible(screen: string, on: Page = page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page: on }).options({ resultTypes: ['violations'] }).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
@@ -97,6 +100,28 @@ describe('axe finds no serious or critical violation', () => {
     })
   })
 
+  it('on the resume PIN step with its refusal, the exam resumed with its notice, and the moved screen', async () => {
+    const code = await newCode()
+    await startExam(page, code, 'Moved Student')
+    const second = await page.context().browser()!.newContext()
+    try {
+      const newDevice = await second.newPage()
+      await openStudentPortal(newDevice)
+      await submitCode(newDevice, code)
+      await newDevice.getByLabel('Resume PIN').fill('000000')
+      await newDevice.getByRole('button', { name: 'Resume on this device' }).click()
+      await newDevice.getByRole('alert').getByText('That resume PIN is not valid. Ask your proctor for a new one.').waitFor()
+      await expectAccessible('resume PIN step', newDevice)
+      await resumeWithPin(newDevice, await offerResumePin(code))
+      await expectAccessible('exam resumed on a new device', newDevice)
+      await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+      await page.getByText('This exam continues on another device.').waitFor()
+      await expectAccessible('exam moved to another device')
+    } finally {
+      await second.close()
+    }
+  })
+
   it('on the student steps with their messages, the exam with its tab-switch warning, and the completion screen', async () => {
     await openStudentPortal(page)
     await page.getByText(/^Exam is active until /).waitFor()
@@ -114,7 +139,7 @@ describe('axe finds no serious or critical violation', () => {
     await page.getByLabel('Full Name').fill('E2E Student')
     await page.getByRole('button', { name: 'Start Test' }).click()
     await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
-    await page.getByText('Answers saved on this device').waitFor()
+    await page.getByText('Answers saved on this device', { exact: true }).waitFor()
     await page.evaluate(() => window.dispatchEvent(new Event('blur')))
     await page.getByRole('alert').filter({ hasText: 'you left the exam page' }).waitFor()
     await expectAccessible('exam')
@@ -124,7 +149,14 @@ describe('axe finds no serious or critical violation', () => {
       await option(page, bank.find((question) => question.question_number === shown)!.correct_answer).check()
       if (index < bank.length - 1) await page.getByRole('button', { name: 'Next' }).click()
     }
+    // A flag and the summary before submitting, its states in words (issue 26).
+    await page.getByRole('button', { name: 'Review later' }).click()
+    await page.getByRole('button', { name: /^Question \d+: answered, flagged for review/ }).waitFor()
     await page.getByRole('button', { name: 'Submit Test' }).click()
+    const summary = page.getByRole('dialog', { name: 'Review before submitting' })
+    await summary.waitFor()
+    await expectAccessible('summary before submitting')
+    await summary.getByRole('button', { name: 'Submit now' }).click()
     await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await expectAccessible('completion')
   })
@@ -313,6 +345,10 @@ describe('the keyboard alone', () => {
       await tabTo(page.getByRole('button', { name: index === chosen.size - 1 ? 'Submit Test' : 'Next' }))
       await page.keyboard.press('Enter')
     }
+    // Submit Test opens the summary, its heading focused; "Submit now" is reached and pressed from the keyboard too.
+    await page.getByRole('dialog', { name: 'Review before submitting' }).waitFor()
+    await tabTo(page.getByRole('button', { name: 'Submit now' }))
+    await page.keyboard.press('Enter')
 
     await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await expect.poll(async () => (await submissionsFor(code)).length).toBe(1)

@@ -238,10 +238,7 @@ export async function startAndSubmitExam(
   answers: Record<string, string>,
   tabSwitches = 2,
 ): Promise<{ score: number; answers_fingerprint: string }> {
-  const started = dataOf(await anon.rpc('exam_questions', { code, attempt_id: randomUUID(), student_name: studentName })) as {
-    outcome: string
-  }
-  if (started.outcome !== 'ok') throw new Error(`exam_questions answered ${started.outcome}`)
+  // submitExam starts it: a second start under another attempt id would meet the first one live (in_progress_elsewhere, issue 26).
   const receipt = await submitExam(code, studentName, answers, tabSwitches)
   // The server times a started exam from its recorded start: the 12:34 the device claimed.
   dataOf(await service.from('submissions').update({ time_taken: 754 }).eq('login_code', code).select())
@@ -574,13 +571,13 @@ export async function currentQuestionNumber(page: Page): Promise<number> {
 /** Chooses `letter` on the current question and waits until the device says it is stored. */
 export async function answer(page: Page, letter: string): Promise<void> {
   await option(page, letter).check()
-  await page.getByText('Answers saved on this device').waitFor()
+  await page.getByText('Answers saved on this device', { exact: true }).waitFor()
 }
 
 export async function showQuestion(page: Page, position: number): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Questions' })
-    .getByRole('button', { name: new RegExp(`^Question ${position}(,|$)`) })
+    .getByRole('button', { name: new RegExp(`^Question ${position}:`) })
     .click()
   await page.getByRole('heading', { name: new RegExp(`^Question ${position} of \\d+$`) }).waitFor()
 }
@@ -595,6 +592,34 @@ export async function answerAll(page: Page, letters: string[]): Promise<void> {
     await answer(page, letters[(await currentQuestionNumber(page)) - 1]!)
     if (index < letters.length - 1) await page.getByRole('button', { name: 'Next' }).click()
   }
+}
+
+/**
+ * The proctor's "Move to a new device" done through its RPC, as a signed-in administrator: a resume PIN for
+ * the code's live attempt (issue 26).
+ */
+export async function offerResumePin(code: string): Promise<string> {
+  const [live] = dataOf(
+    await service.from('exam_attempts').select('id').eq('login_code', code).in('state', ['in_progress', 'submitted_on_device']),
+  )
+  if (!live) throw new Error(`no live attempt of ${code} to move`)
+  const admin = client(inject('appAnonKey'))
+  const signedIn = await admin.auth.signInWithPassword({ email: adminEmail, password: adminPassword })
+  if (signedIn.error) throw new Error(signedIn.error.message)
+  return (dataOf(await admin.rpc('admin_offer_attempt_move', { attempt_id: live.id })) as { pin: string }).pin
+}
+
+/** On a device whose code step met "in progress on another device": gives the PIN and waits for the exam. */
+export async function resumeWithPin(page: Page, pin: string): Promise<void> {
+  await page.getByLabel('Resume PIN').fill(pin)
+  await page.getByRole('button', { name: 'Resume on this device' }).click()
+  await page.getByText(/^Resumed on this device: /).waitFor()
+}
+
+/** The manual submit: Submit Test opens "Review before submitting", whose "Submit now" submits (issue 26). */
+export async function submitTest(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Submit Test' }).click()
+  await page.getByRole('dialog', { name: 'Review before submitting' }).getByRole('button', { name: 'Submit now' }).click()
 }
 
 /** Where the code's exam shows question `questionNumber` (1 = first): its snapshot holds the order the schedule's shuffle gave it. */
