@@ -237,7 +237,8 @@ function screenMarkers(page: Page) {
     'moved-away': page.getByText(movedAwayText, { exact: true }),
     code: page.getByRole('button', { name: 'Continue' }),
     name: page.getByRole('button', { name: 'Start Test' }),
-    exam: page.getByRole('heading', { name: /^Question \d+ of \d+$/ }),
+    // The exam shows a question, or the summary before submitting in its place.
+    exam: page.getByRole('heading', { name: /^Question \d+ of \d+$/ }).or(summaryDialog(page)),
     unavailable: page.getByRole('heading', { level: 1, name: 'Test Unavailable' }),
     completed: page.getByRole('heading', { level: 1, name: 'Test Completed!' }),
     refused: page.getByRole('heading', { level: 1, name: 'Submission Not Accepted' }),
@@ -654,7 +655,7 @@ class ChaosStudent {
   }
 
   private async currentPosition(): Promise<number> {
-    const heading = (await screenMarkers(this.page).exam.textContent()) ?? ''
+    const heading = (await this.page.getByRole('heading', { name: /^Question \d+ of \d+$/ }).textContent()) ?? ''
     return Number(/^Question (\d+) of/.exec(heading)?.[1])
   }
 
@@ -663,6 +664,11 @@ class ChaosStudent {
   }
 
   private async goToQuestion(position: number, move: 'step' | 'jump'): Promise<void> {
+    const summary = summaryDialog(this.page)
+    if (await summary.isVisible()) {
+      await summary.getByRole('button', { name: 'Back to the exam' }).click()
+      await summary.waitFor({ state: 'hidden' })
+    }
     let current = await this.currentPosition()
     if (move === 'step' && Math.abs(position - current) <= 3) {
       while (current !== position) {

@@ -580,7 +580,7 @@ export async function answer(page: Page, letter: string): Promise<void> {
 export async function showQuestion(page: Page, position: number): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Questions' })
-    .getByRole('button', { name: new RegExp(`^Question ${position}(,|$)`) })
+    .getByRole('button', { name: new RegExp(`^Question ${position}(:|$)`) })
     .click()
   await page.getByRole('heading', { name: new RegExp(`^Question ${position} of \\d+$`) }).waitFor()
 }

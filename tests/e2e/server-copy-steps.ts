@@ -65,16 +65,11 @@ export function summaryDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Review before submitting' })
 }
 
-/** The summary's line of the question at `position`: its "Question n" link and what it says of it. */
+/** The summary's line of the question at `position`: its "Question n" button back to it and what it says of it. */
 export function summaryLine(summary: Locator, position: number): Locator {
   return summary
     .getByRole('listitem')
     .filter({ has: summary.page().getByRole('button', { name: `Question ${position}`, exact: true }) })
-    .or(
-      summary
-        .getByRole('listitem')
-        .filter({ has: summary.page().getByRole('link', { name: `Question ${position}`, exact: true }) }),
-    )
 }
 
 /** "Submit Test", then "Submit now" in the summary, to the completion screen. */

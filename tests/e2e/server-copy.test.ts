@@ -98,8 +98,8 @@ describe('the server copy as the student sees it', () => {
     expect(offlineCopy?.reported_flags ?? []).toEqual([])
 
     const summary = await openSummary(student)
-    await expect.poll(() => summaryLine(summary, at1).innerText()).toMatch(/saved on this device only/)
-    await expect.poll(() => summaryLine(summary, at2).innerText()).toMatch(/saved on this device only/)
+    await expect.poll(() => summaryLine(summary, at1).innerText()).toMatch(/saved on this device only/i)
+    await expect.poll(() => summaryLine(summary, at2).innerText()).toMatch(/saved on this device only/i)
     await expect.poll(() => summaryLine(summary, at3).innerText()).toMatch(/not answered/i)
     await expect.poll(() => summaryLine(summary, at3).innerText()).toMatch(/flagged/i)
     // The spec's rule: a manual submit needs every question answered.
@@ -112,13 +112,17 @@ describe('the server copy as the student sees it', () => {
     await waitForEverythingReceived(student)
     await expectJumpName(student, at1, jumpName(at1, { answered: true, received: true }))
     await expectJumpName(student, at2, jumpName(at2, { answered: true, received: true }))
-    expect((await serverCopies(code))[0]).toMatchObject({ reported_answers: { '1': 'B', '2': 'A' }, reported_flags: [3] })
+    await expect
+      .poll(async () => (await serverCopies(code))[0])
+      .toMatchObject({ reported_answers: { '1': 'B', '2': 'A' }, reported_flags: [3] })
 
     const after = await openSummary(student)
-    await expect.poll(() => summaryLine(after, at1).innerText()).toMatch(/received by the server/)
-    await expect.poll(() => summaryLine(after, at2).innerText()).toMatch(/received by the server/)
+    await expect.poll(() => summaryLine(after, at1).innerText()).toMatch(/received by the server/i)
+    await expect.poll(() => summaryLine(after, at2).innerText()).toMatch(/received by the server/i)
     // Each line leads back to its question.
-    await summaryLine(after, at3).getByText(`Question ${at3}`, { exact: true }).click()
+    await summaryLine(after, at3)
+      .getByRole('button', { name: `Question ${at3}`, exact: true })
+      .click()
     await after.waitFor({ state: 'hidden' })
     await student.getByRole('heading', { name: `Question ${at3} of ${bank.length}` }).waitFor()
   })
