@@ -597,6 +597,12 @@ export async function answerAll(page: Page, letters: string[]): Promise<void> {
   }
 }
 
+/** The manual submit: Submit Test opens "Review before submitting", whose "Submit now" submits (issue 26). */
+export async function submitTest(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Submit Test' }).click()
+  await page.getByRole('dialog', { name: 'Review before submitting' }).getByRole('button', { name: 'Submit now' }).click()
+}
+
 /** Where the code's exam shows question `questionNumber` (1 = first): its snapshot holds the order the schedule's shuffle gave it. */
 export async function positionOf(code: string, questionNumber: number): Promise<number> {
   const { position } = dataOf(

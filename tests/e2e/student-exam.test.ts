@@ -17,6 +17,7 @@ import {
   submissionsFor,
   submitCode,
   submitExam,
+  submitTest,
   timerSeconds,
   withNoActiveSchedule,
   withNoSolutionsShownSince,
@@ -70,7 +71,7 @@ describe('the student exam', () => {
     expect(apiBodies.length).toBeGreaterThan(0)
     expect(apiBodies.filter((body) => body.includes('correct_answer'))).toEqual([])
 
-    await exam.page.getByRole('button', { name: 'Submit Test' }).click()
+    await submitTest(exam.page)
     await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await exam.page.getByText('Your answers have been received.').waitFor()
     await expect
