@@ -434,6 +434,7 @@ export type Database = {
           device_time_taken: number | null
           exam_category_id: string | null
           exam_id: string
+          from_server_copy: boolean
           id: string
           late_check: Json | null
           login_code: string
@@ -442,9 +443,11 @@ export type Database = {
           recovered_from_file: boolean
           recovery_check: Json | null
           regraded_at: string | null
+          replaced_server_copy_at: string | null
           score: number
           score_before_regrade: number | null
           served_key: Json | null
+          server_copy_saved_at: string | null
           solutions_shown_at: string | null
           started_at: string
           student_name: string
@@ -549,6 +552,12 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_offer_attempt_move: {
+        Args: {
+          attempt_id: string
+        }
+        Returns: Json
+      }
       admin_counts: {
         Args: {
           exam_id?: string
@@ -571,7 +580,7 @@ export type Database = {
           search?: string
           exam_id?: string
         }
-        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number; uncounted_answers: number; exam_id: string; exam_name: string }[]
+        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number; uncounted_answers: number; exam_id: string; exam_name: string; from_server_copy: boolean; server_copy_saved_at: string; replaced_server_copy_at: string }[]
       }
       admin_day_score_bands: {
         Args: {
@@ -611,7 +620,7 @@ export type Database = {
           exam_id?: string
           sitting_id?: string
         }
-        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string }[]
+        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string; moved_at: string; moved_from: string; moved_by: string; open_on_two_devices: boolean; from_server_copy: boolean; server_copy_saved_at: string; replaced_server_copy_at: string }[]
       }
       admin_results_summary: {
         Args: {
