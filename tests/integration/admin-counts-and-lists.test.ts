@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AttemptStatus } from '../../src/domain/attempt-status.ts'
+import type { AttemptStatus, CountedAttemptStatus } from '../../src/domain/attempt-status.ts'
 import { readPage, type ListPage } from '../../src/lib/admin/admin-reads.ts'
 import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
 import { adminClient, nonAdminClient, serviceClient } from './clients.ts'
@@ -197,7 +197,7 @@ describe("the proctor room's attempts", () => {
     expect(offline.every((lastSeen, i) => lastSeen >= (offline[i - 1] ?? lastSeen))).toBe(true)
 
     const tally = { offline: 0, submitted_on_device: 0, refused: 0, on_track: 0, received: 0 }
-    for (const row of rows) tally[row.status as AttemptStatus]++
+    for (const row of rows) tally[row.status as CountedAttemptStatus]++
     expect(must(await admin.rpc('admin_live_attempt_counts'))).toEqual(tally)
   })
 })
