@@ -16,6 +16,9 @@ import { enterResumePin, summaryDialog, waitForEverythingReceived } from './serv
 /** The proctor of the chaos runs, who moves a student to a new device. */
 const proctor = { email: 'chaos-proctor@holdfast.test', password: 'chaos-proctor-password' }
 
+/** A lost device is submitted from the server's copy within a second of its deadline passing. */
+const serverCopyEveryMs = 1_000
+
 /** The chaos suite's own server: it is stopped and started again on the same port and the same data. */
 export class ChaosServer {
   private running: RunningStack | undefined
@@ -30,7 +33,7 @@ export class ChaosServer {
   }
 
   static async start(dataDir: string, staticDir: string): Promise<ChaosServer> {
-    const first = await startStack({ port: 0, dataDir, staticDir, admin: proctor })
+    const first = await startStack({ port: 0, dataDir, staticDir, admin: proctor, serverCopyEveryMs })
     return new ChaosServer(Number(new URL(first.url).port), dataDir, staticDir, first)
   }
 
@@ -51,7 +54,13 @@ export class ChaosServer {
 
   /** Starts the server again on its port and data, unless it is running. */
   async bringUp(): Promise<void> {
-    this.running ??= await startStack({ port: this.port, dataDir: this.dataDir, staticDir: this.staticDir, admin: proctor })
+    this.running ??= await startStack({
+      port: this.port,
+      dataDir: this.dataDir,
+      staticDir: this.staticDir,
+      admin: proctor,
+      serverCopyEveryMs,
+    })
   }
 
   /** What the proctor's "Move to a new device" does: the PIN offered for the attempt. */
