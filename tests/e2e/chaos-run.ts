@@ -587,9 +587,12 @@ class ChaosStudent {
     this.held.length = 0
     await this.server.bringUp()
     this.log(`the device is lost for good${exact ? ', everything received' : ''}`)
-    await this.server.db.query(`update public.exam_attempts set deadline = now() - interval '3 minutes' where login_code = $1`, [
-      this.code,
-    ])
+    await this.server.db.query(
+      `update public.exam_attempts
+          set started_at = now() - interval '33 minutes', deadline = now() - interval '3 minutes'
+        where login_code = $1`,
+      [this.code],
+    )
     this.log('its deadline and grace have passed')
     await expect
       .poll(
@@ -669,7 +672,7 @@ class ChaosStudent {
   }
 
   private async saved(): Promise<void> {
-    await this.page.getByText('Answers saved on this device').waitFor()
+    await this.page.getByText('Answers saved on this device', { exact: true }).waitFor()
   }
 
   private async goToQuestion(position: number, move: 'step' | 'jump'): Promise<void> {

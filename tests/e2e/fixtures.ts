@@ -574,7 +574,7 @@ export async function currentQuestionNumber(page: Page): Promise<number> {
 /** Chooses `letter` on the current question and waits until the device says it is stored. */
 export async function answer(page: Page, letter: string): Promise<void> {
   await option(page, letter).check()
-  await page.getByText('Answers saved on this device').waitFor()
+  await page.getByText('Answers saved on this device', { exact: true }).waitFor()
 }
 
 export async function showQuestion(page: Page, position: number): Promise<void> {

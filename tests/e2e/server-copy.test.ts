@@ -143,9 +143,16 @@ describe('a device that dies', () => {
     )
     expect(copy?.reported_answers).toEqual({ '2': 'C', '4': 'A' })
 
-    // Its time (and the 2 minutes of grace) runs out; the server's timer submits what it holds.
-    const past = new Date(Date.now() - 3 * 60_000).toISOString()
-    dataOf(await service.from('exam_attempts').update({ deadline: past }).eq('login_code', code).select('id'))
+    // Its 30 minutes (and the 2 minutes of grace) run out: the attempt is moved 33 minutes back. The
+    // server's timer then submits what it holds.
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
+    dataOf(
+      await service
+        .from('exam_attempts')
+        .update({ started_at: minutesAgo(33), deadline: minutesAgo(3) })
+        .eq('login_code', code)
+        .select('id'),
+    )
     await expect.poll(async () => (await submissionsFor(code)).length, { timeout: 30_000 }).toBe(1)
     const [submission] = await submissionsFor(code)
     expect(submission).toMatchObject({
@@ -161,7 +168,11 @@ describe('a device that dies', () => {
     expect(await submissionsFor(code)).toHaveLength(1)
 
     const results = await resultRows(page, code)
-    await results.getByText(/^Submitted from the server's copy \(last saved .+\)$/).waitFor()
+    // Its badge (and the row's details say it again).
+    await results
+      .getByText(/^Submitted from the server's copy \(last saved .+\)$/)
+      .first()
+      .waitFor()
     await expect.poll(() => results.count()).toBe(1)
     await openProctorRoom(page)
     await attemptRows(page, code)
