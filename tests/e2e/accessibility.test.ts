@@ -114,7 +114,7 @@ describe('axe finds no serious or critical violation', () => {
     await page.getByLabel('Full Name').fill('E2E Student')
     await page.getByRole('button', { name: 'Start Test' }).click()
     await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
-    await page.getByText('Answers saved on this device').waitFor()
+    await page.getByText('Answers saved on this device', { exact: true }).waitFor()
     await page.evaluate(() => window.dispatchEvent(new Event('blur')))
     await page.getByRole('alert').filter({ hasText: 'you left the exam page' }).waitFor()
     await expectAccessible('exam')

@@ -53,7 +53,7 @@ function QuestionMarks({ question }: { question: QuestionSummary }) {
     <span className="question-nav__marks" aria-hidden="true">
       {question.flagged && <span className="question-nav__mark question-nav__mark--flag">⚑ review</span>}
       {question.saved === 'received' && <span className="question-nav__mark">✓ server</span>}
-      {question.saved === 'device_only' && <span className="question-nav__mark question-nav__mark--device">● device</span>}
+      {question.saved === 'device_only' && <span className="question-nav__mark">● device</span>}
     </span>
   )
 }
