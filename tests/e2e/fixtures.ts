@@ -99,7 +99,7 @@ function client(key: string): Client {
 
 export const service = client(inject('appServiceRoleKey'))
 /** What a student's browser is. */
-const anon = client(inject('appAnonKey'))
+export const anon = client(inject('appAnonKey'))
 
 /** The data of a supabase-js reply; an error or an empty answer fails the test. */
 export function dataOf<T>({ data, error }: { data: T | null; error: { message: string } | null }): NonNullable<T> {
