@@ -224,8 +224,10 @@ describe('axe finds no serious or critical violation', () => {
     await page.getByRole('list', { name: 'Exam schedules' }).waitFor()
     await expectAccessible('exam schedules')
 
-    // A student still writing: their row has "Move to a new device".
-    await startExamOf(await newCode(), randomUUID(), 'Grace Hopper')
+    // A student still writing: their row has "Move to a new device". Named after the code: the
+    // room lists every attempt of the last 24 hours, other files' too.
+    const writing = await newCode()
+    await startExamOf(writing, randomUUID(), `Writer ${writing}`)
     await open('/admin/live', 'Proctor Room')
     await page.getByRole('region', { name: 'Exam attempts' }).waitFor()
     await page
@@ -238,8 +240,8 @@ describe('axe finds no serious or critical violation', () => {
     await expectAccessible('add-time dialog')
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
-    await page.getByRole('button', { name: 'Move Grace Hopper to a new device' }).click()
-    await page.getByRole('dialog', { name: 'Move Grace Hopper to a new device' }).getByLabel('Resume PIN').waitFor()
+    await page.getByRole('button', { name: `Move Writer ${writing} to a new device` }).click()
+    await page.getByRole('dialog', { name: `Move Writer ${writing} to a new device` }).getByLabel('Resume PIN').waitFor()
     await expectAccessible('move dialog')
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })

@@ -230,7 +230,8 @@ export async function submitExam(
 /**
  * Starts the exam as the student app does (exam_questions: the code's snapshot is taken) and
  * submits it, taken in 12:34: a result whose detailed solutions can be listed (a code never
- * started lists none).
+ * started lists none). One attempt: a second start of the code while the first is live is
+ * refused (in_progress_elsewhere, issue 26).
  */
 export async function startAndSubmitExam(
   code: string,
@@ -238,10 +239,6 @@ export async function startAndSubmitExam(
   answers: Record<string, string>,
   tabSwitches = 2,
 ): Promise<{ score: number; answers_fingerprint: string }> {
-  const started = dataOf(await anon.rpc('exam_questions', { code, attempt_id: randomUUID(), student_name: studentName })) as {
-    outcome: string
-  }
-  if (started.outcome !== 'ok') throw new Error(`exam_questions answered ${started.outcome}`)
   const receipt = await submitExam(code, studentName, answers, tabSwitches)
   // The server times a started exam from its recorded start: the 12:34 the device claimed.
   dataOf(await service.from('submissions').update({ time_taken: 754 }).eq('login_code', code).select())
