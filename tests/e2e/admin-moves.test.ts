@@ -47,6 +47,17 @@ function timeOnScreen(iso: string): Promise<string> {
   return page.evaluate((moment) => new Date(moment).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }), iso)
 }
 
+/** The Activity screen showing one kind of action. */
+async function openActivity(kind: string): Promise<void> {
+  await page.goto(`${appUrl}/admin/activity`)
+  await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor()
+  await page.getByLabel('Action').selectOption({ label: kind })
+}
+
+/** The Activity table's row that says `text` happened (newest first, so on its first page). */
+const activityRow = (text: string | RegExp) =>
+  page.getByRole('region', { name: 'Activity' }).getByRole('cell', { name: text, exact: true })
+
 /** A progress report of `attemptId` as the student app sends it, with its answers; answers the server's outcome. */
 async function report(code: string, attemptId: string, answers: Record<string, string>): Promise<string> {
   const answer = dataOf(
@@ -102,7 +113,9 @@ describe('moving a student to a new device', () => {
     expect(await report(code, firstDevice, { '1': 'A', '2': 'B', '3': 'C' })).toBe('moved')
 
     const [moved] = dataOf(await service.from('exam_attempts').select('moved_at').eq('id', firstDevice))
-    const movedRow = rows.filter({ hasText: `Moved to a new device at ${await timeOnScreen(moved?.moved_at ?? '')} by ${adminEmail}` })
+    const movedRow = rows.filter({
+      hasText: `Moved to a new device at ${await timeOnScreen(moved?.moved_at ?? '')} by ${adminEmail}`,
+    })
     await movedRow.waitFor({ timeout: liveTimeoutMs })
     const resumedRow = rows.filter({ hasText: 'Resumed after a move' })
     await resumedRow.getByText('On track', { exact: true }).waitFor({ timeout: liveTimeoutMs })
@@ -112,6 +125,20 @@ describe('moving a student to a new device', () => {
     // Only the attempt still written can be moved again.
     expect(await movedRow.getByRole('button', { name: /to a new device$/ }).count()).toBe(0)
     await resumedRow.getByRole('button', { name: 'Move Grace Mover to a new device' }).waitFor()
+
+    // The activity log tells the offer (never its PIN) and the move, in words.
+    await openActivity('Moves to a new device')
+    const validUntil = await page.evaluate(
+      (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+      offer?.expires_at ?? '',
+    )
+    await activityRow(
+      `Grace Mover (login code ${code}) resumed the exam on a new device with the PIN from ${adminEmail}: 2 answers restored from the server's copy`,
+    ).waitFor()
+    await activityRow(
+      `Offered a resume PIN to move Grace Mover (login code ${code}) to a new device, valid until ${validUntil}`,
+    ).waitFor()
+    expect(await page.getByRole('region', { name: 'Activity' }).getByText(pin).count()).toBe(0)
   })
 })
 
@@ -151,6 +178,16 @@ describe("a submission from the server's copy", () => {
     await result.getByRole('rowheader', { name: `Silent Sam ${mark}`, exact: true }).waitFor({ timeout: liveTimeoutMs })
     // Its details name the day too.
     await result.locator('summary').click()
-    await result.getByRole('definition').filter({ hasText: /^Submitted from the server's copy \(last saved .+\)$/ }).waitFor()
+    await result
+      .getByRole('definition')
+      .filter({ hasText: /^Submitted from the server's copy \(last saved .+\)$/ })
+      .waitFor()
+
+    await openActivity('Submissions')
+    await activityRow(
+      new RegExp(
+        `^Submitted the exam of Silent Sam \\(login code ${code}\\) from the server's copy \\(3 answers, last saved .+\\)`,
+      ),
+    ).waitFor()
   })
 })
