@@ -6,8 +6,9 @@
 export type AttemptStatus = 'offline' | 'submitted_on_device' | 'refused' | 'on_track' | 'received' | 'moved'
 
 /**
- * The statuses public.admin_live_attempt_counts counts: a moved attempt is not a student of its
- * own (the attempt that resumed it is counted), so it has no card.
+ * The statuses the Proctor Room has a card for: a moved attempt is not a student of its own (the
+ * attempt that resumed it is counted), so its count (public.admin_live_attempt_counts has one) is
+ * not shown.
  */
 export type CountedAttemptStatus = Exclude<AttemptStatus, 'moved'>
 

@@ -112,7 +112,7 @@ beforeEach(() => {
       }
       for (const stored of attempts) {
         const status = statusOnServer(stored)
-        // A moved attempt has no card: the one that resumed it counts (public.admin_live_attempt_counts).
+        // A moved attempt has no card: the one that resumed it is counted.
         if (status !== 'moved') counts[status]++
       }
       return { ok: true, data: counts }
