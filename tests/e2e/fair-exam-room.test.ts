@@ -14,6 +14,7 @@ import {
   startExam,
   studentsPerTest,
   submissionsFor,
+  submitTest,
   timerSeconds,
   waitForText,
   withEveryAttemptOver,
@@ -108,7 +109,7 @@ async function answerByText(page: Page, choose: (question: BankQuestion) => stri
 }
 
 async function submit(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Submit Test' }).click()
+  await submitTest(page)
   await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
 }
 
