@@ -11,7 +11,11 @@ type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Re
  * The columns of public.admin_live_attempts the Proctor Room shows, and only these travel: a page
  * of 100 rows is read twice as the screen opens (its load, then the refetch when its Realtime
  * channel joins), and with every column (the exam's and sitting's ids too) the two came to 140 KB,
- * over the screen's 100 KB (bench/admin-screens.bench.ts).
+ * over the screen's 100 KB (bench/admin-screens.bench.ts). Issue 26's seven columns (the move,
+ * two devices, the server's copy), mostly null or false, add about 160 bytes a row: the bench's
+ * Proctor Room went from 89 KB to 121 KB. The local stack's calls take no row filters, so the
+ * rare marked rows cannot be read apart; one compact column (null on a plain row) would bring it
+ * back under.
  */
 const shownColumns = [
   'id',
