@@ -11,8 +11,8 @@ import type { SqlDatabase } from '../../supabase/local/db.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
 import { launchChromiumProfile } from './browser.ts'
 import { describePoint, pointOf, type ChaosPlan, type Fault, type Step } from './chaos-plan.ts'
-import { option, randomCode, showQuestion } from './fixtures.ts'
-import { enterResumePin, summaryDialog, waitForEverythingReceived } from './server-copy-steps.ts'
+import { enterResumePin, option, randomCode, showQuestion } from './fixtures.ts'
+import { summaryDialog, waitForEverythingReceived } from './server-copy-steps.ts'
 
 /** The proctor of the chaos runs, who moves a student to a new device. */
 const proctor = { email: 'chaos-proctor@holdfast.test', password: 'chaos-proctor-password' }

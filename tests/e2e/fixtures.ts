@@ -609,10 +609,15 @@ export async function offerResumePin(code: string): Promise<string> {
   return (dataOf(await admin.rpc('admin_offer_attempt_move', { attempt_id: live.id })) as { pin: string }).pin
 }
 
-/** On a device whose code step met "in progress on another device": gives the PIN and waits for the exam. */
-export async function resumeWithPin(page: Page, pin: string): Promise<void> {
+/** On a device whose code step met "in progress on another device": gives the PIN (right or wrong). */
+export async function enterResumePin(page: Page, pin: string): Promise<void> {
   await page.getByLabel('Resume PIN').fill(pin)
   await page.getByRole('button', { name: 'Resume on this device' }).click()
+}
+
+/** On a device whose code step met "in progress on another device": gives the PIN and waits for the exam. */
+export async function resumeWithPin(page: Page, pin: string): Promise<void> {
+  await enterResumePin(page, pin)
   await page.getByText(/^Resumed on this device: /).waitFor()
 }
 

@@ -4,6 +4,7 @@ import {
   answer,
   currentQuestionNumber,
   dataOf,
+  enterResumePin,
   keepSharedData,
   loginCodesPerFile,
   openStudentPortal,
@@ -20,7 +21,6 @@ import {
 } from './fixtures.ts'
 import {
   attemptRows,
-  enterResumePin,
   expectJumpName,
   flagShownQuestion,
   jumpName,

@@ -78,12 +78,6 @@ export async function submitThroughSummary(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
 }
 
-/** On the code step of a code in progress elsewhere: enters the resume PIN. */
-export async function enterResumePin(page: Page, pin: string): Promise<void> {
-  await page.getByLabel('Resume PIN').fill(pin)
-  await page.getByRole('button', { name: 'Resume on this device' }).click()
-}
-
 /** The server's copy of the code's attempts: answers and flags, by attempt id. */
 export async function serverCopies(
   code: string,
