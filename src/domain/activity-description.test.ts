@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeActivity, describeActor, numberRuns } from './activity-description'
+import { activityKinds, describeActivity, describeActor, numberRuns } from './activity-description'
 
 const moment = (iso: string) => `<${iso}>`
 const words = (action: string, details: unknown, subject: string | null = null) =>
@@ -132,6 +132,48 @@ describe('describeActivity', () => {
       'Limited the network 203.0.113.5 again, before the end of its trust at <2026-11-27T12:00:00Z>',
     )
     expect(words('something_new', {}, 'X')).toBe('something_new (X)')
+  })
+})
+
+describe('the server copy and moves to a new device', () => {
+  it('tells a resume PIN offered and a move made, without the PIN, naming the student or their code', () => {
+    const expires = '2026-11-27T10:10:00Z'
+    expect(words('attempt_move_offered', { attempt_id: 'a1', student_name: 'Zoë', expires_at: expires }, 'ABCD1234')).toBe(
+      'Offered a resume PIN to move Zoë (login code ABCD1234) to a new device, valid until <2026-11-27T10:10:00Z>',
+    )
+    expect(words('attempt_move_offered', { attempt_id: 'a1', student_name: null, expires_at: expires }, 'ABCD1234')).toBe(
+      'Offered a resume PIN to move the student of login code ABCD1234 to a new device, valid until <2026-11-27T10:10:00Z>',
+    )
+    const moved = { student_name: 'Zoë', offered_by: 'proctor@school.test', answers_restored: 20 }
+    expect(words('attempt_moved', moved, 'ABCD1234')).toBe(
+      "Zoë (login code ABCD1234) resumed the exam on a new device with the PIN from proctor@school.test: 20 answers restored from the server's copy",
+    )
+    expect(words('attempt_moved', { ...moved, offered_by: null, answers_restored: 1 }, 'ABCD1234')).toBe(
+      "Zoë (login code ABCD1234) resumed the exam on a new device: 1 answer restored from the server's copy",
+    )
+  })
+
+  it("tells a submission the server made from its copy, and the device's own that replaced it", () => {
+    const saved = '2026-11-27T10:29:40Z'
+    expect(
+      words('submitted_from_server_copy', { student_name: 'Zoë', answers: 20, server_copy_saved_at: saved }, 'ABCD1234'),
+    ).toBe(
+      "Submitted the exam of Zoë (login code ABCD1234) from the server's copy (20 answers, last saved <2026-11-27T10:29:40Z>): nothing had arrived from its device by the deadline and its 2 minutes of grace",
+    )
+    expect(words('submitted_from_server_copy', { student_name: 'Zoë', answers: 0, server_copy_saved_at: null }, 'ABCD1234')).toBe(
+      "Submitted the exam of Zoë (login code ABCD1234) from the server's copy (0 answers, nothing was saved): nothing had arrived from its device by the deadline and its 2 minutes of grace",
+    )
+    expect(
+      words('server_copy_replaced', { server_copy_saved_at: saved, replaced_score: 18, question_count: 50 }, 'ABCD1234'),
+    ).toBe(
+      "The device's own submission (login code ABCD1234), made in time, replaced the submission from the server's copy (last saved <2026-11-27T10:29:40Z>, 18/50)",
+    )
+  })
+
+  it('files the moves under a kind of their own and the server-copy submissions under Submissions', () => {
+    expect(activityKinds.moves.actions).toEqual(['attempt_move_offered', 'attempt_moved'])
+    expect(activityKinds.submissions.actions).toContain('submitted_from_server_copy')
+    expect(activityKinds.submissions.actions).toContain('server_copy_replaced')
   })
 })
 

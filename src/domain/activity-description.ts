@@ -24,7 +24,17 @@ export const activityKinds = {
   exams: { label: 'Exams', actions: ['exam_created', 'exam_changed', 'exam_duplicated'] },
   schedules: { label: 'Exam schedules', actions: ['schedule_created', 'schedule_changed', 'schedule_deleted'] },
   regrades: { label: 'Key corrections', actions: ['key_corrected'] },
-  submissions: { label: 'Submissions', actions: ['answer_file_recovered', 'submission_voided', 'submission_restored'] },
+  submissions: {
+    label: 'Submissions',
+    actions: [
+      'answer_file_recovered',
+      'submission_voided',
+      'submission_restored',
+      'submitted_from_server_copy',
+      'server_copy_replaced',
+    ],
+  },
+  moves: { label: 'Moves to a new device', actions: ['attempt_move_offered', 'attempt_moved'] },
   guessing_limits: { label: 'Wrong login code limits', actions: ['guessing_limit_cleared', 'address_trust_ended'] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>
 
@@ -195,6 +205,18 @@ function keyWords(key: unknown): string {
   return keyInWords(textOf(key))
 }
 
+/** The student a row concerns, by name, else by their code (a student who had not given a name yet). */
+function studentOf(details: Details, code: string): string {
+  const name = textOf(details.student_name)
+  return name ? `${name} (login code ${code})` : `the student of login code ${code}`
+}
+
+/** When the server's copy a submission was made from had been saved; a copy never reported had no answers. */
+function serverCopySaved(details: Details, formatMoment: (iso: string) => string): string {
+  const savedAt = textOf(details.server_copy_saved_at)
+  return savedAt ? `last saved ${formatMoment(savedAt)}` : 'nothing was saved'
+}
+
 /** What one row of the log says happened, in a sentence. */
 export function describeActivity(entry: ActivityEntry, formatMoment: (iso: string) => string): string {
   const details = detailsOf(entry)
@@ -275,6 +297,30 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
       return `${cleared}, and stopped limiting this network for ${plural(numberOf(details.trust_minutes), 'minute')}, until ${formatMoment(
         textOf(details.trusted_until),
       )} (single browsers stay limited)`
+    }
+    case 'attempt_move_offered':
+      return `Offered a resume PIN to move ${studentOf(details, subject)} to a new device, valid until ${formatMoment(
+        textOf(details.expires_at),
+      )}`
+    case 'attempt_moved': {
+      const offeredBy = textOf(details.offered_by)
+      return `${studentOf(details, subject)} resumed the exam on a new device${
+        offeredBy ? ` with the PIN from ${offeredBy}` : ''
+      }: ${plural(numberOf(details.answers_restored), 'answer')} restored from the server's copy`
+    }
+    // The attempt's device fell silent: the server submitted the answers it had received by then.
+    case 'submitted_from_server_copy':
+      return `Submitted the exam of ${studentOf(details, subject)} from the server's copy (${plural(
+        numberOf(details.answers),
+        'answer',
+      )}, ${serverCopySaved(details, formatMoment)}): nothing had arrived from its device by the deadline and its 2 minutes of grace`
+    case 'server_copy_replaced': {
+      const score =
+        typeof details.replaced_score === 'number' ? `, ${details.replaced_score}/${numberOf(details.question_count)}` : ''
+      return `The device's own submission (login code ${subject}), made in time, replaced the submission from the server's copy (${serverCopySaved(
+        details,
+        formatMoment,
+      )}${score})`
     }
     case 'address_trust_ended':
       return `Limited the network ${subject} again, before the end of its trust at ${formatMoment(textOf(details.trusted_until))}`

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { offlineAfterMs, remainingMs, silenceMs, untilFirstGoesOfflineMs, type ProctoredAttempt } from './attempt-status'
+import {
+  canBeMoved,
+  offlineAfterMs,
+  remainingMs,
+  silenceMs,
+  submissionGraceMs,
+  untilFirstGoesOfflineMs,
+  type ProctoredAttempt,
+} from './attempt-status'
 
 const now = new Date('2026-11-23T10:00:00.000Z')
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString()
@@ -36,5 +44,20 @@ describe('untilFirstGoesOfflineMs', () => {
     expect(untilFirstGoesOfflineMs([attempt({ last_seen: ago(offlineAfterMs + 500) })], now)).toBe(-499)
     expect(untilFirstGoesOfflineMs([attempt({ status: 'offline' }), attempt({ status: 'received' })], now)).toBeUndefined()
     expect(untilFirstGoesOfflineMs([], now)).toBeUndefined()
+  })
+})
+
+describe('canBeMoved', () => {
+  it('holds for an attempt still being written until its deadline plus the grace', () => {
+    expect(canBeMoved(attempt(), now)).toBe(true)
+    expect(canBeMoved(attempt({ status: 'offline' }), now)).toBe(true)
+    expect(canBeMoved(attempt({ status: 'submitted_on_device' }), now)).toBe(true)
+    // Past the deadline, within the grace: the server still takes its reports.
+    expect(canBeMoved(attempt({ deadline: ago(submissionGraceMs - 1) }), now)).toBe(true)
+    expect(canBeMoved(attempt({ deadline: ago(submissionGraceMs) }), now)).toBe(false)
+  })
+
+  it('never holds for an attempt received, refused or moved already', () => {
+    for (const status of ['received', 'refused', 'moved'] as const) expect(canBeMoved(attempt({ status }), now)).toBe(false)
   })
 })

@@ -1,9 +1,16 @@
 /**
  * What the proctor needs to know of an attempt: the device stopped reporting (offline), it
  * holds a submission the server does not have yet, the server refused its submission, all is
- * well, or the submission is in.
+ * well, the submission is in, or the attempt continues on another device (moved, with a resume PIN).
  */
-export type AttemptStatus = 'offline' | 'submitted_on_device' | 'refused' | 'on_track' | 'received'
+export type AttemptStatus = 'offline' | 'submitted_on_device' | 'refused' | 'on_track' | 'received' | 'moved'
+
+/**
+ * The statuses the Proctor Room has a card for: a moved attempt is not a student of its own (the
+ * attempt that resumed it is counted), so its count (public.admin_live_attempt_counts has one) is
+ * not shown.
+ */
+export type CountedAttemptStatus = Exclude<AttemptStatus, 'moved'>
 
 /** Why the server refused an attempt's submission: another submission had taken its code, or it came outside the exam's time. */
 export type AttemptRefusal = 'code_used' | 'exam_over'
@@ -48,4 +55,22 @@ export function untilFirstGoesOfflineMs(attempts: readonly ProctoredAttempt[], n
   if (onTrack.length === 0) return undefined
   // Offline is *more* than offlineAfterMs of silence, so the first millisecond after it.
   return Math.min(...onTrack.map((attempt) => Date.parse(attempt.last_seen) + offlineAfterMs + 1)) - now.getTime()
+}
+
+/**
+ * The grace after a deadline during which the server still takes a device's report and its
+ * submission, and still moves the attempt to a new device; once it has passed the server submits
+ * a silent attempt from its copy (public.submit_from_server_copies).
+ */
+export const submissionGraceMs = 2 * 60_000
+
+/**
+ * Whether the Proctor Room offers "Move to a new device": the attempt is still being written
+ * (on track, offline, or submitted on a device the server has not heard from) and its deadline
+ * plus the grace has not passed by `now`. The server decides (admin_offer_attempt_move refuses
+ * otherwise, its code used too); this only keeps the button off rows where it could not work.
+ */
+export function canBeMoved(attempt: ProctoredAttempt, now: Date): boolean {
+  const live = attempt.status === 'on_track' || attempt.status === 'offline' || attempt.status === 'submitted_on_device'
+  return live && now.getTime() < Date.parse(attempt.deadline) + submissionGraceMs
 }

@@ -17,6 +17,8 @@ const row = (fields: Partial<ExportedSubmission>): ExportedSubmission => ({
   extra_minutes: 15,
   arrived_late: false,
   recovered_from_file: true,
+  from_server_copy: false,
+  server_copy_saved_at: null,
   void_reason: null,
   score_before_regrade: null,
   ...fields,
@@ -46,6 +48,8 @@ describe('resultsCsv', () => {
         'Extra minutes',
         'Arrived late',
         'Recovered from file',
+        'Submitted from server copy',
+        'Server copy saved at',
         'Regraded',
         'Score before regrade',
         'Voided',
@@ -65,6 +69,8 @@ describe('resultsCsv', () => {
         '15',
         '',
         'yes',
+        'no',
+        '',
         '',
         '',
         '',
@@ -84,11 +90,29 @@ describe('resultsCsv', () => {
         '15',
         '',
         '',
+        'no',
+        '',
         'yes',
         '8',
         'yes',
         'Phone',
       ],
+    ])
+  })
+
+  it('says which submissions the server made from its copy, and when that copy was saved (in the time zone given)', () => {
+    const rows = [
+      row({ from_server_copy: true, server_copy_saved_at: '2026-11-24T09:41:00Z', recovered_from_file: false }),
+      row({ from_server_copy: true, server_copy_saved_at: null, recovered_from_file: false }),
+      row({ recovered_from_file: false }),
+    ]
+    const [headings, ...cells] = parse(resultsCsv(rows, spreadsheetMoment))
+    const columns = ['Submitted from server copy', 'Server copy saved at'].map((name) => headings?.indexOf(name) ?? -1)
+    expect(columns.every((column) => column > 0)).toBe(true)
+    expect(cells.map((line) => columns.map((column) => line[column]))).toEqual([
+      ['yes', '2026-11-24 15:11:00'],
+      ['yes', ''],
+      ['no', ''],
     ])
   })
 

@@ -15,6 +15,10 @@ export interface ExportedSubmission {
   extra_minutes: number
   arrived_late: boolean
   recovered_from_file: boolean
+  /** Submitted by the server from its copy of a silent attempt's answers (public.submit_from_server_copies). */
+  from_server_copy: boolean
+  /** For such a submission, when that copy was reported; null if it never was. */
+  server_copy_saved_at: string | null
   void_reason: string | null
   /** The score before a key correction regraded it; null when never. */
   score_before_regrade: number | null
@@ -48,6 +52,8 @@ const headings = [
   'Extra minutes',
   'Arrived late',
   'Recovered from file',
+  'Submitted from server copy',
+  'Server copy saved at',
   'Regraded',
   'Score before regrade',
   'Voided',
@@ -67,7 +73,8 @@ export function answeredQuestionNumbers(rows: readonly ExportedSubmission[]): nu
  * The results as a CSV file's text: a UTF-8 byte order mark, a heading row, one row per
  * submission in the order given, each with its figures as Test Results shows them, and, when
  * `questionNumbers` is given, a column per question with the letter chosen ('' for none).
- * `formatMoment` writes the submission time in the administrator's own time zone.
+ * `formatMoment` writes the submission time (and when a server copy was saved) in the
+ * administrator's own time zone.
  */
 export function resultsCsv(
   rows: readonly ExportedSubmission[],
@@ -93,6 +100,9 @@ export function resultsCsv(
       row.extra_minutes,
       yes(row.arrived_late),
       yes(row.recovered_from_file),
+      // yes or no, never blank: a reader filtering on it must not take a blank for "not known".
+      row.from_server_copy ? 'yes' : 'no',
+      row.server_copy_saved_at === null ? '' : formatMoment(row.server_copy_saved_at),
       yes(row.score_before_regrade !== null),
       row.score_before_regrade ?? '',
       yes(row.void_reason !== null),

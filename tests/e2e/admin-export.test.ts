@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import Papa from 'papaparse'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { spreadsheetMoment } from '../../src/domain/results-csv.ts'
 import { scaleSubmissions } from '../scale-submissions.ts'
 import { appUrl, dataOf, pagePerFile, randomCode, service, signInAsAdmin } from './fixtures.ts'
 
@@ -31,6 +32,9 @@ const seeded = scaleSubmissions(tag, [{ from: twoDaysAgo(), hours: 10, count }])
   answers: { '1': 'ABCD'[i % 4] as string, '2': 'ABCD'[(i + 1) % 4] as string },
 }))
 const voided = seeded[5]
+/** One the server submitted from its copy of a silent attempt's answers, saved at 09:41 that day. */
+const fromServerCopy = seeded[8]
+const serverCopySavedAt = new Date(twoDaysAgo().getTime() + 101 * 60_000).toISOString()
 
 beforeAll(async () => {
   for (let first = 0; first < seeded.length; first += 500) {
@@ -47,6 +51,13 @@ beforeAll(async () => {
       .from('submissions')
       .update({ voided_at: new Date().toISOString(), void_reason: '=Copied, "answers"' })
       .eq('id', voided?.id ?? '')
+      .select('id'),
+  )
+  dataOf(
+    await service
+      .from('submissions')
+      .update({ from_server_copy: true, server_copy_saved_at: serverCopySavedAt })
+      .eq('id', fromServerCopy?.id ?? '')
       .select('id'),
   )
   await signInAsAdmin(page)
@@ -120,6 +131,13 @@ describe('Export CSV', () => {
       'Extra minutes': '0',
       'Arrived late': '',
       'Recovered from file': '',
+      'Submitted from server copy': 'no',
+      'Server copy saved at': '',
+    })
+    // In the administrator's time zone, which the browser and this test share.
+    expect(exported(8)).toMatchObject({
+      'Submitted from server copy': 'yes',
+      'Server copy saved at': spreadsheetMoment(serverCopySavedAt),
     })
   }, 120_000)
 })

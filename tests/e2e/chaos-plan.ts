@@ -40,15 +40,30 @@ export type InstantFaultKind =
   /** The whole browser is closed and launched again on the same profile. */
   | 'reopen-browser'
 
+/** What happens to the student's device itself, once in a run at most, in the middle of the answers (issue 26). */
+export type DeviceFaultKind =
+  /**
+   * The device is lost for good (its browser closed, its profile deleted): the student never comes
+   * back, and the server submits its copy of the answers once the deadline has passed.
+   */
+  | 'device-lost'
+  /**
+   * With both devices online, the proctor moves the student to a new device (a PIN); the student
+   * goes on there, and the old device, still open, is told at its next report.
+   */
+  | 'move'
+
 export type Fault =
   | { kind: HeldFaultKind; from: Point; until: number }
   | { kind: InstantFaultKind; at: Point; reopenPath: '/student' | '/student/test' }
+  | { kind: DeviceFaultKind; at: Point }
   /** The first `count` submit_exam responses are dropped after the server has answered (and committed). */
   | { kind: 'lost-submit-response'; count: number }
 
 export type FaultKind = Fault['kind']
 
-export const faultKinds: readonly FaultKind[] = [
+/** The faults a run draws a few of, anywhere in the exam. */
+const scatteredFaultKinds = [
   'offline',
   'lie-fi',
   'server-down',
@@ -57,7 +72,10 @@ export const faultKinds: readonly FaultKind[] = [
   'reopen-page',
   'reopen-browser',
   'lost-submit-response',
-]
+] as const satisfies readonly FaultKind[]
+
+/** Every kind: the scattered ones, and the device's own fate (at most one, drawn apart). */
+export const faultKinds: readonly FaultKind[] = [...scatteredFaultKinds, 'device-lost', 'move']
 
 export interface ChaosPlan {
   seed: number
@@ -123,7 +141,7 @@ export function chaosPlan(seed: number, questionCount: number): ChaosPlan {
   }
   const faults: Fault[] = []
   for (let count = integer(2, 5); count > 0; count--) {
-    const kind = pick(faultKinds)
+    const kind = pick(scatteredFaultKinds)
     if (kind === 'lost-submit-response') {
       if (!faults.some((f) => f.kind === kind)) faults.push({ kind, count: integer(1, 2) })
     } else if (kind === 'offline' || kind === 'lie-fi' || kind === 'server-down') {
@@ -134,7 +152,24 @@ export function chaosPlan(seed: number, questionCount: number): ChaosPlan {
       faults.push({ kind, at: point(1), reopenPath: random() < 0.5 ? '/student' : '/student/test' })
     }
   }
+  // Drawn after the faults above, so that a seed's other faults stay what they were before issue 26.
+  const device = random()
+  if (device < 0.45) {
+    // After at least one answer, before the submit: in the middle of the exam.
+    const at = { step: integer(4, steps.length - 2), during: false }
+    if (device < 0.2) {
+      // Nothing the student would have done after losing the device can strike.
+      const before = faults.filter((fault) => fault.kind !== 'lost-submit-response' && pointOf(fault)!.step < at.step)
+      return { seed, studentName, steps, faults: [...before, { kind: 'device-lost', at }], finalAnswers }
+    }
+    faults.push({ kind: 'move', at })
+  }
   return { seed, studentName, steps, faults, finalAnswers }
+}
+
+/** Where a fault strikes; none for a lost response, which strikes whenever the submit is sent. */
+export function pointOf(fault: Fault): Point | undefined {
+  return 'from' in fault ? fault.from : 'at' in fault ? fault.at : undefined
 }
 
 export function describePoint(plan: ChaosPlan, point: Point): string {
@@ -159,6 +194,10 @@ export function describePlan(plan: ChaosPlan): string {
         const until = fault.until >= plan.steps.length ? 'until the student is stuck' : `until step ${fault.until}`
         return `${fault.kind} ${describePoint(plan, fault.from)}, ${until}`
       }
+      case 'device-lost':
+        return `the device is lost for good ${describePoint(plan, fault.at)}; the server submits its copy`
+      case 'move':
+        return `the proctor moves the student to a new device ${describePoint(plan, fault.at)}`
       default:
         return `${fault.kind} ${describePoint(plan, fault.at)}${fault.kind.startsWith('reopen') ? ` (back at ${fault.reopenPath})` : ''}`
     }

@@ -1,15 +1,24 @@
 import { rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createClient } from '@supabase/supabase-js'
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core'
 import { expect } from 'vitest'
-import type { AnswerLetter } from '../../src/domain/question.ts'
+import WebSocket from 'ws'
+import { answerLetters, type AnswerLetter } from '../../src/domain/question.ts'
 import { studentMessages } from '../../src/domain/student-messages.ts'
 import type { SqlDatabase } from '../../supabase/local/db.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
 import { launchChromiumProfile } from './browser.ts'
-import { describePoint, type ChaosPlan, type Fault, type Step } from './chaos-plan.ts'
-import { option, randomCode, showQuestion } from './fixtures.ts'
+import { describePoint, pointOf, type ChaosPlan, type Fault, type Step } from './chaos-plan.ts'
+import { enterResumePin, option, randomCode, showQuestion } from './fixtures.ts'
+import { summaryDialog, waitForEverythingReceived } from './server-copy-steps.ts'
+
+/** The proctor of the chaos runs, who moves a student to a new device. */
+const proctor = { email: 'chaos-proctor@holdfast.test', password: 'chaos-proctor-password' }
+
+/** A lost device is submitted from the server's copy within a second of its deadline passing. */
+const serverCopyEveryMs = 1_000
 
 /** The chaos suite's own server: it is stopped and started again on the same port and the same data. */
 export class ChaosServer {
@@ -25,7 +34,7 @@ export class ChaosServer {
   }
 
   static async start(dataDir: string, staticDir: string): Promise<ChaosServer> {
-    const first = await startStack({ port: 0, dataDir, staticDir })
+    const first = await startStack({ port: 0, dataDir, staticDir, admin: proctor, serverCopyEveryMs })
     return new ChaosServer(Number(new URL(first.url).port), dataDir, staticDir, first)
   }
 
@@ -46,7 +55,27 @@ export class ChaosServer {
 
   /** Starts the server again on its port and data, unless it is running. */
   async bringUp(): Promise<void> {
-    this.running ??= await startStack({ port: this.port, dataDir: this.dataDir, staticDir: this.staticDir })
+    this.running ??= await startStack({
+      port: this.port,
+      dataDir: this.dataDir,
+      staticDir: this.staticDir,
+      admin: proctor,
+      serverCopyEveryMs,
+    })
+  }
+
+  /** What the proctor's "Move to a new device" does: the PIN offered for the attempt. */
+  async offerMove(attemptId: string): Promise<string> {
+    if (!this.running) throw new Error('the chaos server is down')
+    const client = createClient(this.url, this.running.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    })
+    const { error: signInError } = await client.auth.signInWithPassword(proctor)
+    if (signInError) throw new Error(`the proctor could not sign in: ${signInError.message}`)
+    const { data, error } = await client.rpc('admin_offer_attempt_move', { attempt_id: attemptId })
+    if (error) throw new Error(`admin_offer_attempt_move: ${error.message}`)
+    return (data as { pin: string }).pin
   }
 }
 
@@ -96,7 +125,9 @@ class StudentBrowser {
 
   private async route(route: Route): Promise<void> {
     const hold = this.hold
-    if (hold && new URL(route.request().url()).pathname.startsWith('/rest/v1/')) {
+    const path = new URL(route.request().url()).pathname
+    // Reports come on their own schedule (and 2 s after an answer): the step's own request is held.
+    if (hold && path.startsWith('/rest/v1/') && path !== '/rest/v1/rpc/report_exam_attempt') {
       this.hold = undefined
       await hold()
     }
@@ -171,6 +202,14 @@ class StudentBrowser {
     return this.goto(path)
   }
 
+  /** The submit_exam responses still to lose, handed to the device the student moves to. */
+  handOverLostResponses(): number {
+    const count = this.responsesToLose
+    this.responsesToLose = 0
+    return count
+  }
+
+  /** Closes the browser and deletes its profile: the device is gone (again is harmless). */
   async close(): Promise<void> {
     await this.context.close()
     await rm(this.profileDir, { recursive: true, force: true })
@@ -188,13 +227,31 @@ function navigated(navigation: Promise<unknown>): Promise<string | null> {
   )
 }
 
-type Screen = 'code' | 'name' | 'exam' | 'unavailable' | 'completed' | 'refused' | 'startup-error' | 'navigation-failed'
+type Screen =
+  | 'elsewhere'
+  | 'moved-away'
+  | 'code'
+  | 'name'
+  | 'exam'
+  | 'unavailable'
+  | 'completed'
+  | 'refused'
+  | 'startup-error'
+  | 'navigation-failed'
 
+/** What a device shows once the student has moved to another; never the device the student is on. */
+const movedAwayText = 'This exam continues on another device.'
+const elsewhereText = 'This exam is in progress on another device.'
+
+/** The screens, in the order they are looked for: the two of a move before the code step and the exam they cover. */
 function screenMarkers(page: Page) {
   return {
+    elsewhere: page.getByText(elsewhereText, { exact: true }),
+    'moved-away': page.getByText(movedAwayText, { exact: true }),
     code: page.getByRole('button', { name: 'Continue' }),
     name: page.getByRole('button', { name: 'Start Test' }),
-    exam: page.getByRole('heading', { name: /^Question \d+ of \d+$/ }),
+    // The exam shows a question, or the summary before submitting in its place.
+    exam: page.getByRole('heading', { name: /^Question \d+ of \d+$/ }).or(summaryDialog(page)),
     unavailable: page.getByRole('heading', { level: 1, name: 'Test Unavailable' }),
     completed: page.getByRole('heading', { level: 1, name: 'Test Completed!' }),
     refused: page.getByRole('heading', { level: 1, name: 'Submission Not Accepted' }),
@@ -265,25 +322,37 @@ export async function runChaos({ plan, server, profileDir, questionCount }: RunO
   const code = randomCode()
   await server.db.query('insert into public.login_codes (code) values ($1)', [code])
   const lostCount = plan.faults.find((fault) => fault.kind === 'lost-submit-response')?.count ?? 0
-  const browser = await StudentBrowser.launch(profileDir, server.url, lostCount)
+  // The student's devices: the first, and the one a move takes them to (a profile of its own).
+  const devices = [await StudentBrowser.launch(profileDir, server.url, lostCount)]
+  const newDevice = async (responsesToLose: number) => {
+    const device = await StudentBrowser.launch(`${profileDir}-new-device`, server.url, responsesToLose)
+    devices.push(device)
+    return device
+  }
   const events: string[] = []
   const started = Date.now()
   const log = (line: string) => events.push(`${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${line}`)
+  const student = new ChaosStudent(plan, server, devices[0]!, newDevice, code, questionCount, log)
   try {
-    await new ChaosStudent(plan, server, browser, code, questionCount, log).takeExam()
-    if (browser.lostResponses > 0) log(`${browser.lostResponses} submit_exam response(s) lost after the server had answered`)
-    await checkDatabase(server.db, { code, plan, submissionIds: browser.submissionIds })
-    expect(browser.pageErrors, 'errors thrown in the page').toEqual([])
+    const ending = await student.takeExam()
+    const lostResponses = devices.reduce((sum, device) => sum + device.lostResponses, 0)
+    if (lostResponses > 0) log(`${lostResponses} submit_exam response(s) lost after the server had answered`)
+    const submissionIds = new Set(devices.flatMap((device) => [...device.submissionIds]))
+    await checkDatabase(server.db, { code, plan, submissionIds, ending })
+    expect(
+      devices.flatMap((device) => device.pageErrors),
+      'errors thrown in the pages',
+    ).toEqual([])
     return events
   } catch (error) {
     throw new Error(
-      `${(error as Error).message}\n\n${await describeScreen(browser.page, plan.seed)}\n\nwhat happened:\n${events.join('\n')}`,
+      `${(error as Error).message}\n\n${await describeScreen(student.page, plan.seed)}\n\nwhat happened:\n${events.join('\n')}`,
       {
         cause: error,
       },
     )
   } finally {
-    await browser.close()
+    for (const device of devices) await device.close()
     await server.bringUp()
   }
 }
@@ -304,6 +373,12 @@ async function describeScreen(page: Page, seed: number): Promise<string> {
 
 type HeldFault = Extract<Fault, { from: unknown }>
 
+/** How the exam ended: submitted by the student (after a move to a new device, maybe), or by the server from its copy. */
+type Ending =
+  | { kind: 'submitted'; movedAttemptId: string | null }
+  /** `history`: the answers after each one the device confirmed; `exact`: the device was online when lost, its copy complete. */
+  | { kind: 'lost'; history: Map<number, AnswerLetter>[]; exact: boolean }
+
 class ChaosStudent {
   /** Steps whose "before" point has passed. */
   private reached = 0
@@ -314,30 +389,43 @@ class ChaosStudent {
   private nextStep = 0
   /** The question the student last saw saved as current; a reload must come back to it. */
   private lastPosition: number | null = null
-  private checkDeviceOnReturn = false
+  /** After a reload or reopening, the exam is back at the same place; after a move, the new device holds the answers. */
+  private returnCheck: 'none' | 'same-place' | 'restored' = 'none'
   private recoveries = 0
+  /** The confirmed answers after each answer: the server's copy is always one of them. */
+  private readonly history: Map<number, AnswerLetter>[] = [new Map()]
+  /** Set by a move (the attempt left behind) or by the loss of the device. */
+  private movedAttemptId: string | null = null
+  private lost: Extract<Ending, { kind: 'lost' }> | null = null
 
   constructor(
     private readonly plan: ChaosPlan,
     private readonly server: ChaosServer,
-    private readonly browser: StudentBrowser,
+    private browser: StudentBrowser,
+    private readonly newDevice: (responsesToLose: number) => Promise<StudentBrowser>,
     private readonly code: string,
     private readonly questionCount: number,
     private readonly log: (line: string) => void,
   ) {}
 
-  private get page(): Page {
+  /** The page of the device the student is on. */
+  get page(): Page {
     return this.browser.page
   }
 
-  async takeExam(): Promise<void> {
+  async takeExam(): Promise<Ending> {
     const { steps } = this.plan
     await this.arrive(0)
     this.nextStep = 1
     let navigationError = await this.browser.goto('/student')
     for (let turn = 0; turn < 300; turn++) {
+      if (this.lost) return this.lost
       const screen = navigationError === null ? await observe(this.page) : 'navigation-failed'
       switch (screen) {
+        case 'elsewhere':
+          throw new Error('the device the student is on was told the exam is in progress on another device')
+        case 'moved-away':
+          throw new Error('the device the student is on was told the exam continues on another device')
         case 'navigation-failed':
         case 'startup-error':
           await this.stuck(`the app did not open (${navigationError?.split('\n')[0] ?? screen})`)
@@ -367,7 +455,7 @@ class ChaosStudent {
           await this.click(2, this.page.getByRole('button', { name: 'Start Test' }))
           break
         case 'exam': {
-          if (this.checkDeviceOnReturn) await this.checkDeviceKeptAnswers()
+          if (this.returnCheck !== 'none') await this.checkDeviceKeptAnswers()
           const index = Math.max(this.nextStep, 3)
           if (await this.arrive(index)) break
           const step = steps[index] as Step
@@ -384,7 +472,8 @@ class ChaosStudent {
           await this.waitForReceipt()
           // The student is done: whatever still holds ends, so the database can be read.
           for (const fault of [...this.held]) await this.lift(fault, 'the exam is over')
-          return this.checkCompletionScreen()
+          await this.checkCompletionScreen()
+          return { kind: 'submitted', movedAttemptId: this.movedAttemptId }
         }
         case 'refused':
           throw new Error(`the submission was refused: ${await this.page.locator('main').innerText()}`)
@@ -436,14 +525,16 @@ class ChaosStudent {
 
   private faultsAt(step: number, during: boolean): Fault[] {
     return this.plan.faults.filter((fault) => {
-      const point = 'from' in fault ? fault.from : 'at' in fault ? fault.at : undefined
+      const point = pointOf(fault)
       return point?.step === step && point.during === during
     })
   }
 
   private async strike(fault: Fault): Promise<void> {
     if (fault.kind === 'lost-submit-response') return
-    const where = describePoint(this.plan, 'from' in fault ? fault.from : fault.at)
+    // The device is gone: nothing planned after its loss can strike.
+    if (this.lost) return
+    const where = describePoint(this.plan, pointOf(fault)!)
     this.log(`${fault.kind} ${where}`)
     switch (fault.kind) {
       case 'offline':
@@ -476,11 +567,83 @@ class ChaosStudent {
         this.expectReturnToExam()
         await this.browser.reopenBrowser(fault.reopenPath)
         return
+      case 'device-lost':
+        return this.loseDevice()
+      case 'move':
+        return this.moveToNewDevice()
     }
   }
 
   private expectReturnToExam(): void {
-    this.checkDeviceOnReturn = this.lastPosition !== null
+    if (this.lastPosition !== null) this.returnCheck = 'same-place'
+  }
+
+  /**
+   * The device is lost for good in the middle of the exam: its browser closed and its profile
+   * deleted, whatever held it back (an offline device is lost offline). Its deadline and grace are
+   * then made to pass, and the server's timer submits the copy it holds.
+   */
+  private async loseDevice(): Promise<void> {
+    // Lost while nothing held it back: its copy must be complete; otherwise it is whatever got through.
+    const exact = this.held.length === 0
+    if (exact) await waitForEverythingReceived(this.page, 60_000)
+    await this.browser.close()
+    this.held.length = 0
+    await this.server.bringUp()
+    this.log(`the device is lost for good${exact ? ', everything received' : ''}`)
+    await this.server.db.query(
+      `update public.exam_attempts
+          set started_at = now() - interval '33 minutes', deadline = now() - interval '3 minutes'
+        where login_code = $1`,
+      [this.code],
+    )
+    this.log('its deadline and grace have passed')
+    await expect
+      .poll(
+        async () =>
+          (await this.server.db.query('select id from public.submissions where login_code = $1', [this.code])).rows.length,
+        { timeout: 60_000, message: "the server's timer submits its copy" },
+      )
+      .toBe(1)
+    this.log("submitted from the server's copy")
+    this.lost = { kind: 'lost', history: this.history, exact }
+  }
+
+  /**
+   * With both devices online (whatever held the student back ends first), the proctor moves the
+   * student to a new device: it resumes with the PIN and every answer, and the student goes on
+   * there. The old device, still open, is tapped once more and is told at that report.
+   */
+  private async moveToNewDevice(): Promise<void> {
+    for (const fault of [...this.held]) await this.lift(fault, 'the proctor moves the student, both devices online')
+    expect(await observe(this.page), 'the screen when the proctor moves the student').toBe('exam')
+    await waitForEverythingReceived(this.page, 60_000)
+    const { rows } = await this.server.db.query<{ id: string }>(
+      `select id from public.exam_attempts where login_code = $1 and state <> 'moved' order by started_at desc limit 1`,
+      [this.code],
+    )
+    const attemptId = rows[0]!.id
+    const pin = await this.server.offerMove(attemptId)
+    this.log(`the proctor offers a move: PIN ${pin}`)
+
+    const old = this.browser
+    this.browser = await this.newDevice(old.handOverLostResponses())
+    expect(await this.browser.goto('/student'), 'the new device opens the app').toBeNull()
+    await this.page.getByLabel('Login Code').fill(this.code)
+    await this.page.getByRole('button', { name: 'Continue' }).click()
+    await this.page.getByText(elsewhereText, { exact: true }).waitFor()
+    await enterResumePin(this.page, pin)
+    const restored = this.confirmed.size === 1 ? '1 answer restored' : `${this.confirmed.size} answers restored`
+    await this.page.getByText(new RegExp(`^Resumed on this device: ${restored} \\(last saved at .+\\)\\.$`)).waitFor()
+    this.movedAttemptId = attemptId
+    this.returnCheck = 'restored'
+    this.log(`resumed on a new device: ${restored}`)
+
+    // The old device: a tap on another letter makes a report, which the server answers "moved".
+    const tapped = answerLetters.find((letter) => letter !== this.confirmed.get(this.lastPosition ?? 0))!
+    await option(old.page, tapped).check()
+    await old.page.getByText(movedAwayText, { exact: true }).waitFor({ timeout: 30_000 })
+    this.log('the old device says the exam continues on another device')
   }
 
   private async applyNetwork(): Promise<void> {
@@ -508,7 +671,7 @@ class ChaosStudent {
   }
 
   private async currentPosition(): Promise<number> {
-    const heading = (await screenMarkers(this.page).exam.textContent()) ?? ''
+    const heading = (await this.page.getByRole('heading', { name: /^Question \d+ of \d+$/ }).textContent()) ?? ''
     return Number(/^Question (\d+) of/.exec(heading)?.[1])
   }
 
@@ -517,6 +680,11 @@ class ChaosStudent {
   }
 
   private async goToQuestion(position: number, move: 'step' | 'jump'): Promise<void> {
+    const summary = summaryDialog(this.page)
+    if (await summary.isVisible()) {
+      await summary.getByRole('button', { name: 'Back to the exam' }).click()
+      await summary.waitFor({ state: 'hidden' })
+    }
     let current = await this.currentPosition()
     if (move === 'step' && Math.abs(position - current) <= 3) {
       while (current !== position) {
@@ -536,23 +704,30 @@ class ChaosStudent {
     await option(this.page, step.letter).check()
     await this.saved()
     this.confirmed.set(step.position, step.letter)
+    this.history.push(new Map(this.confirmed))
   }
 
+  /** "Submit Test" opens the summary; its "Submit now" sends the submission. */
   private async submit(index: number): Promise<void> {
-    await this.goToQuestion(this.questionCount, 'jump')
-    await this.page.getByRole('heading', { name: `Answered ${this.questionCount} of ${this.questionCount}` }).waitFor()
-    // Submit Test opens the summary; its "Submit now" is the click that sends, so the one the faults strike.
-    await this.page.getByRole('button', { name: 'Submit Test' }).click()
-    await this.click(
-      index,
-      this.page.getByRole('dialog', { name: 'Review before submitting' }).getByRole('button', { name: 'Submit now' }),
-    )
+    const summary = summaryDialog(this.page)
+    if (!(await summary.isVisible())) {
+      await this.goToQuestion(this.questionCount, 'jump')
+      await this.page.getByRole('heading', { name: `Answered ${this.questionCount} of ${this.questionCount}` }).waitFor()
+      await this.page.getByRole('button', { name: 'Submit Test' }).click()
+    }
+    await this.click(index, summary.getByRole('button', { name: 'Submit now' }))
   }
 
-  /** After a reload or a reopened tab or browser: the exam is back at the same question with every saved answer. */
+  /**
+   * After a reload or a reopened tab or browser: the exam is back at the same question with every
+   * saved answer. After a move: the new device holds every answer.
+   */
   private async checkDeviceKeptAnswers(): Promise<void> {
-    this.checkDeviceOnReturn = false
-    await expect.poll(() => this.currentPosition(), { message: 'the question shown after coming back' }).toBe(this.lastPosition)
+    const samePlace = this.returnCheck === 'same-place'
+    this.returnCheck = 'none'
+    if (samePlace) {
+      await expect.poll(() => this.currentPosition(), { message: 'the question shown after coming back' }).toBe(this.lastPosition)
+    }
     const answered = this.page.getByRole('heading', { name: /^Answered \d+ of \d+$/ })
     await expect.poll(() => answered.textContent()).toBe(`Answered ${this.confirmed.size} of ${this.questionCount}`)
     for (const [position, letter] of this.confirmed) {
@@ -561,7 +736,7 @@ class ChaosStudent {
         .poll(() => option(this.page, letter).isChecked(), { message: `question ${position} still ${letter}` })
         .toBe(true)
     }
-    this.log(`the device kept all ${this.confirmed.size} answers`)
+    this.log(`the ${samePlace ? 'device kept' : 'new device has'} all ${this.confirmed.size} answers`)
   }
 
   /** On the completion screen, until the server's receipt is shown; answers waiting on the device lift every fault. */
@@ -593,14 +768,21 @@ interface Expected {
   code: string
   plan: ChaosPlan
   submissionIds: Set<string>
+  ending: Ending
 }
 
-/** The database agrees with what the student did, and holds no half-done submission anywhere. */
-async function checkDatabase(db: SqlDatabase, { code, plan, submissionIds }: Expected): Promise<void> {
-  const { rows: submissions } = await db.query<{ id: string; student_name: string; answers: Record<string, string> }>(
-    'select id, student_name, answers from public.submissions where login_code = $1',
-    [code],
-  )
+/**
+ * The database agrees with what the student did, and holds no half-done submission anywhere:
+ * exactly one submission (0 doubled) holding every answer the student gave (0 lost), or, for a
+ * device lost mid-exam, the server's copy, which is the answers as they stood at some moment.
+ */
+async function checkDatabase(db: SqlDatabase, { code, plan, submissionIds, ending }: Expected): Promise<void> {
+  const { rows: submissions } = await db.query<{
+    id: string
+    student_name: string
+    answers: Record<string, string>
+    from_server_copy: boolean
+  }>('select id, student_name, answers, from_server_copy from public.submissions where login_code = $1', [code])
   expect(submissions, 'exactly one submission for the attempt').toHaveLength(1)
   const [submission] = submissions as [(typeof submissions)[number]]
   // The student answered by position; the exam the code was given (its snapshot, in the order the
@@ -610,26 +792,55 @@ async function checkDatabase(db: SqlDatabase, { code, plan, submissionIds }: Exp
     [code],
   )
   const numberAt = new Map(snapshot.map((row) => [row.position, row.question_number]))
-  expect(submission.answers).toEqual(
-    Object.fromEntries([...plan.finalAnswers].map(([position, letter]) => [String(numberAt.get(position)), letter])),
-  )
+  const byNumber = (answers: Map<number, AnswerLetter>) =>
+    Object.fromEntries([...answers].map(([position, letter]) => [String(numberAt.get(position)), letter]))
   expect(submission.student_name).toBe(plan.studentName)
-  expect([...submissionIds], 'every send carried the one submission id that was stored').toEqual([submission.id])
+  expect(submission.from_server_copy, "submitted from the server's copy").toBe(ending.kind === 'lost')
+  if (ending.kind === 'lost') {
+    if (ending.exact) expect(submission.answers, 'every answer the device had').toEqual(byNumber(ending.history.at(-1)!))
+    else expect(ending.history.map(byNumber), 'the answers as they stood at some moment').toContainEqual(submission.answers)
+    expect([...submissionIds], 'the lost device never sent a submission').toEqual([])
+  } else {
+    expect(submission.answers).toEqual(byNumber(plan.finalAnswers))
+    expect([...submissionIds], 'every send carried the one submission id that was stored').toEqual([submission.id])
+  }
 
-  // Every start the server recorded (a start whose answer was lost included) ends received; the
-  // attempt that made the submission shows the student's name and every answer.
-  const { rows: attempts } = await db.query<{ id: string; state: string; student_name: string | null; answered_count: number }>(
-    'select id, state, student_name, answered_count from public.exam_attempts where login_code = $1',
+  // Every start the server recorded (a start whose answer was lost included) ends received, but
+  // the attempt a move left behind; the attempt that made the submission shows the student's name.
+  const { rows: attempts } = await db.query<{
+    id: string
+    state: string
+    student_name: string | null
+    answered_count: number
+    moved_to: string | null
+    reported_answers: Record<string, string> | null
+  }>(
+    'select id, state, student_name, answered_count, moved_to, reported_answers from public.exam_attempts where login_code = $1',
     [code],
   )
+  const movedAttemptId = ending.kind === 'submitted' ? ending.movedAttemptId : null
   expect(
-    attempts.map((attempt) => attempt.state),
-    'every attempt of the code received',
-  ).toEqual(attempts.map(() => 'received'))
-  expect(
-    attempts.find((attempt) => attempt.id === submission.id),
-    'the attempt of the submission',
-  ).toMatchObject({ student_name: plan.studentName, answered_count: plan.finalAnswers.size })
+    attempts.map((attempt) => [attempt.id, attempt.state]),
+    'every attempt of the code received, or moved',
+  ).toEqual(attempts.map((attempt) => [attempt.id, attempt.id === movedAttemptId ? 'moved' : 'received']))
+  if (movedAttemptId) {
+    expect(attempts.find((attempt) => attempt.id === movedAttemptId)?.moved_to, 'moved to the attempt that submitted').toBe(
+      submission.id,
+    )
+  }
+  if (ending.kind === 'lost') {
+    // The server's submission has an id of its own; what it holds is the copy an attempt reported.
+    expect(
+      attempts.map((attempt) => attempt.reported_answers ?? {}),
+      "the server's copy submitted",
+    ).toContainEqual(submission.answers)
+    expect(attempts.map((attempt) => attempt.student_name)).toEqual(attempts.map(() => plan.studentName))
+  } else {
+    expect(
+      attempts.find((attempt) => attempt.id === submission.id),
+      'the attempt of the submission',
+    ).toMatchObject({ student_name: plan.studentName, answered_count: plan.finalAnswers.size })
+  }
 
   const { rows: codes } = await db.query<{ is_used: boolean; used_by: string | null; used_at: string | null }>(
     'select is_used, used_by, used_at from public.login_codes where code = $1',

@@ -37,7 +37,7 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true })
 })
 
-describe('chaos: a student takes the exam through network cuts, reloads, closed tabs, server restarts and lost responses', () => {
+describe('chaos: a student takes the exam through network cuts, reloads, closed tabs, server restarts, lost responses, a lost device and a move to a new device', () => {
   it.each(seeds)(
     'seed %i: the database holds exactly what the student did',
     async (seed) => {

@@ -99,7 +99,7 @@ function client(key: string): Client {
 
 export const service = client(inject('appServiceRoleKey'))
 /** What a student's browser is. */
-const anon = client(inject('appAnonKey'))
+export const anon = client(inject('appAnonKey'))
 
 /** The data of a supabase-js reply; an error or an empty answer fails the test. */
 export function dataOf<T>({ data, error }: { data: T | null; error: { message: string } | null }): NonNullable<T> {
@@ -230,7 +230,8 @@ export async function submitExam(
 /**
  * Starts the exam as the student app does (exam_questions: the code's snapshot is taken) and
  * submits it, taken in 12:34: a result whose detailed solutions can be listed (a code never
- * started lists none).
+ * started lists none). One attempt: a second start of the code while the first is live is
+ * refused (in_progress_elsewhere, issue 26).
  */
 export async function startAndSubmitExam(
   code: string,
@@ -238,7 +239,6 @@ export async function startAndSubmitExam(
   answers: Record<string, string>,
   tabSwitches = 2,
 ): Promise<{ score: number; answers_fingerprint: string }> {
-  // submitExam starts it: a second start under another attempt id would meet the first one live (in_progress_elsewhere, issue 26).
   const receipt = await submitExam(code, studentName, answers, tabSwitches)
   // The server times a started exam from its recorded start: the 12:34 the device claimed.
   dataOf(await service.from('submissions').update({ time_taken: 754 }).eq('login_code', code).select())
@@ -609,10 +609,15 @@ export async function offerResumePin(code: string): Promise<string> {
   return (dataOf(await admin.rpc('admin_offer_attempt_move', { attempt_id: live.id })) as { pin: string }).pin
 }
 
-/** On a device whose code step met "in progress on another device": gives the PIN and waits for the exam. */
-export async function resumeWithPin(page: Page, pin: string): Promise<void> {
+/** On a device whose code step met "in progress on another device": gives the PIN (right or wrong). */
+export async function enterResumePin(page: Page, pin: string): Promise<void> {
   await page.getByLabel('Resume PIN').fill(pin)
   await page.getByRole('button', { name: 'Resume on this device' }).click()
+}
+
+/** On a device whose code step met "in progress on another device": gives the PIN and waits for the exam. */
+export async function resumeWithPin(page: Page, pin: string): Promise<void> {
+  await enterResumePin(page, pin)
   await page.getByText(/^Resumed on this device: /).waitFor()
 }
 

@@ -12,6 +12,7 @@ import {
 import {
   addressTrustEndedSchema,
   answerFileRecoverySchema,
+  attemptMoveOfferSchema,
   countsSchema,
   guessingLimitClearedSchema,
   guessingLimitsSchema,
@@ -315,6 +316,14 @@ describe('the admin functions the app parses', () => {
     const { format: _format, version: _version, login_code: _code, tag: _tag, ...content } = file
     const unstarted = buildAnswerFile({ ...content, answers: { '1': 'A' }, code: unstartedCode }, unstartedKey)
     expect(await recover(unstarted as unknown as Json)).toBe('not_started')
+  })
+
+  it('answers admin_offer_attempt_move in its schema: a 6-digit PIN and until when it is valid', async () => {
+    const admin = await adminClient()
+    const attemptId = randomUUID()
+    await start(await newCode(), attemptId)
+    const offer = must(await admin.rpc('admin_offer_attempt_move', { attempt_id: attemptId }))
+    expect(v.safeParse(attemptMoveOfferSchema, offer).issues, JSON.stringify(offer)).toBeUndefined()
   })
 
   it('answers add_time_for_everyone in its schema, added and nobody_writing', async () => {

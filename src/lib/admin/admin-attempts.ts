@@ -1,8 +1,9 @@
-import type { AttemptRefusal, AttemptStatus } from '../../domain/attempt-status'
-import type { AdminResult } from './admin-result'
+import type { AttemptRefusal, AttemptStatus, CountedAttemptStatus } from '../../domain/attempt-status'
+import { adminRequest, type AdminResult } from './admin-result'
 import { readCounts, readPage, type ListPage } from './admin-reads'
 import type { Database } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
+import { attemptMoveOfferSchema, parseAnswer } from './rpc-answers'
 
 type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Returns'][number]
 
@@ -10,7 +11,11 @@ type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Re
  * The columns of public.admin_live_attempts the Proctor Room shows, and only these travel: a page
  * of 100 rows is read twice as the screen opens (its load, then the refetch when its Realtime
  * channel joins), and with every column (the exam's and sitting's ids too) the two came to 140 KB,
- * over the screen's 100 KB (bench/admin-screens.bench.ts).
+ * over the screen's 100 KB (bench/admin-screens.bench.ts). Issue 26's seven columns (the move,
+ * two devices, the server's copy), mostly null or false, add about 160 bytes a row: the bench's
+ * Proctor Room went from 89 KB to 121 KB. The local stack's calls take no row filters, so the
+ * rare marked rows cannot be read apart; one compact column (null on a plain row) would bring it
+ * back under.
  */
 const shownColumns = [
   'id',
@@ -29,18 +34,35 @@ const shownColumns = [
   'storage_persistent',
   'exam_name',
   'sitting_name',
+  'moved_at',
+  'moved_from',
+  'moved_by',
+  'open_on_two_devices',
+  'from_server_copy',
+  'server_copy_saved_at',
+  'replaced_server_copy_at',
 ] as const satisfies ReadonlyArray<keyof LiveAttemptRow>
 
 /**
  * An exam attempt as the proctor room shows it (public.admin_live_attempts, in the room's order):
  * the attempt, its status at the server's clock when it was read, why its submission was refused,
- * its code's extra time, how its submission arrived (from a file, late), whether the device's
- * storage is persistent, and its exam and sitting. The generated types call every column of a
- * function's result non-null; these five may be null, as in exam_attempts.
+ * its code's extra time, how its submission arrived (from a file, late, from the server's copy),
+ * whether the device's storage is persistent, its exam and sitting, and its move to another
+ * device. The generated types call every column of a function's result non-null; those below
+ * may be null, as in exam_attempts and submissions.
  */
 export type LiveAttempt = Omit<
   Pick<LiveAttemptRow, (typeof shownColumns)[number]>,
-  'student_name' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_name'
+  | 'student_name'
+  | 'status'
+  | 'refusal'
+  | 'storage_persistent'
+  | 'sitting_name'
+  | 'moved_at'
+  | 'moved_from'
+  | 'moved_by'
+  | 'server_copy_saved_at'
+  | 'replaced_server_copy_at'
 > & {
   student_name: string | null
   /** The sitting the attempt started in; null for an exam written without one. */
@@ -48,6 +70,16 @@ export type LiveAttempt = Omit<
   status: AttemptStatus
   refusal: AttemptRefusal | null
   storage_persistent: boolean | null
+  /** When the attempt was moved to another device (set on the old attempt); null when it was not. */
+  moved_at: string | null
+  /** The attempt this one resumed after a move; null for one started with the code. */
+  moved_from: string | null
+  /** Who offered the resume PIN of the move (on both attempts); null without a move. */
+  moved_by: string | null
+  /** When the server's copy the submission was made from had been reported; null if it never was. */
+  server_copy_saved_at: string | null
+  /** When the device's own submission (or an answer file) replaced a submission from the server's copy; null when none did. */
+  replaced_server_copy_at: string | null
 }
 
 const loadFailed = 'Failed to load exam attempts'
@@ -82,9 +114,30 @@ const attemptStatuses = [
   'refused',
   'on_track',
   'received',
-] as const satisfies readonly AttemptStatus[]
+] as const satisfies readonly CountedAttemptStatus[]
 
 /** How many of the room's attempts (every page) have each status now. */
-export function loadLiveAttemptCounts(filter: RoomFilter = {}): Promise<AdminResult<Record<AttemptStatus, number>>> {
+export function loadLiveAttemptCounts(filter: RoomFilter = {}): Promise<AdminResult<Record<CountedAttemptStatus, number>>> {
   return readCounts(loadFailed, attemptStatuses, () => getSupabase().rpc('admin_live_attempt_counts', roomArguments(filter)))
+}
+
+/** A resume PIN the proctor reads out: 6 digits, valid until `expiresAt` (10 minutes after it was made). */
+export interface AttemptMoveOffer {
+  pin: string
+  expiresAt: string
+}
+
+const offerFailed = 'Failed to make a resume PIN'
+
+/**
+ * "Move to a new device": a resume PIN for the attempt's code, which replaces any earlier unused
+ * PIN of that code. The server refuses an attempt no longer in progress (or whose code is used)
+ * with its own message, which the dialog shows.
+ */
+export async function offerAttemptMove(attemptId: string): Promise<AdminResult<AttemptMoveOffer>> {
+  const reply = await adminRequest({ message: offerFailed, preferServerMessage: true }, () =>
+    getSupabase().rpc('admin_offer_attempt_move', { attempt_id: attemptId }),
+  )
+  const answer = parseAnswer(reply, attemptMoveOfferSchema, offerFailed)
+  return answer.ok ? { ok: true, data: { pin: answer.data.pin, expiresAt: answer.data.expires_at } } : answer
 }

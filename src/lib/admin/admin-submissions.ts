@@ -34,9 +34,9 @@ export type SubmissionResult = Omit<
   rank: number | null
   /** How many answers of its recovered answer file differed from what the device reported in time and were not counted; null when not checked. */
   uncounted_answers: number | null
-  /** For a submission from the server's copy (from_server_copy): when that copy was reported; null if never. */
+  /** For a submission the server made from its copy (from_server_copy): when that copy was reported; null if it never was. */
   server_copy_saved_at: string | null
-  /** When a device's or answer file's submission replaced the server's copy; null when it did not. */
+  /** When the device's own submission (or an answer file) replaced a submission from the server's copy; null when none did. */
   replaced_server_copy_at: string | null
 }
 type DayResultRow = Database['public']['Functions']['admin_day_results']['Returns'][number]

@@ -69,6 +69,12 @@ export const answerFileRecoverySchema = v.variant('outcome', [
   }),
 ])
 
+/** admin_offer_attempt_move: a resume PIN (6 digits) and until when it is valid. */
+export const attemptMoveOfferSchema = v.object({
+  pin: v.pipe(v.string(), v.regex(/^\d{6}$/)),
+  expires_at: v.string(),
+})
+
 /** add_time_for_everyone: the minutes added and how many students they reached, or nobody was writing. */
 export const roomTimeAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('added'), students: v.pipe(v.number(), v.integer(), v.minValue(1)), minutes: v.number() }),

@@ -69,3 +69,47 @@ it('says when nothing was recorded, and shows a failed load in the red banner', 
   fireEvent.click(screen.getByRole('button', { name: 'Refresh' }))
   expect(await screen.findByText('Failed to load activity')).toBeDefined()
 })
+
+it('tells moves to a new device and submissions from the server copy in words, and filters the moves as a kind of their own', async () => {
+  vi.mocked(listActivity).mockResolvedValue({
+    ok: true,
+    data: {
+      rows: [
+        row(3, {
+          action: 'server_copy_replaced',
+          actor: 'system',
+          subject: 'ABCD1234',
+          details: { server_copy_saved_at: null, replaced_score: 0, question_count: 50 },
+        }),
+        row(2, {
+          action: 'attempt_moved',
+          actor: 'system',
+          subject: 'ABCD1234',
+          details: { student_name: 'Zoë', offered_by: 'admin@school.test', answers_restored: 20 },
+        }),
+        row(1, {
+          action: 'attempt_move_offered',
+          subject: 'ABCD1234',
+          details: { student_name: 'Zoë', expires_at: '2026-11-24T10:10:00Z' },
+        }),
+      ],
+      pageIndex: 0,
+      total: 3,
+    },
+  })
+  renderPage()
+  const table = within(await screen.findByRole('region', { name: 'Activity' }))
+  const described = table
+    .getAllByRole('row')
+    .slice(1)
+    .map((tr) => tr.querySelectorAll('td')[2]?.textContent)
+  expect(described).toEqual([
+    "The device's own submission (login code ABCD1234), made in time, replaced the submission from the server's copy (nothing was saved, 0/50)",
+    "Zoë (login code ABCD1234) resumed the exam on a new device with the PIN from admin@school.test: 20 answers restored from the server's copy",
+    expect.stringMatching(/^Offered a resume PIN to move Zoë \(login code ABCD1234\) to a new device, valid until .+/),
+  ])
+
+  fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'moves' } })
+  expect(within(screen.getByLabelText('Action')).getByRole('option', { name: 'Moves to a new device' })).toBeDefined()
+  await vi.waitFor(() => expect(listActivity).toHaveBeenLastCalledWith({ kind: 'moves', day: null }, 0, 50))
+})

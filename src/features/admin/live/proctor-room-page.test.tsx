@@ -2,8 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
-import { offlineAfterMs, type AttemptStatus } from '../../../domain/attempt-status'
-import { listLiveAttempts, loadLiveAttemptCounts, type LiveAttempt } from '../../../lib/admin/admin-attempts'
+import { offlineAfterMs, submissionGraceMs, type AttemptStatus, type CountedAttemptStatus } from '../../../domain/attempt-status'
+import { listLiveAttempts, loadLiveAttemptCounts, offerAttemptMove, type LiveAttempt } from '../../../lib/admin/admin-attempts'
 import { lastPageIndex } from '../../../lib/admin/admin-reads'
 import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/admin/answer-file-recovery'
 import { clearGuessingLimit, endAddressTrust, listGuessingLimits, type GuessingLimit } from '../../../lib/admin/guessing-limits'
@@ -11,7 +11,11 @@ import { listRoomTimeAdditions } from '../../../lib/admin/room-time'
 import { watchTableChanges } from '../../../lib/admin/table-changes'
 import { attemptsPerPage, ProctorRoomPage } from './proctor-room-page'
 
-vi.mock('../../../lib/admin/admin-attempts', () => ({ listLiveAttempts: vi.fn(), loadLiveAttemptCounts: vi.fn() }))
+vi.mock('../../../lib/admin/admin-attempts', () => ({
+  listLiveAttempts: vi.fn(),
+  loadLiveAttemptCounts: vi.fn(),
+  offerAttemptMove: vi.fn(),
+}))
 vi.mock('../../../lib/admin/answer-file-recovery', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/admin/answer-file-recovery')>()),
   recoverSubmissionFromFile: vi.fn(),
@@ -36,7 +40,9 @@ const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString()
 let serial = 0
 
 /** An attempt as the server stores it (with its state); it gives the status when it is read. */
-type StoredAttempt = Omit<LiveAttempt, 'status'> & { state: 'in_progress' | 'submitted_on_device' | 'received' | 'refused' }
+type StoredAttempt = Omit<LiveAttempt, 'status'> & {
+  state: 'in_progress' | 'submitted_on_device' | 'received' | 'refused' | 'moved'
+}
 
 function attempt(name: string, changes: Partial<StoredAttempt> = {}): StoredAttempt {
   serial++
@@ -57,6 +63,13 @@ function attempt(name: string, changes: Partial<StoredAttempt> = {}): StoredAtte
     storage_persistent: null,
     exam_name: 'Holdfast Assessment',
     sitting_name: null,
+    moved_at: null,
+    moved_from: null,
+    moved_by: null,
+    open_on_two_devices: false,
+    from_server_copy: false,
+    server_copy_saved_at: null,
+    replaced_server_copy_at: null,
     ...changes,
   }
 }
@@ -69,7 +82,7 @@ let channels: FakeChannel[]
 
 /** The status public.admin_live_attempts gives at the server's clock. */
 function statusOnServer(stored: StoredAttempt): AttemptStatus {
-  if (stored.state === 'received' || stored.state === 'submitted_on_device' || stored.state === 'refused') return stored.state
+  if (stored.state !== 'in_progress') return stored.state
   return Date.now() - serverLagMs - Date.parse(stored.last_seen) > offlineAfterMs ? 'offline' : 'on_track'
 }
 
@@ -90,10 +103,21 @@ beforeEach(() => {
   vi.mocked(loadLiveAttemptCounts)
     .mockReset()
     .mockImplementation(async () => {
-      const counts = { offline: 0, submitted_on_device: 0, refused: 0, on_track: 0, received: 0 }
-      for (const stored of attempts) counts[statusOnServer(stored)]++
+      const counts: Record<CountedAttemptStatus, number> = {
+        offline: 0,
+        submitted_on_device: 0,
+        refused: 0,
+        on_track: 0,
+        received: 0,
+      }
+      for (const stored of attempts) {
+        const status = statusOnServer(stored)
+        // A moved attempt has no card: the one that resumed it is counted.
+        if (status !== 'moved') counts[status]++
+      }
       return { ok: true, data: counts }
     })
+  vi.mocked(offerAttemptMove).mockReset()
   vi.mocked(recoverSubmissionFromFile).mockReset()
   vi.mocked(listRoomTimeAdditions).mockReset().mockResolvedValue({ ok: true, data: [] })
   vi.mocked(listGuessingLimits).mockReset().mockResolvedValue({ ok: true, data: [] })
@@ -118,12 +142,15 @@ async function renderPage() {
   await elapse()
 }
 
-/** Each row's cells as text: status, student, code, progress, time left, tab switches, last seen. */
+/** Each row's cells as text: status, student, code, progress, time left, tab switches, last seen, actions. */
 const rows = () =>
   within(screen.getByRole('table', { name: 'Exam attempts, problems first' }))
     .getAllByRole('row')
     .slice(1)
     .map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent))
+
+/** The row action's visible words. */
+const move = 'Move to a new device'
 
 const statValues = () =>
   within(screen.getByRole('list', { name: 'Attempt statistics' }))
@@ -148,11 +175,11 @@ describe('ProctorRoomPage', () => {
     await renderPage()
 
     expect(rows()).toEqual([
-      ['Offline', 'Edsger Dijkstra', 'CODE0001', '7 / 50', '1:30', '0', '2 min ago'],
-      ['Submitted on device, not yet received', 'Grace Hopper', 'CODE0002', '50 / 50', '—', '0', '3 min ago'],
-      ['On track', 'Name not given', 'CODE0003', '10 / 50', '20:00', '0', '5 s ago'],
-      ['On track', 'Alan Turing', 'CODE0004', '12 / 50', '35:00+15 min extra time', '3', '5 s ago'],
-      ['ReceivedRecovered from fileArrived late', 'Ada Lovelace', 'CODE0005', '50 / 50', '—', '6', '5 s ago'],
+      ['Offline', 'Edsger Dijkstra', 'CODE0001', '7 / 50', '1:30', '0', '2 min ago', move],
+      ['Submitted on device, not yet received', 'Grace Hopper', 'CODE0002', '50 / 50', '—', '0', '3 min ago', move],
+      ['On track', 'Name not given', 'CODE0003', '10 / 50', '20:00', '0', '5 s ago', move],
+      ['On track', 'Alan Turing', 'CODE0004', '12 / 50', '35:00+15 min extra time', '3', '5 s ago', move],
+      ['ReceivedRecovered from fileArrived late', 'Ada Lovelace', 'CODE0005', '50 / 50', '—', '6', '5 s ago', ''],
     ])
     const switches = [...document.querySelectorAll('.tab-switches')].map((badge) => badge.className.split('--')[1])
     expect(switches).toEqual(['green', 'green', 'green', 'yellow', 'red'])
@@ -208,17 +235,103 @@ describe('ProctorRoomPage', () => {
     expect(statValues()).toEqual(['Offline0', 'Not yet received1', 'Refused2', 'On track0', 'Received0'])
   })
 
+  it('shows a move (when and by whom), the attempt that resumed it, a code open on two devices, and submissions from the server copy', async () => {
+    const movedAt = ago(4 * 60_000)
+    const savedAt = ago(30 * 60_000)
+    attempts = [
+      attempt('Grace Hopper', { state: 'moved', moved_at: movedAt, moved_by: 'proctor@school.test', open_on_two_devices: true }),
+      attempt('Grace Hopper', { moved_from: 'attempt-1', moved_by: 'proctor@school.test', open_on_two_devices: true }),
+      attempt('Alan Turing', { state: 'received', from_server_copy: true, server_copy_saved_at: savedAt }),
+      attempt('Edsger Dijkstra', { state: 'received', from_server_copy: true, server_copy_saved_at: null }),
+      attempt('Ada Lovelace', { state: 'received', replaced_server_copy_at: ago(60_000) }),
+    ]
+    await renderPage()
+
+    const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    expect(rows().map((row) => [row[0], row[4], row[7]])).toEqual([
+      [`Moved to a new device at ${time(movedAt)} by proctor@school.test⧉ Open on two devices`, '—', ''],
+      ['On trackResumed after a move⧉ Open on two devices', '20:00', move],
+      [`ReceivedSubmitted from the server's copy (last saved ${time(savedAt)})`, '—', ''],
+      ["ReceivedSubmitted from the server's copy (nothing was saved)", '—', ''],
+      ["ReceivedDevice's submission replaced the server's copy", '—', ''],
+    ])
+    // Not colour alone: the badge says it in words, its icon is not read out.
+    const twoDevices = screen.getAllByText('Open on two devices')[0]
+    expect(twoDevices?.parentElement?.querySelector('[aria-hidden="true"]')).not.toBeNull()
+    // The moved attempt is not a student of its own: the one on track counts.
+    expect(statValues()).toEqual(['Offline0', 'Not yet received0', 'Refused0', 'On track1', 'Received3'])
+  })
+
+  it('offers a move only while an attempt is written, up to its deadline plus the grace', async () => {
+    attempts = [
+      attempt('Within the grace', { deadline: ago(submissionGraceMs - 1000), last_seen: ago(90_000) }),
+      attempt('Past the grace', { deadline: ago(submissionGraceMs + 1000), last_seen: ago(90_000) }),
+      attempt('Refused', { state: 'refused', refusal: 'exam_over' }),
+    ]
+    await renderPage()
+    expect(screen.getAllByRole('button', { name: /to a new device$/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Move Within the grace to a new device',
+    ])
+    // Its grace runs out while the page is open.
+    await elapse(1000)
+    expect(screen.queryAllByRole('button', { name: /to a new device$/ })).toHaveLength(0)
+  })
+
+  it('moves a student: the dialog shows the resume PIN, until when it is valid and how to use it, and closes', async () => {
+    attempts = [attempt('Grace Hopper'), attempt('', { student_name: null })]
+    const expiresAt = inMs(10 * 60_000)
+    vi.mocked(offerAttemptMove).mockResolvedValue({ ok: true, data: { pin: '482913', expiresAt } })
+    await renderPage()
+
+    const opener = screen.getByRole('button', { name: 'Move Grace Hopper to a new device' })
+    opener.focus()
+    fireEvent.click(opener)
+    const dialog = screen.getByRole('dialog', { name: 'Move Grace Hopper to a new device' })
+    expect(within(dialog).getByRole('status').textContent).toBe('Making a resume PIN...')
+    await elapse()
+    expect(offerAttemptMove).toHaveBeenCalledExactlyOnceWith('attempt-1')
+    expect(within(dialog).getByLabelText('Resume PIN').textContent).toBe('482913')
+    const time = new Date(expiresAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    expect(dialog.textContent).toContain(`Valid until ${time} (10 minutes)`)
+    expect(dialog.textContent).toContain('On the new device, enter the login code, then this PIN. Login code: CODE0001')
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+
+    // A student who has not given a name yet is named by the code.
+    fireEvent.click(screen.getByRole('button', { name: 'Move the student of login code CODE0002 to a new device' }))
+    expect(screen.getByRole('dialog', { name: 'Move the student of login code CODE0002 to a new device' })).toBeTruthy()
+    await elapse()
+    expect(vi.mocked(offerAttemptMove).mock.calls).toEqual([['attempt-1'], ['attempt-2']])
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it("shows the server's refusal and no PIN when the attempt can no longer be moved", async () => {
+    attempts = [attempt('Grace Hopper')]
+    const refusal = 'This attempt is no longer in progress, so it cannot be moved.'
+    vi.mocked(offerAttemptMove).mockResolvedValue({ ok: false, error: refusal })
+    await renderPage()
+    fireEvent.click(screen.getByRole('button', { name: 'Move Grace Hopper to a new device' }))
+    await elapse()
+    const dialog = screen.getByRole('dialog', { name: 'Move Grace Hopper to a new device' })
+    expect(within(dialog).getByText(refusal)).toBeTruthy()
+    expect(within(dialog).queryByLabelText('Resume PIN')).toBeNull()
+    expect(dialog.textContent).not.toContain('Valid until')
+  })
+
   it('counts down every second, and reads the page again the moment a silent device turns offline', async () => {
     attempts = [attempt('Silent Student', { last_seen: ago(55_000), deadline: inMs(65_000) })]
     await renderPage()
-    expect(rows()[0]).toEqual(['On track', 'Silent Student', 'CODE0001', '10 / 50', '1:05', '0', '55 s ago'])
+    expect(rows()[0]).toEqual(['On track', 'Silent Student', 'CODE0001', '10 / 50', '1:05', '0', '55 s ago', move])
 
     await elapse(1000)
-    expect(rows()[0]?.slice(4)).toEqual(['1:04', '0', '56 s ago'])
+    expect(rows()[0]?.slice(4)).toEqual(['1:04', '0', '56 s ago', move])
 
     // 60 s of silence is still on track; offline is any more than that.
     await elapse(4000)
-    expect(rows()[0]).toEqual(['On track', 'Silent Student', 'CODE0001', '10 / 50', '1:00', '0', '1 min ago'])
+    expect(rows()[0]).toEqual(['On track', 'Silent Student', 'CODE0001', '10 / 50', '1:00', '0', '1 min ago', move])
     expect(listLiveAttempts).toHaveBeenCalledTimes(1)
 
     await elapse(1)

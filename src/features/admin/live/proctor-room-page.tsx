@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { untilFirstGoesOfflineMs } from '../../../domain/attempt-status'
-import { listLiveAttempts, loadLiveAttemptCounts, type RoomFilter } from '../../../lib/admin/admin-attempts'
+import { listLiveAttempts, loadLiveAttemptCounts, type LiveAttempt, type RoomFilter } from '../../../lib/admin/admin-attempts'
 import { listSchedules } from '../../../lib/admin/admin-schedules'
 import { loadAll } from '../../../lib/admin/admin-reads'
 import { listRoomTimeAdditions } from '../../../lib/admin/room-time'
@@ -18,6 +18,7 @@ import { AddTimeDialog, addedText } from './add-time-dialog'
 import { AnswerFileUpload } from './answer-file-upload'
 import { AttemptsTable } from './attempts-table'
 import { GuessingLimitsPanel } from './guessing-limits-panel'
+import { MoveAttemptDialog } from './move-attempt-dialog'
 import { RoomTimeHistory } from './room-time-history'
 import './proctor-room-page.css'
 
@@ -67,6 +68,7 @@ export function ProctorRoomPage() {
   const sittingFieldId = useId()
   const now = useNow(1000)
   const [addingTime, setAddingTime] = useState(false)
+  const [moving, setMoving] = useState<LiveAttempt | null>(null)
 
   useEffect(() => {
     if (!data) return
@@ -134,10 +136,13 @@ export function ProctorRoomPage() {
           <p className="admin-empty">No exams started in the last 24 hours</p>
         ) : (
           <>
-            <AttemptsTable attempts={data.attempts.rows} now={now} showExam={several} />
+            <AttemptsTable attempts={data.attempts.rows} now={now} showExam={several} onMove={setMoving} />
             <Pager label="Pages of exam attempts" page={data.attempts} choice={attemptsPage} />
           </>
         ))}
+
+      {/* The row changes only once the student resumes, which Realtime brings. */}
+      {moving && <MoveAttemptDialog key={moving.id} attempt={moving} onClose={() => setMoving(null)} />}
 
       <AnswerFileUpload onRecorded={() => void reload()} />
     </AdminPage>

@@ -5,6 +5,7 @@ import { ColumnHeadings } from '../components/column-headings'
 import { ExtraTimeBadge } from '../components/extra-time-badge'
 import { formatDateTime, formatTime } from '../components/format'
 import { SubmissionFlagBadges } from '../components/submission-flag-badges'
+import { serverCopyDetail } from '../components/submission-flags'
 import { TabSwitchCount } from '../components/tab-switch-count'
 import { SubmissionVoidControl } from './submission-void-control'
 
@@ -39,6 +40,7 @@ export function ResultsTable({ results, caption, onError }: ResultsTableProps) {
         <tbody>
           {results.map((submission) => {
             const { percentage, rating } = scoreGrade(submission.score, submission.question_count)
+            const serverCopy = serverCopyDetail(submission, formatDateTime)
             return (
               <tr key={submission.id}>
                 <td>{submission.rank === null ? '—' : `#${submission.rank}`}</td>
@@ -87,6 +89,12 @@ export function ResultsTable({ results, caption, onError }: ResultsTableProps) {
                       <dd>{formatDateTime(submission.submitted_at)}</dd>
                       <dt>Received by the server</dt>
                       <dd>{formatDateTime(submission.received_at)}</dd>
+                      {serverCopy !== null && (
+                        <>
+                          <dt>How it arrived</dt>
+                          <dd>{serverCopy}</dd>
+                        </>
+                      )}
                       {submission.voided_at !== null && (
                         <>
                           <dt>Voided</dt>

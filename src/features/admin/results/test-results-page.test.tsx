@@ -59,11 +59,11 @@ function submission(name: string, score: number, at: Date, changes: Partial<Stor
     regraded_at: null,
     score_before_regrade: null,
     uncounted_answers: null,
-    exam_id: 'exam-1',
-    exam_name: 'Holdfast Assessment',
     from_server_copy: false,
     server_copy_saved_at: null,
     replaced_server_copy_at: null,
+    exam_id: 'exam-1',
+    exam_name: 'Holdfast Assessment',
     ...changes,
   }
 }
@@ -259,6 +259,54 @@ describe('TestResultsPage', () => {
       'Arrived late',
       'Arrived after the solutions were out: 45 answers not counted',
       'Arrived after the solutions were out',
+    ])
+  })
+
+  it("marks a submission from the server's copy (when it was last saved) and one whose device replaced it, in its row, its details and the printed report", async () => {
+    const savedAt = new Date(2026, 10, 23, 11, 41)
+    const replacedAt = new Date(2026, 10, 23, 11, 50)
+    stored = [
+      submission('Ada Lovelace', 45, today, { from_server_copy: true, server_copy_saved_at: savedAt.toISOString() }),
+      submission('Alan Turing', 30, today, { replaced_server_copy_at: replacedAt.toISOString() }),
+      submission('Grace Hopper', 0, today, { from_server_copy: true, server_copy_saved_at: null }),
+      submission('Edsger Dijkstra', 20, today, { arrived_late: true, replaced_server_copy_at: replacedAt.toISOString() }),
+    ]
+    vi.spyOn(window, 'print').mockImplementation(() => {})
+    await renderPage()
+
+    const time = (at: Date) => at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    const table = rankingOf(todayLabel)
+    expect(rowsOf(table).map((row) => row[1])).toEqual([
+      `Ada LovelaceSubmitted from the server's copy (last saved ${time(savedAt)})`,
+      "Alan TuringDevice's submission replaced the server's copy",
+      "Edsger DijkstraArrived lateDevice's submission replaced the server's copy",
+      "Grace HopperSubmitted from the server's copy (nothing was saved)",
+    ])
+    // Each a badge in words.
+    const ada = within(table).getByRole('rowheader', { name: /Ada Lovelace/ })
+    expect(within(ada).getByText(`Submitted from the server's copy (last saved ${time(savedAt)})`).className).toContain('admin-badge')
+
+    const details = (name: string) => {
+      const row = within(table).getByRole('rowheader', { name: new RegExp(name) }).closest('tr')
+      const list = row?.querySelector('.result-details dl')
+      return [...(list?.querySelectorAll('dt, dd') ?? [])].map((item) => item.textContent).slice(8)
+    }
+    const moment = (at: Date) => at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    expect(details('Ada Lovelace')).toEqual(['How it arrived', `Submitted from the server's copy (last saved ${moment(savedAt)})`])
+    expect(details('Alan Turing')).toEqual([
+      'How it arrived',
+      `Device's submission replaced the server's copy (at ${moment(replacedAt)})`,
+    ])
+    expect(details('Grace Hopper')).toEqual(['How it arrived', "Submitted from the server's copy (nothing was saved)"])
+
+    fireEvent.click(screen.getByRole('button', { name: 'Print Results' }))
+    await elapse()
+    const report = screen.getByRole('region', { name: 'Printable results report' })
+    expect([...report.querySelectorAll('tbody tr')].map((row) => row.lastElementChild?.textContent)).toEqual([
+      `Submitted from the server's copy (last saved ${time(savedAt)})`,
+      "Device's submission replaced the server's copy",
+      "Arrived late; Device's submission replaced the server's copy",
+      "Submitted from the server's copy (nothing was saved)",
     ])
   })
 
