@@ -1,0 +1,250 @@
+// The server's copy of the answers (issue 26), measured on either database the stack runs on: N
+// students (default 2,000) writing at once, each reporting every 30 s with its answers (changing
+// from report to report) and its flags, then all submitting at the deadline.
+// - Reports: the 30-second ticks are driven in rounds (default 5, standing for ticks spread over
+//   the exam), each round's N report_exam_attempt calls sent through the stack's HTTP API within a
+//   few seconds by a process of their own (bench/herd-submitter.ts, supabase-js's own request), as
+//   many cohorts of N as there are herd runs. Printed: the CPU each report takes in the stack's
+//   process (on PGlite the database's too) and, on PostgreSQL, in the server's processes; from it
+//   the share of one core that N devices reporting every 30 s take (target ≤ 20 %); and whether
+//   the server kept each student's last report.
+// - The outbox: a sample of devices (default 4), each a process with the app's own outbox and sync
+//   worker over fake-indexeddb (bench/server-copy-device.ts), reporting during the first cohort's
+//   rounds, one of them offline for a round: the most reports its outbox ever held.
+// - Submissions: each cohort's N students submit within one second, beside today's herd (N
+//   students who started and never reported) measured in the same process, in turns; the ratio
+//   of their times and CPU per submission (target: no more than 10 % slower).
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { startStack, type RunningStack } from '../supabase/local/stack.ts'
+import { createStartedCodes } from './bench-submission.ts'
+import type { HerdCall } from './herd-submitter.ts'
+import { percentile } from './percentiles.ts'
+import type { DeviceRound } from './server-copy-device.ts'
+import { spawnHerd } from './spawn-herd.ts'
+import { percent, perSubmissionCpu, storedOnce, withCpu, type HerdRun } from './submission-herd.ts'
+import { answersAt, reportArguments } from './writing-students.ts'
+
+/** What a device does between two reports in the real exam, and what the steady-state share is of. */
+const reportEveryMs = 30_000
+
+export interface ServerCopyOptions {
+  databaseUrl?: string
+  databaseName: string
+  /** Students writing at once. */
+  count: number
+  /** Report rounds (30-second ticks) per cohort. */
+  rounds: number
+  /** Submission herds of each kind, and so cohorts of `count` reporting students. */
+  runs: number
+  /** Devices sampled with the app's outbox and sync worker. */
+  devices: number
+  /** Milliseconds over which a round's reports are fired. */
+  spreadMs: number
+}
+
+interface Attempt {
+  id: string
+  code: string
+}
+
+export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
+  const { databaseUrl, databaseName, count, rounds, runs, devices, spreadMs } = options
+  const stack = await startStack({ port: 0, databaseUrl, admin: { email: 'bench@holdfast.test', password: 'bench-password' } })
+  const onPostgres = databaseUrl !== undefined
+  const { rows: versions } = await stack.db.query<{ version: string }>('select current_setting($1) as version', [
+    'server_version',
+  ])
+
+  // Every student starts before anything is measured, so that the rounds and herds count only their own calls.
+  const cohorts: Attempt[][] = []
+  for (let run = 0; run < runs; run++) cohorts.push(await startedAttempts(stack, `W${run}`, count))
+  const todays: string[][] = []
+  for (let run = 0; run < runs; run++) todays.push(await createStartedCodes(stack, `S${run}`, count))
+  const warmUp = await createStartedCodes(stack, 'U', count)
+  const sample = await Promise.all(
+    (await startedAttempts(stack, 'D', devices)).map((attempt, i) => startDevice(stack, attempt, i, rounds)),
+  )
+
+  // The reports: each round, each cohort's N reports; the sampled devices play their rounds beside
+  // the first cohort's, and their reports, sent to the same server in the same window, count too.
+  const reportCpu = { stackMs: 0, serverMs: onPostgres ? 0 : undefined, studentsMs: 0, reports: 0 }
+  const latencies: number[] = []
+  const outcomes: Record<string, number> = {}
+  const deviceRounds: DeviceRound[] = []
+  for (let round = 0; round < rounds; round++) {
+    for (const [c, cohort] of cohorts.entries()) {
+      const calls: HerdCall[] = cohort.map((attempt, student) => reportArguments(attempt, student, round, rounds))
+      const { result, stackCpuMs, serverCpuMs } = await withCpu(stack, onPostgres, () =>
+        Promise.all([
+          spawnHerd(stack.url, stack.anonKey, calls, 'report_exam_attempt', spreadMs),
+          Promise.all(c === 0 ? sample.map((device) => device.playRound(round)) : []),
+        ]),
+      )
+      const [report, played] = result
+      deviceRounds.push(...played)
+      reportCpu.stackMs += stackCpuMs
+      if (reportCpu.serverMs !== undefined) reportCpu.serverMs += serverCpuMs ?? Number.NaN
+      reportCpu.studentsMs += report.cpuMs
+      reportCpu.reports += calls.length + played.reduce((sum, line) => sum + line.sent, 0)
+      latencies.push(...report.latencies)
+      for (const [outcome, n] of Object.entries(report.outcomes)) outcomes[outcome] = (outcomes[outcome] ?? 0) + n
+    }
+  }
+  await Promise.all(sample.map((device) => device.close()))
+  const copies = await keptCopies(stack, cohorts, rounds)
+
+  // The deadline's herds, in turns (today's first in even runs, the reporting cohort's in odd
+  // ones), after one not reported: a process's first herd is its slowest.
+  const herd = async (codes: string[]): Promise<HerdRun> => {
+    const { result: report, ...cpu } = await withCpu(stack, onPostgres, () => spawnHerd(stack.url, stack.anonKey, codes))
+    return { report, perSecond: (report.outcomes.accepted ?? 0) / ((report.doneAt - report.firedAt) / 1000), ...cpu }
+  }
+  await herd(warmUp)
+  const today: HerdRun[] = []
+  const reported: HerdRun[] = []
+  for (let run = 0; run < runs; run++) {
+    const cohortCodes = (cohorts[run] as Attempt[]).map((attempt) => attempt.code)
+    if (run % 2 === 0) {
+      today.push(await herd(todays[run] as string[]))
+      reported.push(await herd(cohortCodes))
+    } else {
+      reported.push(await herd(cohortCodes))
+      today.push(await herd(todays[run] as string[]))
+    }
+  }
+  const herdCodes = [...todays.flat(), ...cohorts.flat().map((attempt) => attempt.code)]
+  const storage = await storedOnce(stack, herdCodes)
+  const accepted = [...today, ...reported].reduce((sum, run) => sum + (run.report.outcomes.accepted ?? 0), 0)
+  await stack.close()
+
+  // Figures.
+  const ms = (value: number) => `${value.toFixed(0)} ms`
+  const cpuLine = (cpu: { stack: number; server?: number }) =>
+    `${cpu.stack.toFixed(2)} ms in the stack's process` +
+    (cpu.server === undefined ? '' : ` + ${cpu.server.toFixed(2)} ms in PostgreSQL's server`)
+  const serverCpu = (cpu: { stack: number; server?: number }) => cpu.stack + (cpu.server ?? 0)
+  const perReport = {
+    stack: reportCpu.stackMs / reportCpu.reports,
+    server: reportCpu.serverMs === undefined ? undefined : reportCpu.serverMs / reportCpu.reports,
+  }
+  const share = (serverCpu(perReport) * count) / reportEveryMs
+  console.log(`database:      ${databaseName}, PostgreSQL ${versions[0]?.version ?? '?'}`)
+  console.log(
+    `reports:       ${count} students × ${rounds} rounds × ${runs} cohorts, each round's reports fired within ${ms(spreadMs)} ` +
+      `from another process (supabase-js's request, sent by node:http), answers changing and growing to 50`,
+  )
+  console.log(`outcomes:      ${JSON.stringify(outcomes)}`)
+  console.log(
+    `latency:       p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  p99 ${ms(percentile(latencies, 99))}`,
+  )
+  console.log(
+    `CPU:           per report ${cpuLine(perReport)} (${reportCpu.reports} reports); ` +
+      `${(reportCpu.studentsMs / (count * rounds * runs)).toFixed(2)} ms in the students' process`,
+  )
+  console.log(
+    `steady state:  ${count} devices reporting every 30 s take ${((serverCpu(perReport) * count) / 1000).toFixed(1)} s of the ` +
+      `server's CPU per 30 s: ${percent(share)} of one core (target ≤ 20 %: ${share <= 0.2 ? 'met' : 'not met'})`,
+  )
+  console.log(`server's copy: ${copies}`)
+  const mostForAttempt = Math.max(...deviceRounds.map((line) => line.mostPendingForAttempt))
+  const mostInOutbox = Math.max(...deviceRounds.map((line) => line.mostPendingInOutbox))
+  const sum = (pick: (line: DeviceRound) => number) => deviceRounds.reduce((total, line) => total + pick(line), 0)
+  console.log(
+    `outbox:        ${devices} devices (the app's outbox and sync worker, fake-indexeddb) over ${rounds} rounds beside the first cohort, ` +
+      `one offline for a round: ${sum((line) => line.recorded)} reports made, ${sum((line) => line.sent)} sent, ` +
+      `${sum((line) => line.delivered)} delivered`,
+  )
+  console.log(
+    `               at most ${mostForAttempt} pending report per attempt, ${mostInOutbox} in a device's whole outbox ` +
+      `(target ≤ 1: ${mostForAttempt <= 1 && mostInOutbox <= 1 ? 'met' : 'NOT met'}); ` +
+      `${sum((line) => (line.offline ? 0 : line.pendingAfter))} left pending at the end of a round online`,
+  )
+  const herdLine = (label: string, runsOfKind: HerdRun[]) => {
+    const times = runsOfKind.map((run) => run.report.doneAt - run.report.firedAt)
+    const all = runsOfKind.flatMap((run) => run.report.latencies)
+    console.log(
+      `${label}${runsOfKind.map((run) => JSON.stringify(run.report.outcomes)).join(' ')}, all answered in ${times.map(ms).join(', ')}; ` +
+        `latency p50 ${ms(percentile(all, 50))}  p99 ${ms(percentile(all, 99))}; CPU per submission ${cpuLine(perSubmissionCpu(runsOfKind, count))}`,
+    )
+    return { time: median(times), cpu: serverCpu(perSubmissionCpu(runsOfKind, count)) }
+  }
+  console.log(`submissions:   ${count} submit_exam calls fired within 1 s, ${runs} herds of each kind in turns`)
+  const todays_ = herdLine(`  today's:     `, today)
+  const reported_ = herdLine(`  reported:    `, reported)
+  const slower = reported_.time / todays_.time
+  console.log(
+    `  ratio:       the reporting students' herd takes ${slower.toFixed(2)}× the time of today's (median runs; target ≤ 1.10: ` +
+      `${slower <= 1.1 ? 'met' : 'not met'}) and ${(reported_.cpu / todays_.cpu).toFixed(2)}× the server's CPU per submission`,
+  )
+  console.log(`stored:        ${storage.report(accepted)}`)
+  if (!storage.intact(accepted) || mostForAttempt > 1) process.exitCode = 1
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)] as number
+}
+
+/** Fresh codes started as a device starts them, with their attempts' ids. */
+async function startedAttempts(stack: RunningStack, prefix: string, count: number): Promise<Attempt[]> {
+  const codes = await createStartedCodes(stack, prefix, count)
+  const { rows } = await stack.db.query<{ id: string; code: string }>(
+    'select a.id, a.login_code as code from public.exam_attempts a where a.login_code = any($1)',
+    [codes],
+  )
+  const ids = new Map(rows.map((row) => [row.code, row.id]))
+  return codes.map((code) => ({ id: ids.get(code) as string, code }))
+}
+
+/** Whether the server kept, for each attempt of the cohorts, the answers of its student's last report. */
+async function keptCopies(stack: RunningStack, cohorts: Attempt[][], rounds: number): Promise<string> {
+  const expected = cohorts.flatMap((cohort) =>
+    cohort.map((attempt, student) => ({ id: attempt.id, answers: answersAt(student, rounds - 1, rounds) })),
+  )
+  const attempts = expected
+  const { rows } = await stack.db.query<{ kept: number }>(
+    `select count(*)::int as kept
+       from jsonb_to_recordset($1::jsonb) as e (id uuid, answers jsonb)
+       join public.exam_attempts a on a.id = e.id
+      where a.reported_answers = e.answers and a.reported_answers_at is not null`,
+    [JSON.stringify(expected)],
+  )
+  const kept = rows[0]?.kept ?? 0
+  return kept === attempts.length
+    ? `all ${kept} attempts hold their student's last report`
+    : `PROBLEM: ${attempts.length - kept} of ${attempts.length} attempts do not hold their student's last report`
+}
+
+interface SampledDevice {
+  playRound(round: number): Promise<DeviceRound>
+  close(): Promise<void>
+}
+
+/** A device process (bench/server-copy-device.ts) for `attempt`, ready once it has started; the second sampled device goes offline for round 1. */
+async function startDevice(stack: RunningStack, attempt: Attempt, index: number, rounds: number): Promise<SampledDevice> {
+  const script = new URL('./server-copy-device.ts', import.meta.url).pathname
+  const offlineRound = index === 1 && rounds > 2 ? 1 : -1
+  const child = spawn(
+    'npx',
+    ['tsx', script, stack.url, stack.anonKey, attempt.code, attempt.id, String(index), String(rounds), String(offlineRound)],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  )
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+  const next = async () => {
+    const { value, done } = await lines.next()
+    if (done) throw new Error(`the sampled device ${index} stopped`)
+    return value as string
+  }
+  await next() // "ready"
+  return {
+    async playRound(round) {
+      child.stdin.write(`${round}\n`)
+      return JSON.parse(await next()) as DeviceRound
+    },
+    async close() {
+      child.stdin.end()
+      await new Promise((resolve) => child.on('exit', resolve))
+    },
+  }
+}
