@@ -18,6 +18,13 @@ import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { startStack, type RunningStack } from '../supabase/local/stack.ts'
 import { createStartedCodes } from './bench-submission.ts'
+import {
+  functionShares,
+  functionTimesBetween,
+  functionTimesOnceCounted,
+  trackFunctionTimes,
+  type FunctionTime,
+} from './function-times.ts'
 import type { HerdCall } from './herd-submitter.ts'
 import { percentile } from './percentiles.ts'
 import type { DeviceRound } from './server-copy-device.ts'
@@ -55,6 +62,8 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
   const { rows: versions } = await stack.db.query<{ version: string }>('select current_setting($1) as version', [
     'server_version',
   ])
+  // For every herd alike: where each kind's submissions spend their time in the database.
+  await trackFunctionTimes(stack.db, onPostgres)
 
   // Every student starts before anything is measured, so that the rounds and herds count only their own calls.
   const cohorts: Attempt[][] = []
@@ -96,21 +105,27 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
 
   // The deadline's herds, in turns (today's first in even runs, the reporting cohort's in odd
   // ones), after one not reported: a process's first herd is its slowest.
-  const herd = async (codes: string[]): Promise<HerdRun> => {
+  let submitted = 0
+  const herd = async (codes: string[], times?: FunctionTime[]): Promise<HerdRun> => {
+    const before = await functionTimesOnceCounted(stack.db, 'public.submit_exam', submitted)
     const { result: report, ...cpu } = await withCpu(stack, onPostgres, () => spawnHerd(stack.url, stack.anonKey, codes))
+    submitted += report.outcomes.accepted ?? 0
+    times?.push(...functionTimesBetween(before, await functionTimesOnceCounted(stack.db, 'public.submit_exam', submitted)))
     return { report, perSecond: (report.outcomes.accepted ?? 0) / ((report.doneAt - report.firedAt) / 1000), ...cpu }
   }
   await herd(warmUp)
   const today: HerdRun[] = []
   const reported: HerdRun[] = []
+  const todayTimes: FunctionTime[] = []
+  const reportedTimes: FunctionTime[] = []
   for (let run = 0; run < runs; run++) {
     const cohortCodes = (cohorts[run] as Attempt[]).map((attempt) => attempt.code)
     if (run % 2 === 0) {
-      today.push(await herd(todays[run] as string[]))
-      reported.push(await herd(cohortCodes))
+      today.push(await herd(todays[run] as string[], todayTimes))
+      reported.push(await herd(cohortCodes, reportedTimes))
     } else {
-      reported.push(await herd(cohortCodes))
-      today.push(await herd(todays[run] as string[]))
+      reported.push(await herd(cohortCodes, reportedTimes))
+      today.push(await herd(todays[run] as string[], todayTimes))
     }
   }
   const herdCodes = [...todays.flat(), ...cohorts.flat().map((attempt) => attempt.code)]
@@ -178,7 +193,33 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
       `${slower <= 1.1 ? 'met' : 'not met'}) and ${(reported_.cpu / todays_.cpu).toFixed(2)}× the server's CPU per submission`,
   )
   console.log(`stored:        ${storage.report(accepted)}`)
+  console.log(
+    `steps:         submit_exam's time in the database per submission, in each function it called and in each alone ` +
+      `(pg_stat_user_functions: elapsed, so a wait for a lock or for a core counts too)`,
+  )
+  for (const [label, times] of [
+    ["today's herds", todayTimes],
+    ["the reporting students' herds", reportedTimes],
+  ] as const) {
+    console.log(`               ${label}:`)
+    for (const line of functionShares(summed(times), 'public.submit_exam')) console.log(`             ${line}`)
+  }
   if (!storage.intact(accepted) || mostForAttempt > 1) process.exitCode = 1
+}
+
+/** The times of several herds added up, function by function. */
+function summed(times: FunctionTime[]): FunctionTime[] {
+  const byName = new Map<string, FunctionTime>()
+  for (const time of times) {
+    const sum = byName.get(time.name) ?? { name: time.name, calls: 0, totalMs: 0, selfMs: 0 }
+    byName.set(time.name, {
+      ...sum,
+      calls: sum.calls + time.calls,
+      totalMs: sum.totalMs + time.totalMs,
+      selfMs: sum.selfMs + time.selfMs,
+    })
+  }
+  return [...byName.values()]
 }
 
 function median(values: number[]): number {
