@@ -79,6 +79,7 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
   // The reports: each round, each cohort's N reports; the sampled devices play their rounds beside
   // the first cohort's, and their reports, sent to the same server in the same window, count too.
   const reportCpu = { stackMs: 0, serverMs: onPostgres ? 0 : undefined, studentsMs: 0, reports: 0 }
+  const reportsBefore = await functionTimesOnceCounted(stack.db, 'public.report_exam_attempt', 0)
   const latencies: number[] = []
   const outcomes: Record<string, number> = {}
   const deviceRounds: DeviceRound[] = []
@@ -102,6 +103,10 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
     }
   }
   await Promise.all(sample.map((device) => device.close()))
+  const reportTimes = functionTimesBetween(
+    reportsBefore,
+    await functionTimesOnceCounted(stack.db, 'public.report_exam_attempt', reportCpu.reports),
+  )
   const copies = await keptCopies(stack, cohorts, rounds)
   const sweeps = await serverSubmissions(stack, onPostgres, silent, rounds, spreadMs)
 
@@ -164,6 +169,8 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
       `server's CPU per 30 s: ${percent(share)} of one core (target ≤ 20 %: ${share <= 0.2 ? 'met' : 'not met'})`,
   )
   console.log(`server's copy: ${copies}`)
+  console.log(`               report_exam_attempt's time in the database per report, as submit_exam's below:`)
+  for (const line of functionShares(reportTimes, 'public.report_exam_attempt')) console.log(`             ${line}`)
   const mostForAttempt = Math.max(...deviceRounds.map((line) => line.mostPendingForAttempt))
   const mostInOutbox = Math.max(...deviceRounds.map((line) => line.mostPendingInOutbox))
   const sum = (pick: (line: DeviceRound) => number) => deviceRounds.reduce((total, line) => total + pick(line), 0)
