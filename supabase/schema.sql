@@ -117,6 +117,9 @@ begin
     delete from public.attempt_questions aq
      using public.login_codes lc
      where lc.code = aq.login_code and lc.exam_id = exam.exam_id and aq.taken_at <= exam.last_closed;
+    update public.exam_attempts a set reported_answers = null, reported_flags = null
+     where a.exam_id = exam.exam_id and a.started_at <= exam.last_closed
+       and (a.reported_answers is not null or a.reported_flags is not null);
     delete from public.questions q where q.exam_id = exam.exam_id and q.created_at <= exam.last_closed;
     get diagnostics deleted = row_count;
     total := total + deleted;
@@ -124,7 +127,7 @@ begin
   return total;
 end
 $function$;
-COMMENT ON FUNCTION private.apply_retention() IS 'Deletes each exam''s questions and the attempts'' snapshots of them 24 hours after that exam''s last sitting closed (none while one of its active sittings is open); answers how many questions.';
+COMMENT ON FUNCTION private.apply_retention() IS 'Deletes each exam''s questions, the attempts'' snapshots of them and the server''s copies of the attempts'' answers and flags 24 hours after that exam''s last sitting closed (none while one of its active sittings is open); answers how many questions.';
 GRANT EXECUTE ON FUNCTION private.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_login_code(code text)
@@ -148,7 +151,9 @@ begin
   select * into exam from public.exams e where e.id = login.exam_id;
   sitting := private.current_sitting(login.exam_id, login.extra_minutes);
   return jsonb_build_object(
-    'outcome', case when private.exam_closed_for(login, exam, sitting) then 'exam_closed' else 'valid' end,
+    'outcome', case when private.exam_closed_for(login, exam, sitting) then 'exam_closed'
+                    when exists (select 1 from private.live_attempts(login.code)) then 'in_progress_elsewhere'
+                    else 'valid' end,
     'exam', jsonb_build_object(
       'name', exam.name,
       'sitting', case when sitting.id is not null then jsonb_build_object(
@@ -158,7 +163,7 @@ begin
         'duration_minutes', sitting.duration_minutes) end));
 end
 $function$;
-COMMENT ON FUNCTION private.check_login_code(code text) IS 'The status of a login code as typed (trimmed, upper-cased): {"outcome": valid | used | invalid | exam_closed}, exam_closed when exam_questions would refuse its start so (its exam archived; the window of its sitting, its end moved by the code''s extra minutes, not open now; or a first start after the end once a key of its exam has been shown); for an unused code also "exam": {"name", "sitting": null or {"name", "start_time", "end_time", "duration_minutes"}}, the sitting it would start in.';
+COMMENT ON FUNCTION private.check_login_code(code text) IS 'The status of a login code as typed (trimmed, upper-cased): {"outcome": valid | used | invalid | exam_closed | in_progress_elsewhere}, in_progress_elsewhere when another device is writing it now (a live attempt), exam_closed when exam_questions would refuse its start so (its exam archived; the window of its sitting, its end moved by the code''s extra minutes, not open now; or a first start after the end once a key of its exam has been shown); for an unused code also "exam": {"name", "sitting": null or {"name", "start_time", "end_time", "duration_minutes"}}, the sitting it would start in.';
 GRANT EXECUTE ON FUNCTION private.check_login_code(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_submission_arguments(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
@@ -196,7 +201,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.check_submission_arguments(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'record_submission''s first step: refuses an argument out of range with our own message (SQLSTATE 22023), answers invalid_code for a code (normalized) that is not one, null when every argument can be used.';
 
-CREATE OR REPLACE FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer)
+CREATE OR REPLACE FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, from_server_copy boolean, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer, OUT replaced_server_copy_at timestamp with time zone)
  RETURNS record
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -205,6 +210,7 @@ declare
   grace constant interval := interval '2 minutes';
   claimed public.login_codes;
   existing public.submissions;
+  server_copy public.submissions;
 begin
   select * into claimed from public.login_codes lc where lc.code = claim_login_code.code for update;
 
@@ -221,25 +227,38 @@ begin
     answer := jsonb_build_object('outcome', 'invalid_code');
     return;
   end if;
+  select min(a.started_at), min(a.deadline) + grace, max(a.tab_switches)
+    into first_start, closes_at, reported_tab_switches
+    from public.exam_attempts a where a.login_code = claim_login_code.code;
+  sent_at := least(coalesce(claim_login_code.submitted_at, now()), now());
+
   if claimed.is_used then
-    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
-    return;
+    if not claim_login_code.from_server_copy and sent_at between first_start - grace and closes_at then
+      select s.* into server_copy from public.submissions s
+       where s.login_code = claim_login_code.code and s.from_server_copy;
+    end if;
+    if server_copy.id is null then
+      answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
+      return;
+    end if;
+    delete from public.submissions s where s.id = server_copy.id;
+    replaced_server_copy_at := now();
+    perform private.record_activity('server_copy_replaced', claim_login_code.code,
+      jsonb_build_object('submission_id', claim_login_code.submission_id, 'replaced_submission_id', server_copy.id,
+                         'server_copy_saved_at', server_copy.server_copy_saved_at, 'replaced_score', server_copy.score,
+                         'question_count', server_copy.question_count),
+      server_copy.exam_id);
   end if;
   -- A device's attempt id is its submission id: another code's attempt id (of any exam) would take
   -- that student's submission id and refuse their own device's submission.
   if exists (select 1 from public.exam_attempts a where a.id = claim_login_code.submission_id and a.login_code <> claim_login_code.code) then
     perform private.invalid_argument('submission id belongs to another login code');
   end if;
-
-  select min(a.started_at), min(a.deadline) + grace, max(a.tab_switches)
-    into first_start, closes_at, reported_tab_switches
-    from public.exam_attempts a where a.login_code = claim_login_code.code;
   if first_start is null then
     answer := jsonb_build_object('outcome', 'not_started');
     return;
   end if;
 
-  sent_at := least(coalesce(claim_login_code.submitted_at, now()), now());
   if sent_at > closes_at or sent_at < first_start - grace then
     answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'exam_over');
     return;
@@ -250,7 +269,7 @@ begin
    where id = claimed.id;
 end
 $function$;
-COMMENT ON FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer) IS 'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported.';
+COMMENT ON FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, from_server_copy boolean, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer, OUT replaced_server_copy_at timestamp with time zone) IS 'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) takes a code used by a submission from the server''s copy: that row is deleted, logged (server_copy_replaced) and replaced_server_copy_at answered.';
 
 CREATE OR REPLACE FUNCTION private.client_guess_limit()
  RETURNS integer
@@ -409,7 +428,6 @@ declare
   name text := btrim(exam_questions.student_name);
   total_count integer;
   usable_count integer;
-  served jsonb;
   attempt public.exam_attempts;
 begin
   if name is not null and length(name) not between 2 and 200 then
@@ -434,6 +452,13 @@ begin
   if exists (select 1 from public.exam_attempts a where a.login_code = login.code and a.deadline + interval '2 minutes' < now()) then
     return jsonb_build_object('outcome', 'time_over');
   end if;
+  -- Written on another device right now: a second copy would split the student's answers between
+  -- two devices, so only a proctor's resume PIN moves it (resume_exam_attempt). The device of that
+  -- attempt asking again (a lost answer, a reload) still gets its exam.
+  if exists (select 1 from private.live_attempts(login.code) a
+              where a.id is distinct from exam_questions.attempt_id) then
+    return jsonb_build_object('outcome', 'in_progress_elsewhere');
+  end if;
   -- A code already started is served the exam of its first start, whatever its questions are now.
   if not exists (select 1 from public.attempt_questions aq where aq.login_code = login.code) then
     select count(*) into total_count from public.questions q where q.exam_id = login.exam_id;
@@ -447,30 +472,12 @@ begin
     end if;
     perform private.take_exam_snapshot(login, exam, schedule);
   end if;
-  -- In the student's order, each with its options' order; never with correct_answer.
-  select jsonb_agg(jsonb_build_object(
-           'id', aq.question_id, 'question_number', aq.question_number, 'question_text', aq.question_text,
-           'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
-           'option_order', aq.option_order)
-         order by aq.position)
-    into served
-    from public.attempt_questions aq
-   where aq.login_code = login.code;
-  attempt := private.start_exam_attempt(login, exam, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
-  return jsonb_build_object(
-    'outcome', 'ok',
-    'questions', served,
-    'exam_name', exam.name,
-    'sitting_name', schedule.exam_name,
-    'duration_minutes', coalesce(schedule.duration_minutes, exam.default_duration_minutes),
-    'extra_minutes', login.extra_minutes,
-    'window_end', schedule.end_time,
-    'deadline', attempt.deadline,
-    'server_now', now(),
-    'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
+  attempt := private.start_exam_attempt(login, exam, schedule, exam_questions.attempt_id, name,
+                                        (select count(*)::integer from public.attempt_questions aq where aq.login_code = login.code));
+  return private.served_exam(login, exam, schedule, attempt);
 end
 $function$;
-COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: its exam''s usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, with the exam''s and the sitting''s names, for an unused code of an exam not archived while its sitting''s window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the exam has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
+COMMENT ON FUNCTION private.exam_questions(code text, attempt_id uuid, student_name text) IS 'The exam of the code''s first start (its snapshot, taken then: its exam''s usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, with the exam''s and the sitting''s names, for an unused code of an exam not archived while its sitting''s window (its end moved by the code''s extra minutes) is open and its time is not over (time_over), unless another device is writing it (in_progress_elsewhere: a live attempt of the code other than attempt_id, which only a resume PIN moves); no first start after the window''s end once a key of the exam has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
 
 CREATE OR REPLACE FUNCTION private.exams_sharing_questions(exam_id uuid)
  RETURNS uuid[]
@@ -654,6 +661,19 @@ AS $function$
    where aq.login_code = submission.login_code
 $function$;
 COMMENT ON FUNCTION private.list_solutions(submission public.submissions) IS 'lookup_result''s last step: the per-question solutions of a submission from its code''s snapshot, in question order, each with the student''s answer, the key, what the score accepts and whether the answer counts.';
+
+CREATE OR REPLACE FUNCTION private.live_attempts(code text)
+ RETURNS SETOF public.exam_attempts
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select a.* from public.exam_attempts a
+   where a.login_code = live_attempts.code
+     and a.state in ('in_progress', 'submitted_on_device')
+     and a.deadline + interval '2 minutes' >= now()
+$function$;
+COMMENT ON FUNCTION private.live_attempts(code text) IS 'The attempts of a (normalised) code still being written: in_progress or submitted_on_device, not moved, deadline plus 2 minutes of grace not passed.';
 
 CREATE OR REPLACE FUNCTION private.lookup_result(code text)
  RETURNS jsonb
@@ -1051,7 +1071,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.record_served_key() IS 'Keeps with a new submission the answer key it is scored against: its code''s snapshot, else its exam''s usable questions 1 to 50.';
 
-CREATE OR REPLACE FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean)
+CREATE OR REPLACE FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean, from_server_copy boolean DEFAULT false, server_copy_saved_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1070,13 +1090,17 @@ begin
     return refusal;
   end if;
 
-  claim := private.claim_login_code(record_submission.submission_id, normalized_code, name, record_submission.submitted_at);
+  claim := private.claim_login_code(record_submission.submission_id, normalized_code, name, record_submission.submitted_at,
+    coalesce(record_submission.from_server_copy, false));
   if claim.answer is not null then
     return claim.answer;
   end if;
 
+  -- The server's copy is the in-time copy itself, as an answer file is already checked against it:
+  -- both count as sent.
   counting := private.counted_answers(record_submission.submission_id, normalized_code, record_submission.answers,
-    record_submission.recovered_from_file, claim.first_start, claim.closes_at, claim.sent_at);
+    record_submission.recovered_from_file or coalesce(record_submission.from_server_copy, false),
+    claim.first_start, claim.closes_at, claim.sent_at);
   scoring := private.score_submission(normalized_code, counting.counted);
 
   return private.store_submission(
@@ -1092,13 +1116,17 @@ begin
     tab_switches => greatest(coalesce(record_submission.tab_switches, 0), claim.reported_tab_switches),
     first_start => claim.first_start,
     sent_at => claim.sent_at,
-    arrived_late => now() > claim.closes_at,
+    -- The server submits a copy once the code's time closed; it was made in time, never late.
+    arrived_late => now() > claim.closes_at and not coalesce(record_submission.from_server_copy, false),
     device_started_at => record_submission.started_at,
     device_time_taken => record_submission.time_taken,
-    recovered_from_file => record_submission.recovered_from_file);
+    recovered_from_file => record_submission.recovered_from_file,
+    from_server_copy => coalesce(record_submission.from_server_copy, false),
+    server_copy_saved_at => record_submission.server_copy_saved_at,
+    replaced_server_copy_at => claim.replaced_server_copy_at);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing. One made between the code''s first start and its deadline (2 minutes of grace on each side) is accepted however late it arrives; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id. Steps: check_submission_arguments, claim_login_code, counted_answers, score_submission, store_submission.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean, from_server_copy boolean, server_copy_saved_at timestamp with time zone) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing. One made between the code''s first start and its deadline (2 minutes of grace on each side) is accepted however late it arrives; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). A device''s or answer file''s submission made in time replaces the code''s submission from the server''s copy (replaced_server_copy_at); the server''s copy never replaces anything. invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id. Steps: check_submission_arguments, claim_login_code, counted_answers, score_submission, store_submission.';
 
 CREATE OR REPLACE FUNCTION private.record_void_change()
  RETURNS trigger
@@ -1167,7 +1195,7 @@ AS $function$
   select 7230415001::bigint
 $function$;
 
-CREATE OR REPLACE FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean, answers jsonb DEFAULT NULL::jsonb)
+CREATE OR REPLACE FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean, answers jsonb DEFAULT NULL::jsonb, flags jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1177,6 +1205,7 @@ declare
   attempt public.exam_attempts;
   report_moment timestamptz := least(coalesce(report_exam_attempt.reported_at, now()), now());
   takes_copy boolean;
+  sorted_flags jsonb;
 begin
   if report_exam_attempt.state is null or report_exam_attempt.state not in ('in_progress', 'submitted_on_device') then
     raise exception 'state must be in_progress or submitted_on_device' using errcode = '22023';
@@ -1193,6 +1222,17 @@ begin
                       where a.key !~ '^([1-9]|[1-4][0-9]|50)$' or a.value not in ('"A"', '"B"', '"C"', '"D"'))) then
     perform private.invalid_argument('answers must map question numbers 1 to 50 to A, B, C or D');
   end if;
+  -- The questions flagged "Review later": distinct question numbers, kept sorted.
+  if report_exam_attempt.flags is not null then
+    if jsonb_typeof(report_exam_attempt.flags) <> 'array'
+       or exists (select 1 from jsonb_array_elements(report_exam_attempt.flags) f
+                   where jsonb_typeof(f) <> 'number' or f::text !~ '^([1-9]|[1-4][0-9]|50)$')
+       or (select count(distinct f) <> count(*) from jsonb_array_elements(report_exam_attempt.flags) f) then
+      perform private.invalid_argument('flags must be distinct question numbers 1 to 50');
+    end if;
+    sorted_flags := (select coalesce(jsonb_agg(f order by f::text::integer), '[]'::jsonb)
+                       from jsonb_array_elements(report_exam_attempt.flags) f);
+  end if;
 
   select a.* into attempt from public.exam_attempts a
    where a.id = report_exam_attempt.attempt_id and a.login_code = public.normalize_login_code(report_exam_attempt.code)
@@ -1204,13 +1244,22 @@ begin
     raise exception 'answered_count is more than the attempt''s % questions', attempt.question_count using errcode = '22023';
   end if;
 
+  -- The attempt continues on another device (a proctor's resume PIN): this device is told so and
+  -- stops; its report changes nothing of the copy, which the new device now writes.
+  if attempt.state = 'moved' then
+    update public.exam_attempts a set last_seen = now() where a.id = attempt.id;
+    return jsonb_build_object('outcome', 'moved', 'moved_at', attempt.moved_at);
+  end if;
+
   if report_moment > attempt.deadline + grace then
     return jsonb_build_object('outcome', 'exam_closed');
   end if;
 
-  -- The copy an answer file is checked against: only what reached the server in time (a report
-  -- the device claims it made earlier may still update the progress below, never the copy), and
-  -- never an older report over a newer one.
+  -- The copy an answer file is checked against, a new device resumes from and the server submits
+  -- when the device falls silent: only what reached the server in time (a report the device claims
+  -- it made earlier may still update the progress below, never the copy), and never an older
+  -- report over a newer one. The flags travel with the answers (a report without flags, from an
+  -- older app, keeps the flags before).
   takes_copy := report_exam_attempt.answers is not null
     and now() <= attempt.deadline + grace
     and (attempt.reported_answers_at is null or report_moment >= attempt.reported_answers_at);
@@ -1221,7 +1270,8 @@ begin
        set last_seen = now(),
            reported_answers = case when takes_copy then report_exam_attempt.answers else a.reported_answers end,
            reported_answers_at = case when takes_copy then report_moment else a.reported_answers_at end,
-           reported_answers_received_at = case when takes_copy then now() else a.reported_answers_received_at end
+           reported_answers_received_at = case when takes_copy then now() else a.reported_answers_received_at end,
+           reported_flags = case when takes_copy then coalesce(sorted_flags, a.reported_flags) else a.reported_flags end
      where a.id = attempt.id
     returning * into attempt;
   else
@@ -1236,14 +1286,15 @@ begin
            last_seen = now(),
            reported_answers = case when takes_copy then report_exam_attempt.answers else a.reported_answers end,
            reported_answers_at = case when takes_copy then report_moment else a.reported_answers_at end,
-           reported_answers_received_at = case when takes_copy then now() else a.reported_answers_received_at end
+           reported_answers_received_at = case when takes_copy then now() else a.reported_answers_received_at end,
+           reported_flags = case when takes_copy then coalesce(sorted_flags, a.reported_flags) else a.reported_flags end
      where a.id = attempt.id
     returning * into attempt;
   end if;
   return jsonb_build_object('outcome', 'ok', 'deadline', attempt.deadline, 'server_now', now());
 end
 $function$;
-COMMENT ON FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb) IS 'Records a device''s report on its own attempt made by its deadline, and the answers it carries when received by the deadline plus 2 minutes of grace: ok with the server''s deadline, invalid, or exam_closed.';
+COMMENT ON FUNCTION private.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb, flags jsonb) IS 'Records a device''s report on its own attempt made by its deadline, and the answers and flags it carries when received by the deadline plus 2 minutes of grace: ok with the server''s deadline, invalid, exam_closed, or moved (with moved_at) when the attempt continues on another device.';
 
 CREATE OR REPLACE FUNCTION private.request_client_address()
  RETURNS text
@@ -1301,6 +1352,119 @@ end
 $function$;
 COMMENT ON FUNCTION private.require_admin() IS 'Refuses (42501) a caller who is not a signed-in administrator.';
 
+CREATE OR REPLACE FUNCTION private.restored_copy(attempt public.exam_attempts)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'student_name', attempt.student_name,
+    'restored', jsonb_build_object(
+      'answers', coalesce(attempt.reported_answers, '{}'::jsonb),
+      'flags', coalesce(attempt.reported_flags, '[]'::jsonb),
+      'saved_at', attempt.reported_answers_at))
+$function$;
+COMMENT ON FUNCTION private.restored_copy(attempt public.exam_attempts) IS 'The student_name and restored {answers, flags, saved_at} of an attempt, from the server''s copy, for resume_exam_attempt.';
+
+CREATE OR REPLACE FUNCTION private.resume_exam_attempt(code text, pin text, attempt_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  login public.login_codes;
+  exam public.exams;
+  schedule public.exam_schedule;
+  attempt public.exam_attempts;
+  source public.exam_attempts;
+  offer public.attempt_moves;
+  given_hash bytea;
+begin
+  if resume_exam_attempt.attempt_id is null then
+    perform private.invalid_argument('attempt_id is required');
+  end if;
+  -- Locked, as exam_questions and submissions lock it, so a move and a start or a submission of
+  -- the same code queue.
+  select * into login from public.login_codes lc where lc.code = public.normalize_login_code(resume_exam_attempt.code) for update;
+  if not found then
+    return jsonb_build_object('outcome', 'invalid');
+  end if;
+  if login.is_used then
+    return jsonb_build_object('outcome', 'used');
+  end if;
+  select * into exam from public.exams e where e.id = login.exam_id;
+  schedule := private.current_sitting(login.exam_id, login.extra_minutes);
+
+  select a.* into attempt from public.exam_attempts a where a.id = resume_exam_attempt.attempt_id;
+  if found then
+    if attempt.login_code <> login.code then
+      perform private.invalid_argument('attempt id belongs to another login code');
+    end if;
+    if attempt.state in ('in_progress', 'submitted_on_device') and attempt.deadline + interval '2 minutes' >= now() then
+      return private.served_exam(login, exam, schedule, attempt) || private.restored_copy(attempt);
+    end if;
+    -- This id's attempt is over or moved away: a device that resumes again does so under a new id.
+    return jsonb_build_object('outcome', case when attempt.deadline + interval '2 minutes' < now() then 'time_over'
+                                              else 'not_in_progress' end);
+  end if;
+
+  -- The copy to continue from: of the live attempts (one, unless an older app started two), the
+  -- one the server heard from last.
+  select a.* into source from private.live_attempts(login.code) a
+   order by a.reported_answers_at desc nulls last, a.last_seen desc, a.id limit 1;
+  if not found then
+    if exists (select 1 from public.exam_attempts a where a.login_code = login.code and a.deadline + interval '2 minutes' < now()) then
+      return jsonb_build_object('outcome', 'time_over');
+    end if;
+    return jsonb_build_object('outcome', 'not_in_progress');
+  end if;
+
+  given_hash := private.resume_pin_hash(login.code, regexp_replace(coalesce(resume_exam_attempt.pin, ''), '\s', '', 'g'));
+  select m.* into offer from public.attempt_moves m
+   where m.login_code = login.code and m.used_at is null and m.expires_at > now() and m.wrong_tries < 5
+   order by m.offered_at desc limit 1
+     for update;
+  if offer.id is null or offer.pin_hash <> given_hash then
+    update public.attempt_moves m set wrong_tries = m.wrong_tries + 1 where m.id = offer.id;
+    return jsonb_build_object('outcome', 'wrong_pin');
+  end if;
+
+  insert into public.exam_attempts
+    (id, login_code, exam_id, sitting_id, student_name, deadline, question_count, answered_count, tab_switches,
+     reported_answers, reported_answers_at, reported_answers_received_at, reported_flags, moved_from)
+  values (resume_exam_attempt.attempt_id, login.code, source.exam_id, source.sitting_id, source.student_name,
+          source.deadline, source.question_count,
+          least(source.question_count, (select count(*) from jsonb_object_keys(coalesce(source.reported_answers, '{}'::jsonb)))),
+          (select max(a.tab_switches) from public.exam_attempts a where a.login_code = login.code),
+          source.reported_answers, source.reported_answers_at, source.reported_answers_received_at, source.reported_flags,
+          source.id)
+  returning * into attempt;
+  update public.exam_attempts a
+     set state = 'moved', moved_to = attempt.id, moved_at = now()
+   where a.id in (select l.id from private.live_attempts(login.code) l where l.id <> attempt.id);
+  update public.attempt_moves m set used_at = now(), to_attempt_id = attempt.id where m.id = offer.id;
+  perform private.record_activity('attempt_moved', login.code,
+    jsonb_build_object('from_attempt_id', source.id, 'to_attempt_id', attempt.id, 'student_name', source.student_name,
+                       'offered_by', offer.offered_by, 'answers_restored',
+                       (select count(*) from jsonb_object_keys(coalesce(source.reported_answers, '{}'::jsonb)))),
+    login.exam_id);
+  return private.served_exam(login, exam, schedule, attempt) || private.restored_copy(attempt);
+end
+$function$;
+COMMENT ON FUNCTION private.resume_exam_attempt(code text, pin text, attempt_id uuid) IS 'Moves the code''s live attempt to a new device (attempt_id) with the proctor''s resume PIN: ok with exam_questions'' fields, student_name and restored {answers, flags, saved_at} (the server''s copy), the live attempts marked moved and the move logged (attempt_moved); again ok for the same attempt_id without a PIN; else wrong_pin (counted against the PIN, spent after 5), invalid, used, time_over or not_in_progress.';
+
+CREATE OR REPLACE FUNCTION private.resume_pin_hash(code text, pin text)
+ RETURNS bytea
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select private.hmac_sha256(convert_to('holdfast-resume-pin/' || resume_pin_hash.code || '/' || resume_pin_hash.pin, 'UTF8'), s.secret)
+    from private.answer_file_secret s
+$function$;
+COMMENT ON FUNCTION private.resume_pin_hash(code text, pin text) IS 'The keyed hash a resume PIN of a (normalised) login code is stored and compared as.';
+
 CREATE OR REPLACE FUNCTION private.score_against_key(answers jsonb, served_key jsonb)
  RETURNS integer
  LANGUAGE sql
@@ -1336,6 +1500,38 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.score_submission(code text, answers jsonb, OUT score integer, OUT served integer, OUT served_key jsonb) IS 'record_submission''s fourth step: the score of the answers that count and the questions served, from the code''s snapshot with key corrections (and the key, as served_key), else against its exam''s questions with its first attempt''s question count (served_key null).';
+
+CREATE OR REPLACE FUNCTION private.served_exam(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt public.exam_attempts)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  served jsonb;
+begin
+  select jsonb_agg(jsonb_build_object(
+           'id', aq.question_id, 'question_number', aq.question_number, 'question_text', aq.question_text,
+           'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
+           'option_order', aq.option_order)
+         order by aq.position)
+    into served
+    from public.attempt_questions aq
+   where aq.login_code = login.code;
+  return jsonb_build_object(
+    'outcome', 'ok',
+    'questions', served,
+    'exam_name', exam.name,
+    'sitting_name', schedule.exam_name,
+    'duration_minutes', coalesce(schedule.duration_minutes, exam.default_duration_minutes),
+    'extra_minutes', login.extra_minutes,
+    'window_end', schedule.end_time,
+    'deadline', attempt.deadline,
+    'server_now', now(),
+    'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
+end
+$function$;
+COMMENT ON FUNCTION private.served_exam(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt public.exam_attempts) IS 'The ok answer handing a device its attempt: the code''s snapshot in the student''s order (never with correct_answer), the exam''s and sitting''s names, duration, extra minutes, window end, the attempt''s deadline, the server''s time and the answer-file key.';
 
 CREATE OR REPLACE FUNCTION private.shift_attempt_deadlines()
  RETURNS trigger
@@ -1521,7 +1717,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.start_exam_attempt(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer) IS 'Records an attempt''s start, in the code''s exam and sitting, with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
 
-CREATE OR REPLACE FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean)
+CREATE OR REPLACE FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean, from_server_copy boolean DEFAULT false, server_copy_saved_at timestamp with time zone DEFAULT NULL::timestamp with time zone, replaced_server_copy_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1530,14 +1726,15 @@ declare
   stored public.submissions;
 begin
   update public.exam_attempts a
-     set state = 'received',
+     set state = case when a.state = 'moved' and a.id <> store_submission.submission_id then 'moved' else 'received' end,
          answered_count = least(a.question_count, (select count(*) from jsonb_object_keys(store_submission.counted_answers))),
          tab_switches = greatest(a.tab_switches, store_submission.tab_switches)
    where a.login_code = store_submission.code;
 
   insert into public.submissions
     (id, exam_id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
-     started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check, served_key)
+     started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check, served_key,
+     from_server_copy, server_copy_saved_at, replaced_server_copy_at)
   values (
     store_submission.submission_id,
     (select lc.exam_id from public.login_codes lc where lc.code = store_submission.code),
@@ -1551,7 +1748,8 @@ begin
     greatest(1, store_submission.score, least(50, store_submission.served)),
     store_submission.tab_switches,
     least(86400, greatest(0, floor(extract(epoch from
-      case when store_submission.arrived_late then store_submission.sent_at else now() end - store_submission.first_start))))::integer,
+      case when store_submission.arrived_late or store_submission.from_server_copy then store_submission.sent_at else now() end
+      - store_submission.first_start))))::integer,
     store_submission.first_start,
     store_submission.sent_at,
     store_submission.device_started_at,
@@ -1559,13 +1757,16 @@ begin
     coalesce(store_submission.recovered_from_file, false),
     store_submission.arrived_late,
     store_submission.late_check,
-    store_submission.served_key)
+    store_submission.served_key,
+    coalesce(store_submission.from_server_copy, false),
+    store_submission.server_copy_saved_at,
+    store_submission.replaced_server_copy_at)
   returning * into stored;
 
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean) IS 'record_submission''s last step: marks every attempt of the code received and stores the submission, in its code''s exam, as the last statement, answering its receipt.';
+COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean, from_server_copy boolean, server_copy_saved_at timestamp with time zone, replaced_server_copy_at timestamp with time zone) IS 'record_submission''s last step: marks every attempt of the code received (a moved one stays moved unless it is the one submitting) and stores the submission (from the server''s copy or replacing one, when so), in its code''s exam, as the last statement, answering its receipt.';
 
 CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)
@@ -1717,6 +1918,42 @@ CREATE POLICY "Admins can see who the admins are" ON public.admin_users FOR SELE
 GRANT SELECT ON TABLE public.admin_users TO authenticated;
 GRANT ALL ON TABLE public.admin_users TO service_role;
 
+CREATE TABLE public.attempt_moves (
+  id uuid NOT NULL DEFAULT gen_random_uuid(),
+  exam_id uuid NOT NULL,
+  login_code text NOT NULL,
+  from_attempt_id uuid NOT NULL,
+  pin_hash bytea NOT NULL,
+  offered_by text,
+  offered_at timestamp with time zone NOT NULL DEFAULT now(),
+  expires_at timestamp with time zone NOT NULL,
+  wrong_tries integer NOT NULL DEFAULT 0,
+  used_at timestamp with time zone,
+  to_attempt_id uuid,
+  CONSTRAINT attempt_moves_pkey PRIMARY KEY (id),
+  CONSTRAINT attempt_moves_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
+  CONSTRAINT attempt_moves_from_attempt_id_fkey FOREIGN KEY (from_attempt_id) REFERENCES public.exam_attempts(id) ON DELETE CASCADE,
+  CONSTRAINT attempt_moves_login_code_fkey FOREIGN KEY (login_code) REFERENCES public.login_codes(code) ON UPDATE CASCADE ON DELETE CASCADE,
+  CONSTRAINT attempt_moves_to_attempt_id_fkey FOREIGN KEY (to_attempt_id) REFERENCES public.exam_attempts(id) ON DELETE CASCADE,
+  CONSTRAINT attempt_moves_use_fields CHECK (((used_at IS NULL) = (to_attempt_id IS NULL))),
+  CONSTRAINT attempt_moves_wrong_tries_check CHECK (((wrong_tries >= 0) AND (wrong_tries <= 5)))
+);
+COMMENT ON TABLE public.attempt_moves IS 'One row per resume PIN a proctor offered (admin_offer_attempt_move) to move a live attempt to another device (resume_exam_attempt). Administrators read it; only the functions write it; it goes with its attempts.';
+COMMENT ON COLUMN public.attempt_moves.pin_hash IS 'HMAC-SHA256 of the PIN under the server''s secret (private.resume_pin_hash): the PIN itself is shown once, to the administrator who offered it, and never stored.';
+COMMENT ON COLUMN public.attempt_moves.offered_by IS 'The e-mail of the administrator who offered the PIN.';
+COMMENT ON COLUMN public.attempt_moves.expires_at IS 'offered_at + 10 minutes; earlier when a newer PIN for the same code replaced it.';
+COMMENT ON COLUMN public.attempt_moves.wrong_tries IS 'Wrong PINs given for the code while this PIN was usable; at 5 it is spent.';
+COMMENT ON COLUMN public.attempt_moves.to_attempt_id IS 'The attempt the PIN started on the new device, with used_at.';
+ALTER TABLE public.attempt_moves ENABLE ROW LEVEL SECURITY;
+CREATE INDEX attempt_moves_exam_id_idx ON public.attempt_moves USING btree (exam_id);
+CREATE INDEX attempt_moves_from_attempt_id_idx ON public.attempt_moves USING btree (from_attempt_id);
+CREATE INDEX attempt_moves_login_code_idx ON public.attempt_moves USING btree (login_code, offered_at DESC);
+CREATE INDEX attempt_moves_to_attempt_id_idx ON public.attempt_moves USING btree (to_attempt_id) WHERE (to_attempt_id IS NOT NULL);
+CREATE POLICY "Admins can read attempt moves" ON public.attempt_moves FOR SELECT TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT SELECT ON TABLE public.attempt_moves TO authenticated;
+GRANT ALL ON TABLE public.attempt_moves TO service_role;
+
 CREATE TABLE public.attempt_questions (
   login_code text NOT NULL,
   question_number integer NOT NULL,
@@ -1757,7 +1994,7 @@ CREATE TABLE public.audit_log (
   details jsonb NOT NULL DEFAULT '{}'::jsonb,
   exam_id uuid,
   CONSTRAINT audit_log_pkey PRIMARY KEY (id),
-  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text, 'key_corrected'::text, 'guessing_limit_cleared'::text, 'address_trust_ended'::text, 'exam_created'::text, 'exam_changed'::text, 'exam_duplicated'::text]))),
+  CONSTRAINT audit_log_action_check CHECK ((action = ANY (ARRAY['codes_generated'::text, 'codes_deleted'::text, 'extra_time_changed'::text, 'room_time_added'::text, 'questions_added'::text, 'questions_imported'::text, 'question_changed'::text, 'questions_deleted'::text, 'schedule_created'::text, 'schedule_changed'::text, 'schedule_deleted'::text, 'answer_file_recovered'::text, 'submission_voided'::text, 'submission_restored'::text, 'key_corrected'::text, 'guessing_limit_cleared'::text, 'address_trust_ended'::text, 'exam_created'::text, 'exam_changed'::text, 'exam_duplicated'::text, 'attempt_move_offered'::text, 'attempt_moved'::text, 'submitted_from_server_copy'::text, 'server_copy_replaced'::text]))),
   CONSTRAINT audit_log_actor_check CHECK (((length(actor) >= 1) AND (length(actor) <= 320))),
   CONSTRAINT audit_log_details_check CHECK ((jsonb_typeof(details) = 'object'::text))
 );
@@ -1806,15 +2043,23 @@ CREATE TABLE public.exam_attempts (
   reported_answers_received_at timestamp with time zone,
   exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
   sitting_id uuid,
+  reported_flags jsonb,
+  moved_to uuid,
+  moved_at timestamp with time zone,
+  moved_from uuid,
   CONSTRAINT exam_attempts_pkey PRIMARY KEY (id),
   CONSTRAINT exam_attempts_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT exam_attempts_login_code_fkey FOREIGN KEY (login_code) REFERENCES public.login_codes(code) ON UPDATE CASCADE ON DELETE CASCADE,
+  CONSTRAINT exam_attempts_moved_from_fkey FOREIGN KEY (moved_from) REFERENCES public.exam_attempts(id) ON DELETE SET NULL,
+  CONSTRAINT exam_attempts_moved_to_fkey FOREIGN KEY (moved_to) REFERENCES public.exam_attempts(id) ON DELETE SET NULL,
   CONSTRAINT exam_attempts_sitting_id_fkey FOREIGN KEY (sitting_id) REFERENCES public.exam_schedule(id) ON DELETE SET NULL,
   CONSTRAINT exam_attempts_check CHECK (((answered_count >= 0) AND (answered_count <= question_count))),
+  CONSTRAINT exam_attempts_moved_fields CHECK (((moved_to IS NULL) = (moved_at IS NULL))),
   CONSTRAINT exam_attempts_question_count_check CHECK (((question_count >= 1) AND (question_count <= 10000))),
   CONSTRAINT exam_attempts_refusal_check CHECK ((refusal = ANY (ARRAY['code_used'::text, 'exam_over'::text]))),
   CONSTRAINT exam_attempts_reported_answers_check CHECK ((jsonb_typeof(reported_answers) = 'object'::text)),
-  CONSTRAINT exam_attempts_state_check CHECK ((state = ANY (ARRAY['in_progress'::text, 'submitted_on_device'::text, 'received'::text, 'refused'::text]))),
+  CONSTRAINT exam_attempts_reported_flags_check CHECK ((jsonb_typeof(reported_flags) = 'array'::text)),
+  CONSTRAINT exam_attempts_state_check CHECK ((state = ANY (ARRAY['in_progress'::text, 'submitted_on_device'::text, 'received'::text, 'refused'::text, 'moved'::text]))),
   CONSTRAINT exam_attempts_student_name_check CHECK (((length(btrim(student_name)) >= 2) AND (length(btrim(student_name)) <= 200))),
   CONSTRAINT exam_attempts_tab_switches_check CHECK (((tab_switches >= 0) AND (tab_switches <= 100000)))
 );
@@ -1822,7 +2067,7 @@ COMMENT ON TABLE public.exam_attempts IS 'One row per exam started on a device, 
 COMMENT ON COLUMN public.exam_attempts.started_at IS 'When the server handed this device the questions.';
 COMMENT ON COLUMN public.exam_attempts.deadline IS 'The server''s deadline for the code: its first start + the schedule''s duration (30 minutes without one), never past the window''s end, plus the code''s extra minutes.';
 COMMENT ON COLUMN public.exam_attempts.client_online IS 'Whether the device believed it was online when it made its latest report.';
-COMMENT ON COLUMN public.exam_attempts.state IS 'in_progress, submitted_on_device (the device queued its submission), received (the server stored the code''s submission) or refused (the server refused this attempt''s submission, see refusal).';
+COMMENT ON COLUMN public.exam_attempts.state IS 'in_progress, submitted_on_device (the device queued its submission), received (the server stored the code''s submission), refused (the server refused this attempt''s submission, see refusal) or moved (the attempt continues on another device, moved_to).';
 COMMENT ON COLUMN public.exam_attempts.reported_at IS 'When the device made its latest report (server clock): an older report arriving late changes nothing.';
 COMMENT ON COLUMN public.exam_attempts.last_seen IS 'When the server last heard from the device.';
 COMMENT ON COLUMN public.exam_attempts.refusal IS 'Why the attempt''s submission was refused, when state is refused: code_used (another submission took the code) or exam_over.';
@@ -1832,9 +2077,16 @@ COMMENT ON COLUMN public.exam_attempts.reported_answers_at IS 'When the device m
 COMMENT ON COLUMN public.exam_attempts.reported_answers_received_at IS 'When the server received the report that carried reported_answers (the server''s clock).';
 COMMENT ON COLUMN public.exam_attempts.exam_id IS 'The exam of the attempt''s code.';
 COMMENT ON COLUMN public.exam_attempts.sitting_id IS 'The sitting the attempt''s code started in; null without one (or once it is deleted).';
+COMMENT ON COLUMN public.exam_attempts.reported_flags IS 'The question numbers the student flagged "Review later" (a sorted JSON array), from the same report as reported_answers, by the same rule; null when none was received.';
+COMMENT ON COLUMN public.exam_attempts.moved_to IS 'The attempt this one continues as on another device (a proctor''s resume PIN); set with moved_at.';
+COMMENT ON COLUMN public.exam_attempts.moved_at IS 'When this attempt was moved to another device.';
+COMMENT ON COLUMN public.exam_attempts.moved_from IS 'The attempt this one continues, for an attempt resumed on a new device.';
 ALTER TABLE public.exam_attempts ENABLE ROW LEVEL SECURITY;
 CREATE INDEX exam_attempts_exam_id_started_at_idx ON public.exam_attempts USING btree (exam_id, started_at DESC);
+CREATE INDEX exam_attempts_live_deadline_idx ON public.exam_attempts USING btree (deadline) WHERE (state = ANY (ARRAY['in_progress'::text, 'submitted_on_device'::text]));
 CREATE INDEX exam_attempts_login_code_idx ON public.exam_attempts USING btree (login_code);
+CREATE INDEX exam_attempts_moved_from_idx ON public.exam_attempts USING btree (moved_from) WHERE (moved_from IS NOT NULL);
+CREATE INDEX exam_attempts_moved_to_idx ON public.exam_attempts USING btree (moved_to) WHERE (moved_to IS NOT NULL);
 CREATE INDEX exam_attempts_sitting_id_started_at_idx ON public.exam_attempts USING btree (sitting_id, started_at DESC);
 CREATE INDEX exam_attempts_started_at_idx ON public.exam_attempts USING btree (started_at DESC);
 CREATE POLICY "Admins can read exam attempts" ON public.exam_attempts FOR SELECT TO authenticated
@@ -2111,6 +2363,9 @@ CREATE TABLE public.submissions (
   late_check jsonb,
   solutions_shown_at timestamp with time zone,
   exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
+  from_server_copy boolean NOT NULL DEFAULT false,
+  server_copy_saved_at timestamp with time zone,
+  replaced_server_copy_at timestamp with time zone,
   CONSTRAINT submissions_pkey PRIMARY KEY (id),
   CONSTRAINT submissions_login_code_key UNIQUE (login_code),
   CONSTRAINT submissions_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id),
@@ -2148,6 +2403,9 @@ COMMENT ON COLUMN public.submissions.recovery_check IS 'For a submission recover
 COMMENT ON COLUMN public.submissions.late_check IS 'For a submission that arrived after its deadline plus grace once its solutions could be out: the copy of the answers its attempt reported in time (reported_at, received_at; null when none was), how many answers it sent and how many were counted, and each question where the submission and the copy differ (question, reported, sent; null for none). Only the matching answers are stored and scored.';
 COMMENT ON COLUMN public.submissions.solutions_shown_at IS 'When lookup_result first showed this submission''s solutions (with their key); never cleared. From then on the key is out, whatever the computed release says later.';
 COMMENT ON COLUMN public.submissions.exam_id IS 'The exam of the submission''s code: its results, ranking and analysis are that exam''s.';
+COMMENT ON COLUMN public.submissions.from_server_copy IS 'Submitted by the server from the attempt''s copy (reported_answers) once its deadline plus grace passed with no submission from the device (public.submit_from_server_copies).';
+COMMENT ON COLUMN public.submissions.server_copy_saved_at IS 'For a submission from the server''s copy: when that copy was reported by the device; null when none was (the submission is then empty).';
+COMMENT ON COLUMN public.submissions.replaced_server_copy_at IS 'For a device''s or answer file''s submission made in time that arrived after a submission from the server''s copy of the same code: when it replaced it.';
 ALTER TABLE public.submissions ENABLE ROW LEVEL SECURITY;
 CREATE INDEX submissions_exam_id_submitted_at_idx ON public.submissions USING btree (exam_id, submitted_at DESC) INCLUDE (score);
 CREATE INDEX submissions_exam_id_voided_submitted_at_idx ON public.submissions USING btree (exam_id, submitted_at) WHERE (voided_at IS NOT NULL);
@@ -2261,7 +2519,7 @@ COMMENT ON FUNCTION public.admin_day_answers(time_zone text, day date, search te
 GRANT EXECUTE ON FUNCTION public.admin_day_answers(time_zone text, day date, search text, exam_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_results(time_zone text, day date, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
- RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer, exam_id uuid, exam_name text)
+ RETURNS TABLE(id uuid, student_name text, login_code text, score integer, question_count integer, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, received_at timestamp with time zone, answers_fingerprint text, recovered_from_file boolean, arrived_late boolean, extra_minutes integer, voided_at timestamp with time zone, void_reason text, regraded_at timestamp with time zone, score_before_regrade integer, rank bigint, display_order bigint, uncounted_answers integer, exam_id uuid, exam_name text, from_server_copy boolean, server_copy_saved_at timestamp with time zone, replaced_server_copy_at timestamp with time zone)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2273,7 +2531,8 @@ AS $function$
          case when r.voided_at is null then r.rank end, r.display_order,
          coalesce((r.recovery_check ->> 'file_answers')::integer - (r.recovery_check ->> 'counted')::integer,
                   (r.late_check ->> 'sent_answers')::integer - (r.late_check ->> 'counted')::integer),
-         r.exam_id, (select e.name from public.exams e where e.id = r.exam_id)
+         r.exam_id, (select e.name from public.exams e where e.id = r.exam_id),
+         r.from_server_copy, r.server_copy_saved_at, r.replaced_server_copy_at
     from (
       select s.*,
              rank() over (partition by s.voided_at is null order by s.score desc) as rank,
@@ -2288,7 +2547,7 @@ AS $function$
           or r.login_code ilike public.search_pattern(admin_day_results.search))
    order by r.display_order
 $function$;
-COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text, exam_id uuid) IS 'One local day''s submissions of one exam (or of all, each with its exam) matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
+COMMENT ON FUNCTION public.admin_day_results(time_zone text, day date, search text, exam_id uuid) IS 'One local day''s submissions of one exam (or of all, each with its exam) matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out; whether it was submitted from the server''s copy (server_copy_saved_at) or replaced one (replaced_server_copy_at). Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_day_results(time_zone text, day date, search text, exam_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_score_bands(time_zone text, day date, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
@@ -2530,14 +2789,15 @@ AS $function$
     'submitted_on_device', count(*) filter (where a.status = 'submitted_on_device'),
     'on_track', count(*) filter (where a.status = 'on_track'),
     'received', count(*) filter (where a.status = 'received'),
-    'refused', count(*) filter (where a.status = 'refused'))
+    'refused', count(*) filter (where a.status = 'refused'),
+    'moved', count(*) filter (where a.status = 'moved'))
     from public.admin_live_attempts(admin_live_attempt_counts.exam_id, admin_live_attempt_counts.sitting_id) a
 $function$;
 COMMENT ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) IS 'How many of the proctor room''s attempts (of one exam and sitting, or all) have each status now.';
 GRANT EXECUTE ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_live_attempts(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
- RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text)
+ RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text, moved_at timestamp with time zone, moved_from uuid, moved_by text, open_on_two_devices boolean, from_server_copy boolean, server_copy_saved_at timestamp with time zone, replaced_server_copy_at timestamp with time zone)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2553,15 +2813,27 @@ AS $function$
                     case when a.status_order < 3 then a.last_seen end,
                     a.student_name, a.login_code, a.id) as display_order,
          a.exam_id, (select e.name from public.exams e where e.id = a.exam_id),
-         a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id)
+         a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id),
+         a.moved_at, a.moved_from,
+         (select m.offered_by from public.attempt_moves m
+           where m.to_attempt_id = coalesce(a.moved_to, case when a.moved_from is not null then a.id end)),
+         -- Open on two devices: another attempt of the code reported while this one was live (from
+         -- its start until it was moved), or this one reported while the other was live.
+         exists (select 1 from public.exam_attempts o
+                  where o.login_code = a.login_code and o.id <> a.id
+                    and ((o.last_seen > a.started_at and (a.moved_at is null or o.last_seen < a.moved_at))
+                         or (a.last_seen > o.started_at and (o.moved_at is null or a.last_seen < o.moved_at)))),
+         coalesce(s.from_server_copy, false), s.server_copy_saved_at, s.replaced_server_copy_at
     from (
       select x.*,
              case when x.state = 'received' then 'received'
+                  when x.state = 'moved' then 'moved'
                   when x.state = 'refused' then 'refused'
                   when x.state = 'submitted_on_device' then 'submitted_on_device'
                   when now() - x.last_seen > interval '60 seconds' then 'offline'
                   else 'on_track' end as status,
-             case when x.state = 'received' then 4
+             -- A moved attempt is settled: it continues on its new row.
+             case when x.state in ('received', 'moved') then 4
                   when x.state = 'refused' then 2
                   when x.state = 'submitted_on_device' then 1
                   when now() - x.last_seen > interval '60 seconds' then 0
@@ -2576,8 +2848,47 @@ AS $function$
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, and its exam and sitting. Read in pages.';
+COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, moves (moved_at on the old attempt, moved_from on the new, moved_by on both; status moved), open_on_two_devices, and whether the submission came from the server''s copy (when that copy was saved) or replaced one. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_offer_attempt_move(attempt_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  attempt public.exam_attempts;
+  login public.login_codes;
+  pin text;
+  offer public.attempt_moves;
+begin
+  perform private.require_admin();
+  select a.* into attempt from public.exam_attempts a where a.id = admin_offer_attempt_move.attempt_id;
+  if found then
+    -- Locked, as a start, a move and a submission of the code lock it.
+    select lc.* into login from public.login_codes lc where lc.code = attempt.login_code for update;
+  end if;
+  if attempt.id is null or login.is_used
+     or not exists (select 1 from private.live_attempts(attempt.login_code) l where l.id = attempt.id) then
+    perform private.invalid_argument('This attempt is no longer in progress, so it cannot be moved.');
+  end if;
+  pin := lpad((('x' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))::bit(48)::bigint % 1000000)::text, 6, '0');
+  update public.attempt_moves m set expires_at = now()
+   where m.login_code = attempt.login_code and m.used_at is null and m.expires_at > now();
+  insert into public.attempt_moves (exam_id, login_code, from_attempt_id, pin_hash, offered_by, expires_at)
+  values (attempt.exam_id, attempt.login_code, attempt.id, private.resume_pin_hash(attempt.login_code, pin),
+          (select au.email from public.admin_users au where au.user_id = (select auth.uid())),
+          now() + interval '10 minutes')
+  returning * into offer;
+  perform private.record_activity('attempt_move_offered', attempt.login_code,
+    jsonb_build_object('attempt_id', attempt.id, 'student_name', attempt.student_name, 'expires_at', offer.expires_at),
+    attempt.exam_id);
+  return jsonb_build_object('pin', pin, 'expires_at', offer.expires_at);
+end
+$function$;
+COMMENT ON FUNCTION public.admin_offer_attempt_move(attempt_id uuid) IS 'Administrators: a resume PIN (6 digits, valid 10 minutes, replacing the code''s earlier unused one) moving a live attempt of an unused code to a new device: {pin, expires_at}; refused (22023, "This attempt is no longer in progress, so it cannot be moved.") otherwise. Logged as attempt_move_offered, without the PIN.';
+GRANT EXECUTE ON FUNCTION public.admin_offer_attempt_move(attempt_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_results_summary(time_zone text, search text DEFAULT ''::text, day date DEFAULT NULL::date, exam_id uuid DEFAULT NULL::uuid)
  RETURNS jsonb
@@ -2668,7 +2979,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.check_login_code(code text) IS 'The status of a login code as typed: {"outcome": valid | used | invalid | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
+COMMENT ON FUNCTION public.check_login_code(code text) IS 'The status of a login code as typed: {"outcome": valid | used | invalid | in_progress_elsewhere (a device is writing it now) | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.check_login_code(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text, trust_minutes integer DEFAULT 0)
@@ -2803,7 +3114,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open, with the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
+COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open and no other device is writing it (else in_progress_elsewhere), with the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
 GRANT EXECUTE ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.first_exam_id()
@@ -3105,7 +3416,7 @@ $function$;
 COMMENT ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) IS 'Administrators: corrects a question''s key (one letter, several, or * for void) and answers the dry run (submissions, changed, fail_to_pass, pass_to_fail, average_before, average_after); with apply, rescores every submission of the question''s exam whose attempt held the question in one transaction, marks the changed ones regraded and records it. Idempotent.';
 GRANT EXECUTE ON FUNCTION public.regrade_question(question_id uuid, accepted text, apply boolean) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean, answers jsonb DEFAULT NULL::jsonb)
+CREATE OR REPLACE FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean DEFAULT NULL::boolean, answers jsonb DEFAULT NULL::jsonb, flags jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -3127,7 +3438,7 @@ begin
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
   answer := private.report_exam_attempt(attempt_id, code, answered_count, tab_switches, state, online, reported_at,
-                                        storage_persistent, answers);
+                                        storage_persistent, answers, flags);
   if answer ->> 'outcome' = 'invalid' then
     perform private.record_code_guess_failure(address);
   end if;
@@ -3137,8 +3448,8 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb) IS 'A student device''s progress report on its attempt, with its answers (never answered back): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from this client or address (never for a report naming an existing attempt with its code).';
-GRANT EXECUTE ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb) TO anon, authenticated, service_role;
+COMMENT ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb, flags jsonb) IS 'A student device''s progress report on its attempt, with its answers and flags (never answered back): ok with the server''s deadline, invalid, exam_closed, moved (with moved_at: the attempt continues on another device), or rate_limited after too many invalid codes from this client or address (never for a report naming an existing attempt with its code).';
+GRANT EXECUTE ON FUNCTION public.report_exam_attempt(attempt_id uuid, code text, answered_count integer, tab_switches integer, state text, online boolean, reported_at timestamp with time zone, storage_persistent boolean, answers jsonb, flags jsonb) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.restore_submission(submission_id uuid)
  RETURNS jsonb
@@ -3163,6 +3474,35 @@ end
 $function$;
 COMMENT ON FUNCTION public.restore_submission(submission_id uuid) IS 'Administrators: counts a voided submission again and records it (with the reason it had); restored, not_voided or not_found.';
 GRANT EXECUTE ON FUNCTION public.restore_submission(submission_id uuid) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.resume_exam_attempt(code text, pin text, attempt_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  address text := private.request_client_address();
+  answer jsonb;
+  failure_state text;
+  failure_message text;
+begin
+  perform private.refuse_read_only();
+  if private.code_guessing_limited(address) and not private.proves_attempt(attempt_id, code) then
+    return jsonb_build_object('outcome', 'rate_limited');
+  end if;
+  answer := private.resume_exam_attempt(code, pin, attempt_id);
+  if answer ->> 'outcome' in ('invalid', 'wrong_pin') then
+    perform private.record_code_guess_failure(address);
+  end if;
+  return answer;
+exception when others then
+  get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
+  perform private.raise_without_detail(failure_state, failure_message);
+end
+$function$;
+COMMENT ON FUNCTION public.resume_exam_attempt(code text, pin text, attempt_id uuid) IS 'Resumes the code''s attempt in progress on another device, on this device (attempt_id), with the proctor''s resume PIN (6 digits; spaces ignored): ok with everything exam_questions answers, student_name and restored {answers, flags, saved_at}; wrong_pin, invalid, used, time_over, not_in_progress, or rate_limited after too many invalid codes or PINs from this client or address (never for the same attempt asking again).';
+GRANT EXECUTE ON FUNCTION public.resume_exam_attempt(code text, pin text, attempt_id uuid) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.room_time_students(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
  RETURNS integer
@@ -3239,6 +3579,59 @@ end
 $function$;
 COMMENT ON FUNCTION public.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'Claims the code, scores from the stored answers and stores the submission, all or nothing. Idempotent on submission_id; rate_limited after too many invalid codes from this client or address, unless the submission is stored or its id is an attempt started with this code.';
 GRANT EXECUTE ON FUNCTION public.submit_exam(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) TO anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.submit_from_server_copies()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  silent record;
+  answer jsonb;
+  submitted integer := 0;
+begin
+  for silent in
+    select distinct on (a.login_code) a.*
+      from public.exam_attempts a
+      join public.login_codes lc on lc.code = a.login_code and not lc.is_used
+     where a.state in ('in_progress', 'submitted_on_device')
+       and a.deadline + interval '2 minutes' < now()
+     order by a.login_code, a.reported_answers_at desc nulls last, a.last_seen desc, a.id
+  loop
+    -- Each on its own: one code the server cannot submit (reported as a warning in the database's
+    -- log) must not hold back the others, every run.
+    begin
+      answer := private.record_submission(
+        submission_id => gen_random_uuid(),
+        code => silent.login_code,
+        -- An attempt from an app that sent no name (before names were asked) still gets its result.
+        student_name => coalesce(silent.student_name, 'Unnamed student'),
+        answers => coalesce(silent.reported_answers, '{}'::jsonb),
+        tab_switches => silent.tab_switches,
+        time_taken => least(86400, greatest(0, floor(extract(epoch from silent.deadline - silent.started_at))))::integer,
+        started_at => silent.started_at,
+        submitted_at => silent.deadline,
+        recovered_from_file => false,
+        from_server_copy => true,
+        server_copy_saved_at => silent.reported_answers_at);
+      if answer ->> 'outcome' = 'accepted' then
+        perform private.record_activity('submitted_from_server_copy', silent.login_code,
+          jsonb_build_object('submission_id', answer ->> 'submission_id', 'attempt_id', silent.id,
+                             'student_name', silent.student_name, 'server_copy_saved_at', silent.reported_answers_at,
+                             'answers', (select count(*) from jsonb_object_keys(coalesce(silent.reported_answers, '{}'::jsonb)))),
+          silent.exam_id);
+        submitted := submitted + 1;
+      end if;
+    exception when others then
+      raise warning 'Holdfast could not submit the server''s copy of login code %: %', silent.login_code, sqlerrm;
+    end;
+  end loop;
+  return submitted;
+end
+$function$;
+COMMENT ON FUNCTION public.submit_from_server_copies() IS 'Submits from the server''s copy (reported_answers, none when never reported) every live attempt (in_progress or submitted_on_device, not moved) of an unused code whose deadline plus 2 minutes of grace has passed: scored as usual, from_server_copy, server_copy_saved_at, logged as submitted_from_server_copy; answers how many. Service role only (pg_cron every minute; the local stack every 30 s).';
+GRANT EXECUTE ON FUNCTION public.submit_from_server_copies() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.void_submission(submission_id uuid, reason text)
  RETURNS jsonb

@@ -11,7 +11,7 @@ import { migrate } from './migrate.ts'
 import { installChangeCapture } from './realtime/change-capture.ts'
 import { startRealtime, type RealtimeServer } from './realtime/realtime-server.ts'
 import { createRestApi } from './rest/rest-api.ts'
-import { startRetentionTimer } from './retention-timer.ts'
+import { serverCopyEveryMsFromEnv, startRetentionTimer, startServerCopyTimer } from './retention-timer.ts'
 import { createStaticFiles } from './static-files.ts'
 
 export interface StackOptions {
@@ -31,6 +31,11 @@ export interface StackOptions {
   admin?: Partial<AdminCredentials>
   /** Reverse proxies whose X-Forwarded-For, -Host and -Proto are believed (HOLDFAST_TRUSTED_PROXIES); none by default. */
   trustedProxies?: TrustedProxies
+  /**
+   * How often attempts whose device fell silent past their deadline are submitted from the
+   * server's copy: HOLDFAST_SERVER_COPY_EVERY_MS when absent, else every 30 s; 0 never.
+   */
+  serverCopyEveryMs?: number
   log?: (line: string) => void
 }
 
@@ -49,6 +54,12 @@ export class StackStartFailed extends Error {}
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const log = options.log ?? (() => {})
   const trustedProxies = options.trustedProxies ?? noTrustedProxies
+  let serverCopyEvery: number | undefined
+  try {
+    serverCopyEvery = options.serverCopyEveryMs ?? serverCopyEveryMsFromEnv()
+  } catch (error) {
+    throw new StackStartFailed((error as Error).message)
+  }
   if (options.dataDir) await createPrivateDir(options.dataDir)
   const db = await openDatabase(options)
   try {
@@ -128,6 +139,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     throw error
   }
   const stopRetention = startRetentionTimer(db, log)
+  const stopServerCopies = startServerCopyTimer(db, log, serverCopyEvery)
   const { port } = server.address() as AddressInfo
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
@@ -138,6 +150,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     keys,
     close: async () => {
       stopRetention()
+      stopServerCopies()
       await realtime.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

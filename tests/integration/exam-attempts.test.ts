@@ -127,14 +127,28 @@ describe('exam_questions records the start of each attempt', () => {
     expect((await start(await newCode())).key).not.toBe(key)
   })
 
-  it('gives a second device, or a restart, the deadline of the first start, and the same key', async () => {
+  it('gives a restart the deadline of the first start and the same key; a second device while it writes, nothing (issue 26)', async () => {
     const code = await newCode()
     const first = await start(code)
     const [row] = await backdate(code, 10 * minute)
     const again = await start(code, first.attemptId)
+    expect(Date.parse(again.deadline)).toBe(Date.parse(row!.deadline))
+    expect(again.key).toBe(first.key)
+    // Only a proctor's resume PIN moves it (attempt-move.test.ts).
+    expect(await examQuestions({ code, attempt_id: randomUUID(), student_name: 'Ada Lovelace' })).toEqual({
+      outcome: 'in_progress_elsewhere',
+    })
+    expect(await attemptsOf(code)).toHaveLength(1)
+  })
+
+  it('gives a later start, once no device writes the code, the deadline of the first start and the same key', async () => {
+    const code = await newCode()
+    const first = await start(code)
+    const [row] = await backdate(code, 10 * minute)
+    // The first device's submission refused (as a code_used race would): its attempt is no longer written.
+    succeeded(await service.from('exam_attempts').update({ state: 'refused', refusal: 'exam_over' }).eq('id', first.attemptId))
     const second = await start(code)
     expect(await attemptsOf(code)).toHaveLength(2)
-    expect(Date.parse(again.deadline)).toBe(Date.parse(row!.deadline))
     expect(Date.parse(second.deadline)).toBe(Date.parse(row!.deadline))
     expect(second.key).toBe(first.key)
   })
@@ -222,8 +236,16 @@ describe('exam_questions records the start of each attempt', () => {
 
   it('keeps at most 20 attempts of a code: a further start shares the first one’s row and deadline', async () => {
     const code = await newCode()
-    const first = await start(code)
-    for (let i = 1; i < 20; i++) await start(code)
+    // Each start after its predecessor stopped being written (a refused submission), as only then
+    // may another device start the code (issue 26).
+    const refused = async (started: { attemptId: string }) => {
+      succeeded(
+        await service.from('exam_attempts').update({ state: 'refused', refusal: 'exam_over' }).eq('id', started.attemptId),
+      )
+      return started
+    }
+    const first = await refused(await start(code))
+    for (let i = 1; i < 20; i++) await refused(await start(code))
     const later = await start(code)
     const rows = await attemptsOf(code)
     expect(rows).toHaveLength(20)
@@ -234,7 +256,8 @@ describe('exam_questions records the start of each attempt', () => {
   it('still records the start for an app that sends no attempt id, once per code', async () => {
     const code = await newCode()
     expect((await examQuestions({ code })).outcome).toBe('ok')
-    expect((await examQuestions({ code })).outcome).toBe('ok')
+    // Asked again without an id, it cannot prove it is that device: written elsewhere (issue 26).
+    expect((await examQuestions({ code })).outcome).toBe('in_progress_elsewhere')
     const rows = await attemptsOf(code)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ student_name: null, state: 'in_progress' })

@@ -348,6 +348,7 @@ async function allRows<T extends TableName>(table: T, key: string): Promise<Tabl
 export async function everyTable() {
   return {
     admin_users: await allRows('admin_users', 'user_id'),
+    attempt_moves: await allRows('attempt_moves', 'id'),
     exam_attempts: await allRows('exam_attempts', 'id'),
     exam_schedule: await allRows('exam_schedule', 'id'),
     login_codes: await allRows('login_codes', 'id'),

@@ -52,6 +52,10 @@ export async function setup(project: TestProject): Promise<void> {
     admin: { email: adminEmail, password: adminPassword },
     // The tests play a gateway on this machine, naming in X-Forwarded-For the many clients they act as.
     trustedProxies: parseTrustedProxies('127.0.0.0/8, ::1'),
+    // The files share one database and leave attempts past their deadline on purpose: a timer
+    // submitting them from the server's copy would change what they test, when it happens to run.
+    // server-copy.test.ts calls public.submit_from_server_copies() itself.
+    serverCopyEveryMs: 0,
   })
   await keepOnlyTheFirstExam(stack.db)
   await createUser(stack.db, userEmail, userPassword)

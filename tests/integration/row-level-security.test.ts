@@ -37,6 +37,7 @@ type WriteKind = 'insert' | 'update' | 'delete'
 
 const tableNames: TableName[] = [
   'admin_users',
+  'attempt_moves',
   'attempt_questions',
   'audit_log',
   'exam_attempts',
@@ -50,6 +51,7 @@ const tableNames: TableName[] = [
 ]
 const adminOnlyTables: TableName[] = [
   'admin_users',
+  'attempt_moves',
   'attempt_questions',
   'audit_log',
   'exam_attempts',
@@ -232,6 +234,23 @@ function writeAttempts(client: Client): Record<TableName, Record<WriteKind, Atte
           .select(),
       delete: () => client.from('exam_attempts').delete().eq('id', fixture.attemptId).select(),
     },
+    attempt_moves: {
+      insert: () =>
+        client.from('attempt_moves').insert({
+          exam_id: seedExam.id,
+          login_code: fixture.code.code,
+          from_attempt_id: fixture.attemptId,
+          pin_hash: '\\x00',
+          expires_at: isoFromNow(hour),
+        }),
+      update: () =>
+        client
+          .from('attempt_moves')
+          .update({ wrong_tries: 0, expires_at: isoFromNow(hour) })
+          .gte('wrong_tries', 0)
+          .select(),
+      delete: () => client.from('attempt_moves').delete().gte('wrong_tries', 0).select(),
+    },
     attempt_questions: {
       insert: () =>
         client.from('attempt_questions').insert({
@@ -406,6 +425,11 @@ describe('administrator', () => {
       must(await admin.from('attempt_questions').select('login_code').eq('login_code', fixture.code.code)).length,
     ).toBeGreaterThan(0)
     const writes = writeAttempts(admin).attempt_questions
+    for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
+  })
+
+  it('cannot write the resume PINs offered: only admin_offer_attempt_move and resume_exam_attempt do', async () => {
+    const writes = writeAttempts(admin).attempt_moves
     for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
   })
 

@@ -15,7 +15,14 @@ import { parseAnswer, resultsSummarySchema } from './rpc-answers'
 /** One row of admin_day_results: a submission without its answers, with its code's extra time and its rank in its day. */
 export type SubmissionResult = Omit<
   DayResultRow,
-  'voided_at' | 'void_reason' | 'regraded_at' | 'score_before_regrade' | 'rank' | 'uncounted_answers'
+  | 'voided_at'
+  | 'void_reason'
+  | 'regraded_at'
+  | 'score_before_regrade'
+  | 'rank'
+  | 'uncounted_answers'
+  | 'server_copy_saved_at'
+  | 'replaced_server_copy_at'
 > & {
   /** When an administrator voided it; null while it counts. */
   voided_at: string | null
@@ -27,6 +34,10 @@ export type SubmissionResult = Omit<
   rank: number | null
   /** How many answers of its recovered answer file differed from what the device reported in time and were not counted; null when not checked. */
   uncounted_answers: number | null
+  /** For a submission from the server's copy (from_server_copy): when that copy was reported; null if never. */
+  server_copy_saved_at: string | null
+  /** When a device's or answer file's submission replaced the server's copy; null when it did not. */
+  replaced_server_copy_at: string | null
 }
 type DayResultRow = Database['public']['Functions']['admin_day_results']['Returns'][number]
 

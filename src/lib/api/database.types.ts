@@ -26,6 +26,48 @@ export type Database = {
         }
         Relationships: []
       }
+      attempt_moves: {
+        Row: {
+          exam_id: string
+          expires_at: string
+          from_attempt_id: string
+          id: string
+          login_code: string
+          offered_at: string
+          offered_by: string | null
+          pin_hash: unknown
+          to_attempt_id: string | null
+          used_at: string | null
+          wrong_tries: number
+        }
+        Insert: {
+          exam_id: string
+          expires_at: string
+          from_attempt_id: string
+          id?: string
+          login_code: string
+          offered_at?: string
+          offered_by?: string | null
+          pin_hash: unknown
+          to_attempt_id?: string | null
+          used_at?: string | null
+          wrong_tries?: number
+        }
+        Update: {
+          exam_id?: string
+          expires_at?: string
+          from_attempt_id?: string
+          id?: string
+          login_code?: string
+          offered_at?: string
+          offered_by?: string | null
+          pin_hash?: unknown
+          to_attempt_id?: string | null
+          used_at?: string | null
+          wrong_tries?: number
+        }
+        Relationships: []
+      }
       attempt_questions: {
         Row: {
           correct_answer: string
@@ -131,12 +173,16 @@ export type Database = {
           id: string
           last_seen: string
           login_code: string
+          moved_at: string | null
+          moved_from: string | null
+          moved_to: string | null
           question_count: number
           refusal: string | null
           reported_answers: Json | null
           reported_answers_at: string | null
           reported_answers_received_at: string | null
           reported_at: string | null
+          reported_flags: Json | null
           sitting_id: string | null
           started_at: string
           state: string
@@ -152,12 +198,16 @@ export type Database = {
           id: string
           last_seen?: string
           login_code: string
+          moved_at?: string | null
+          moved_from?: string | null
+          moved_to?: string | null
           question_count: number
           refusal?: string | null
           reported_answers?: Json | null
           reported_answers_at?: string | null
           reported_answers_received_at?: string | null
           reported_at?: string | null
+          reported_flags?: Json | null
           sitting_id?: string | null
           started_at?: string
           state?: string
@@ -173,12 +223,16 @@ export type Database = {
           id?: string
           last_seen?: string
           login_code?: string
+          moved_at?: string | null
+          moved_from?: string | null
+          moved_to?: string | null
           question_count?: number
           refusal?: string | null
           reported_answers?: Json | null
           reported_answers_at?: string | null
           reported_answers_received_at?: string | null
           reported_at?: string | null
+          reported_flags?: Json | null
           sitting_id?: string | null
           started_at?: string
           state?: string
@@ -434,6 +488,7 @@ export type Database = {
           device_time_taken: number | null
           exam_category_id: string | null
           exam_id: string
+          from_server_copy: boolean
           id: string
           late_check: Json | null
           login_code: string
@@ -442,9 +497,11 @@ export type Database = {
           recovered_from_file: boolean
           recovery_check: Json | null
           regraded_at: string | null
+          replaced_server_copy_at: string | null
           score: number
           score_before_regrade: number | null
           served_key: Json | null
+          server_copy_saved_at: string | null
           solutions_shown_at: string | null
           started_at: string
           student_name: string
@@ -463,6 +520,7 @@ export type Database = {
           device_time_taken?: number | null
           exam_category_id?: string | null
           exam_id?: string
+          from_server_copy?: boolean
           id: string
           late_check?: Json | null
           login_code: string
@@ -471,9 +529,11 @@ export type Database = {
           recovered_from_file?: boolean
           recovery_check?: Json | null
           regraded_at?: string | null
+          replaced_server_copy_at?: string | null
           score: number
           score_before_regrade?: number | null
           served_key?: Json | null
+          server_copy_saved_at?: string | null
           solutions_shown_at?: string | null
           started_at: string
           student_name: string
@@ -492,6 +552,7 @@ export type Database = {
           device_time_taken?: number | null
           exam_category_id?: string | null
           exam_id?: string
+          from_server_copy?: boolean
           id?: string
           late_check?: Json | null
           login_code?: string
@@ -500,9 +561,11 @@ export type Database = {
           recovered_from_file?: boolean
           recovery_check?: Json | null
           regraded_at?: string | null
+          replaced_server_copy_at?: string | null
           score?: number
           score_before_regrade?: number | null
           served_key?: Json | null
+          server_copy_saved_at?: string | null
           solutions_shown_at?: string | null
           started_at?: string
           student_name?: string
@@ -571,7 +634,7 @@ export type Database = {
           search?: string
           exam_id?: string
         }
-        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number; uncounted_answers: number; exam_id: string; exam_name: string }[]
+        Returns: { id: string; student_name: string; login_code: string; score: number; question_count: number; tab_switches: number; time_taken: number; started_at: string; submitted_at: string; received_at: string; answers_fingerprint: string; recovered_from_file: boolean; arrived_late: boolean; extra_minutes: number; voided_at: string; void_reason: string; regraded_at: string; score_before_regrade: number; rank: number; display_order: number; uncounted_answers: number; exam_id: string; exam_name: string; from_server_copy: boolean; server_copy_saved_at: string; replaced_server_copy_at: string }[]
       }
       admin_day_score_bands: {
         Args: {
@@ -611,7 +674,13 @@ export type Database = {
           exam_id?: string
           sitting_id?: string
         }
-        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string }[]
+        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string; moved_at: string; moved_from: string; moved_by: string; open_on_two_devices: boolean; from_server_copy: boolean; server_copy_saved_at: string; replaced_server_copy_at: string }[]
+      }
+      admin_offer_attempt_move: {
+        Args: {
+          attempt_id: string
+        }
+        Returns: Json
       }
       admin_results_summary: {
         Args: {
@@ -718,12 +787,21 @@ export type Database = {
           reported_at: string
           storage_persistent?: boolean
           answers?: Json
+          flags?: Json
         }
         Returns: Json
       }
       restore_submission: {
         Args: {
           submission_id: string
+        }
+        Returns: Json
+      }
+      resume_exam_attempt: {
+        Args: {
+          code: string
+          pin: string
+          attempt_id: string
         }
         Returns: Json
       }
@@ -752,6 +830,10 @@ export type Database = {
           submitted_at: string
         }
         Returns: Json
+      }
+      submit_from_server_copies: {
+        Args: never
+        Returns: number
       }
       void_submission: {
         Args: {

@@ -61,6 +61,9 @@ function submission(name: string, score: number, at: Date, changes: Partial<Stor
     uncounted_answers: null,
     exam_id: 'exam-1',
     exam_name: 'Holdfast Assessment',
+    from_server_copy: false,
+    server_copy_saved_at: null,
+    replaced_server_copy_at: null,
     ...changes,
   }
 }

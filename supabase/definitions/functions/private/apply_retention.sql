@@ -1,8 +1,10 @@
 -- An exam's questions go 24 hours after that exam's last sitting closed, never while one of its
 -- active sittings is open (docs/product.md#retention; public.apply_retention runs it hourly). Each
 -- exam is judged on its own sittings: another exam's window neither deletes its questions nor
--- keeps them. Each attempt's snapshot of the exam, taken up to that window, goes with them;
--- submissions stay, with the key they were scored against (served_key).
+-- keeps them. Each attempt's snapshot of the exam, taken up to that window, goes with them, and so
+-- does the server's copy of each attempt's answers and flags (the student's answers during the
+-- exam, kept for the answer file's check, a resume and the server's submission); submissions
+-- stay, with the key they were scored against (served_key).
 create or replace function private.apply_retention() returns integer
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -25,6 +27,9 @@ begin
     delete from public.attempt_questions aq
      using public.login_codes lc
      where lc.code = aq.login_code and lc.exam_id = exam.exam_id and aq.taken_at <= exam.last_closed;
+    update public.exam_attempts a set reported_answers = null, reported_flags = null
+     where a.exam_id = exam.exam_id and a.started_at <= exam.last_closed
+       and (a.reported_answers is not null or a.reported_flags is not null);
     delete from public.questions q where q.exam_id = exam.exam_id and q.created_at <= exam.last_closed;
     get diagnostics deleted = row_count;
     total := total + deleted;
@@ -33,6 +38,6 @@ begin
 end
 $$;
 comment on function private.apply_retention() is
-  'Deletes each exam''s questions and the attempts'' snapshots of them 24 hours after that exam''s last sitting closed (none while one of its active sittings is open); answers how many questions.';
+  'Deletes each exam''s questions, the attempts'' snapshots of them and the server''s copies of the attempts'' answers and flags 24 hours after that exam''s last sitting closed (none while one of its active sittings is open); answers how many questions.';
 revoke all on function private.apply_retention() from public, anon, authenticated, service_role;
 grant execute on function private.apply_retention() to service_role;

@@ -12,16 +12,23 @@
 -- submission, and the step answers what the next steps need from the code's attempts: the first
 -- start, when its time closed (the earliest deadline plus grace), when the submission was made
 -- (the device's stamp, never in the future) and the most tab switches any attempt reported.
+-- A code used by a submission the server made from its copy (the device was silent at the
+-- deadline) is taken back by the device's own submission, or its answer file, made in time: the
+-- student's last answers beat the last report. The server's row goes (the tallies follow, by
+-- their trigger), the move is logged (server_copy_replaced) and the step answers when
+-- (replaced_server_copy_at). Never the reverse: the server's copy never replaces a submission.
 create or replace function private.claim_login_code(
   submission_id uuid,
   code text,
   student_name text,
   submitted_at timestamptz,
+  from_server_copy boolean,
   out answer jsonb,
   out first_start timestamptz,
   out closes_at timestamptz,
   out sent_at timestamptz,
-  out reported_tab_switches integer
+  out reported_tab_switches integer,
+  out replaced_server_copy_at timestamptz
 )
 language plpgsql volatile set search_path = ''
 as $$
@@ -29,6 +36,7 @@ declare
   grace constant interval := interval '2 minutes';
   claimed public.login_codes;
   existing public.submissions;
+  server_copy public.submissions;
 begin
   select * into claimed from public.login_codes lc where lc.code = claim_login_code.code for update;
 
@@ -45,25 +53,38 @@ begin
     answer := jsonb_build_object('outcome', 'invalid_code');
     return;
   end if;
+  select min(a.started_at), min(a.deadline) + grace, max(a.tab_switches)
+    into first_start, closes_at, reported_tab_switches
+    from public.exam_attempts a where a.login_code = claim_login_code.code;
+  sent_at := least(coalesce(claim_login_code.submitted_at, now()), now());
+
   if claimed.is_used then
-    answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
-    return;
+    if not claim_login_code.from_server_copy and sent_at between first_start - grace and closes_at then
+      select s.* into server_copy from public.submissions s
+       where s.login_code = claim_login_code.code and s.from_server_copy;
+    end if;
+    if server_copy.id is null then
+      answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'code_used');
+      return;
+    end if;
+    delete from public.submissions s where s.id = server_copy.id;
+    replaced_server_copy_at := now();
+    perform private.record_activity('server_copy_replaced', claim_login_code.code,
+      jsonb_build_object('submission_id', claim_login_code.submission_id, 'replaced_submission_id', server_copy.id,
+                         'server_copy_saved_at', server_copy.server_copy_saved_at, 'replaced_score', server_copy.score,
+                         'question_count', server_copy.question_count),
+      server_copy.exam_id);
   end if;
   -- A device's attempt id is its submission id: another code's attempt id (of any exam) would take
   -- that student's submission id and refuse their own device's submission.
   if exists (select 1 from public.exam_attempts a where a.id = claim_login_code.submission_id and a.login_code <> claim_login_code.code) then
     perform private.invalid_argument('submission id belongs to another login code');
   end if;
-
-  select min(a.started_at), min(a.deadline) + grace, max(a.tab_switches)
-    into first_start, closes_at, reported_tab_switches
-    from public.exam_attempts a where a.login_code = claim_login_code.code;
   if first_start is null then
     answer := jsonb_build_object('outcome', 'not_started');
     return;
   end if;
 
-  sent_at := least(coalesce(claim_login_code.submitted_at, now()), now());
   if sent_at > closes_at or sent_at < first_start - grace then
     answer := private.refuse_attempt(claim_login_code.submission_id, claim_login_code.code, 'exam_over');
     return;
@@ -74,6 +95,6 @@ begin
    where id = claimed.id;
 end
 $$;
-comment on function private.claim_login_code(uuid, text, text, timestamptz) is
-  'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported.';
-revoke all on function private.claim_login_code(uuid, text, text, timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.claim_login_code(uuid, text, text, timestamptz, boolean) is
+  'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) takes a code used by a submission from the server''s copy: that row is deleted, logged (server_copy_replaced) and replaced_server_copy_at answered.';
+revoke all on function private.claim_login_code(uuid, text, text, timestamp with time zone, boolean) from public, anon, authenticated, service_role;

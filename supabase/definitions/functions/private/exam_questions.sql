@@ -16,7 +16,6 @@ declare
   name text := btrim(exam_questions.student_name);
   total_count integer;
   usable_count integer;
-  served jsonb;
   attempt public.exam_attempts;
 begin
   if name is not null and length(name) not between 2 and 200 then
@@ -41,6 +40,13 @@ begin
   if exists (select 1 from public.exam_attempts a where a.login_code = login.code and a.deadline + interval '2 minutes' < now()) then
     return jsonb_build_object('outcome', 'time_over');
   end if;
+  -- Written on another device right now: a second copy would split the student's answers between
+  -- two devices, so only a proctor's resume PIN moves it (resume_exam_attempt). The device of that
+  -- attempt asking again (a lost answer, a reload) still gets its exam.
+  if exists (select 1 from private.live_attempts(login.code) a
+              where a.id is distinct from exam_questions.attempt_id) then
+    return jsonb_build_object('outcome', 'in_progress_elsewhere');
+  end if;
   -- A code already started is served the exam of its first start, whatever its questions are now.
   if not exists (select 1 from public.attempt_questions aq where aq.login_code = login.code) then
     select count(*) into total_count from public.questions q where q.exam_id = login.exam_id;
@@ -54,29 +60,11 @@ begin
     end if;
     perform private.take_exam_snapshot(login, exam, schedule);
   end if;
-  -- In the student's order, each with its options' order; never with correct_answer.
-  select jsonb_agg(jsonb_build_object(
-           'id', aq.question_id, 'question_number', aq.question_number, 'question_text', aq.question_text,
-           'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
-           'option_order', aq.option_order)
-         order by aq.position)
-    into served
-    from public.attempt_questions aq
-   where aq.login_code = login.code;
-  attempt := private.start_exam_attempt(login, exam, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
-  return jsonb_build_object(
-    'outcome', 'ok',
-    'questions', served,
-    'exam_name', exam.name,
-    'sitting_name', schedule.exam_name,
-    'duration_minutes', coalesce(schedule.duration_minutes, exam.default_duration_minutes),
-    'extra_minutes', login.extra_minutes,
-    'window_end', schedule.end_time,
-    'deadline', attempt.deadline,
-    'server_now', now(),
-    'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
+  attempt := private.start_exam_attempt(login, exam, schedule, exam_questions.attempt_id, name,
+                                        (select count(*)::integer from public.attempt_questions aq where aq.login_code = login.code));
+  return private.served_exam(login, exam, schedule, attempt);
 end
 $$;
 comment on function private.exam_questions(text, uuid, text) is
-  'The exam of the code''s first start (its snapshot, taken then: its exam''s usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, with the exam''s and the sitting''s names, for an unused code of an exam not archived while its sitting''s window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the exam has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
+  'The exam of the code''s first start (its snapshot, taken then: its exam''s usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, with the exam''s and the sitting''s names, for an unused code of an exam not archived while its sitting''s window (its end moved by the code''s extra minutes) is open and its time is not over (time_over), unless another device is writing it (in_progress_elsewhere: a live attempt of the code other than attempt_id, which only a resume PIN moves); no first start after the window''s end once a key of the exam has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';
 revoke all on function private.exam_questions(text, uuid, text) from public, anon, authenticated, service_role;

@@ -2,7 +2,9 @@
 -- day; voided ones unranked, last. How many answers were not counted: of a recovered answer file
 -- (recovery_check) or of a late arrival once its solutions could be out (late_check); a
 -- submission has at most one of the two checks. With an exam, its submissions only, ranked among
--- themselves; without, every exam's (each row says which, for the export's exam column).
+-- themselves; without, every exam's (each row says which, for the export's exam column). Whether
+-- the server submitted it from its copy (and when that copy was saved), or a device's submission
+-- replaced such a one.
 create or replace function public.admin_day_results(time_zone text, day date, search text default '', exam_id uuid default null)
 returns table (
   id uuid,
@@ -27,7 +29,10 @@ returns table (
   display_order bigint,
   uncounted_answers integer,
   exam_id uuid,
-  exam_name text
+  exam_name text,
+  from_server_copy boolean,
+  server_copy_saved_at timestamptz,
+  replaced_server_copy_at timestamptz
 )
 -- Runs as the caller, so the row-level security of submissions decides who reads them
 -- (administrators). Like every function its search_path is empty, so it is planned on its own
@@ -41,7 +46,8 @@ as $$
          case when r.voided_at is null then r.rank end, r.display_order,
          coalesce((r.recovery_check ->> 'file_answers')::integer - (r.recovery_check ->> 'counted')::integer,
                   (r.late_check ->> 'sent_answers')::integer - (r.late_check ->> 'counted')::integer),
-         r.exam_id, (select e.name from public.exams e where e.id = r.exam_id)
+         r.exam_id, (select e.name from public.exams e where e.id = r.exam_id),
+         r.from_server_copy, r.server_copy_saved_at, r.replaced_server_copy_at
     from (
       select s.*,
              rank() over (partition by s.voided_at is null order by s.score desc) as rank,
@@ -57,6 +63,6 @@ as $$
    order by r.display_order
 $$;
 comment on function public.admin_day_results(text, date, text, uuid) is
-  'One local day''s submissions of one exam (or of all, each with its exam) matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
+  'One local day''s submissions of one exam (or of all, each with its exam) matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out; whether it was submitted from the server''s copy (server_copy_saved_at) or replaced one (replaced_server_copy_at). Read in pages.';
 revoke all on function public.admin_day_results(text, date, text, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_day_results(text, date, text, uuid) to authenticated, service_role;

@@ -7,7 +7,8 @@ as $$
     'submitted_on_device', count(*) filter (where a.status = 'submitted_on_device'),
     'on_track', count(*) filter (where a.status = 'on_track'),
     'received', count(*) filter (where a.status = 'received'),
-    'refused', count(*) filter (where a.status = 'refused'))
+    'refused', count(*) filter (where a.status = 'refused'),
+    'moved', count(*) filter (where a.status = 'moved'))
     from public.admin_live_attempts(admin_live_attempt_counts.exam_id, admin_live_attempt_counts.sitting_id) a
 $$;
 comment on function public.admin_live_attempt_counts(uuid, uuid) is 'How many of the proctor room''s attempts (of one exam and sitting, or all) have each status now.';

@@ -1,7 +1,8 @@
 -- The proctor room: attempts started in the last 24 hours with their status at the server's
 -- clock (as src/domain/attempt-status.ts: offline after 60 s without a report), problems first
 -- (offline, not yet received, refused), with why a refused one was refused and whether the
--- device's storage is persistent. With an exam (and a sitting), only its attempts; each row says
+-- device's storage is persistent; moves (when, from which attempt, by whom), a code open on two
+-- devices at once, and a submission from the server's copy or one that replaced it. With an exam (and a sitting), only its attempts; each row says
 -- its exam and the sitting it started in.
 create or replace function public.admin_live_attempts(exam_id uuid default null, sitting_id uuid default null)
 returns table (
@@ -27,7 +28,14 @@ returns table (
   exam_id uuid,
   exam_name text,
   sitting_id uuid,
-  sitting_name text
+  sitting_name text,
+  moved_at timestamptz,
+  moved_from uuid,
+  moved_by text,
+  open_on_two_devices boolean,
+  from_server_copy boolean,
+  server_copy_saved_at timestamptz,
+  replaced_server_copy_at timestamptz
 )
 language sql stable set search_path = ''
 as $$
@@ -42,15 +50,27 @@ as $$
                     case when a.status_order < 3 then a.last_seen end,
                     a.student_name, a.login_code, a.id) as display_order,
          a.exam_id, (select e.name from public.exams e where e.id = a.exam_id),
-         a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id)
+         a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id),
+         a.moved_at, a.moved_from,
+         (select m.offered_by from public.attempt_moves m
+           where m.to_attempt_id = coalesce(a.moved_to, case when a.moved_from is not null then a.id end)),
+         -- Open on two devices: another attempt of the code reported while this one was live (from
+         -- its start until it was moved), or this one reported while the other was live.
+         exists (select 1 from public.exam_attempts o
+                  where o.login_code = a.login_code and o.id <> a.id
+                    and ((o.last_seen > a.started_at and (a.moved_at is null or o.last_seen < a.moved_at))
+                         or (a.last_seen > o.started_at and (o.moved_at is null or a.last_seen < o.moved_at)))),
+         coalesce(s.from_server_copy, false), s.server_copy_saved_at, s.replaced_server_copy_at
     from (
       select x.*,
              case when x.state = 'received' then 'received'
+                  when x.state = 'moved' then 'moved'
                   when x.state = 'refused' then 'refused'
                   when x.state = 'submitted_on_device' then 'submitted_on_device'
                   when now() - x.last_seen > interval '60 seconds' then 'offline'
                   else 'on_track' end as status,
-             case when x.state = 'received' then 4
+             -- A moved attempt is settled: it continues on its new row.
+             case when x.state in ('received', 'moved') then 4
                   when x.state = 'refused' then 2
                   when x.state = 'submitted_on_device' then 1
                   when now() - x.last_seen > interval '60 seconds' then 0
@@ -66,6 +86,6 @@ as $$
    order by display_order
 $$;
 comment on function public.admin_live_attempts(uuid, uuid) is
-  'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, and its exam and sitting. Read in pages.';
+  'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, moves (moved_at on the old attempt, moved_from on the new, moved_by on both; status moved), open_on_two_devices, and whether the submission came from the server''s copy (when that copy was saved) or replaced one. Read in pages.';
 revoke all on function public.admin_live_attempts(uuid, uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_live_attempts(uuid, uuid) to authenticated, service_role;

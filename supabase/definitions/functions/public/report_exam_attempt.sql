@@ -7,7 +7,8 @@ create or replace function public.report_exam_attempt(
   online boolean,
   reported_at timestamptz,
   storage_persistent boolean default null,
-  answers jsonb default null
+  answers jsonb default null,
+  flags jsonb default null
 ) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -27,7 +28,7 @@ begin
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
   answer := private.report_exam_attempt(attempt_id, code, answered_count, tab_switches, state, online, reported_at,
-                                        storage_persistent, answers);
+                                        storage_persistent, answers, flags);
   if answer ->> 'outcome' = 'invalid' then
     perform private.record_code_guess_failure(address);
   end if;
@@ -37,7 +38,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $$;
-comment on function public.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamptz, boolean, jsonb) is
-  'A student device''s progress report on its attempt, with its answers (never answered back): ok with the server''s deadline, invalid, exam_closed, or rate_limited after too many invalid codes from this client or address (never for a report naming an existing attempt with its code).';
-revoke all on function public.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamp with time zone, boolean, jsonb) from public, anon, authenticated, service_role;
-grant execute on function public.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamp with time zone, boolean, jsonb) to anon, authenticated, service_role;
+comment on function public.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamptz, boolean, jsonb, jsonb) is
+  'A student device''s progress report on its attempt, with its answers and flags (never answered back): ok with the server''s deadline, invalid, exam_closed, moved (with moved_at: the attempt continues on another device), or rate_limited after too many invalid codes from this client or address (never for a report naming an existing attempt with its code).';
+revoke all on function public.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamp with time zone, boolean, jsonb, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.report_exam_attempt(uuid, text, integer, integer, text, boolean, timestamp with time zone, boolean, jsonb, jsonb) to anon, authenticated, service_role;

@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Database, Tables } from '../../src/lib/api/database.types.ts'
+import { adminClient, anonClient, serviceClient } from './clients.ts'
+import {
+  answerKey,
+  isoFromNow,
+  loginCodesPerFile,
+  minute,
+  moveStart,
+  must,
+  reportArgs,
+  submissionsFor,
+  submitExamArgs,
+  type ReportArgs,
+} from './exam-data.ts'
+
+/**
+ * Issue 26, the server's copy: each report keeps the attempt's answers and its "Review later"
+ * flags (in time, never an older report over a newer one); a code written on one device is not
+ * started on another (in_progress_elsewhere); an attempt whose device is silent at its deadline
+ * plus grace is submitted from that copy by the server (submit_from_server_copies), and a device's
+ * own submission made in time that arrives later replaces it, never the reverse.
+ */
+
+type Client = SupabaseClient<Database>
+type Attempt = Tables<'exam_attempts'>
+type Outcome = { outcome: string } & Record<string, unknown>
+
+const anon = anonClient()
+const service = serviceClient()
+let admin: Client
+const { newCode } = loginCodesPerFile()
+let key: Map<number, string>
+
+beforeAll(async () => {
+  admin = await adminClient()
+  key = await answerKey()
+})
+
+async function start(code: string, attemptId: string = randomUUID()): Promise<{ attemptId: string; answer: Outcome }> {
+  const answer = must(await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Grace Hopper' })) as Outcome
+  expect(answer.outcome).toBe('ok')
+  return { attemptId, answer }
+}
+
+async function report(attemptId: string, code: string, fields: Partial<ReportArgs>): Promise<Outcome> {
+  return must(await anon.rpc('report_exam_attempt', reportArgs(attemptId, code, fields))) as Outcome
+}
+
+async function attempt(id: string): Promise<Attempt> {
+  return must(await service.from('exam_attempts').select('*').eq('id', id).single())
+}
+
+/** As if the code's 30 minutes (and their 2 minutes of grace) had run out `ms` ago. */
+async function endTime(code: string, ms = 3 * minute): Promise<void> {
+  await moveStart(code, isoFromNow(-ms - 30 * minute), isoFromNow(-ms))
+}
+
+async function submitFromServerCopies(): Promise<number> {
+  return must(await service.rpc('submit_from_server_copies')) as number
+}
+
+async function activity(code: string, action: string) {
+  return must(await service.from('audit_log').select('*').eq('subject', code).eq('action', action))
+}
+
+/** The exam's results tallies, summed: what Test Results' figures read. */
+async function tallies(examId: string): Promise<{ submissions: number; scoreSum: number }> {
+  const rows = must(await service.from('submission_tallies').select('submissions, score_sum').eq('exam_id', examId))
+  return rows.reduce((sum, row) => ({ submissions: sum.submissions + row.submissions, scoreSum: sum.scoreSum + row.score_sum }), {
+    submissions: 0,
+    scoreSum: 0,
+  })
+}
+
+/** Two answers the key calls right and one it calls wrong, of the questions served. */
+function answersScoring2(answer: Outcome): Record<string, string> {
+  const served = (answer.questions as Array<{ question_number: number }>).map((q) => q.question_number)
+  const [a, b, c] = served as [number, number, number]
+  const wrong = key.get(c) === 'A' ? 'B' : 'A'
+  return { [a]: key.get(a)!, [b]: key.get(b)!, [c]: wrong }
+}
+
+describe('the server keeps the flags with the answers', () => {
+  it('keeps the flags of the latest in-time report, sorted, and nothing older or late changes them', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    expect(await report(attemptId, code, { answered_count: 1, answers: { '1': 'A' }, flags: [17, 3] })).toMatchObject({
+      outcome: 'ok',
+    })
+    const first = await attempt(attemptId)
+    expect(first.reported_flags).toEqual([3, 17])
+    expect(first.reported_answers).toEqual({ '1': 'A' })
+
+    // Made earlier, arriving later: neither its answers nor its flags replace the newer copy.
+    expect(await report(attemptId, code, { reported_at: isoFromNow(-minute), answers: { '1': 'B' }, flags: [9] })).toMatchObject({
+      outcome: 'ok',
+    })
+    expect(await attempt(attemptId)).toMatchObject({ reported_flags: [3, 17], reported_answers: { '1': 'A' } })
+
+    // Flags cleared on the device travel as an empty list; a report without flags (an older app) keeps them.
+    await report(attemptId, code, { answers: { '1': 'A', '2': 'C' }, flags: [] })
+    expect((await attempt(attemptId)).reported_flags).toEqual([])
+    await report(attemptId, code, { answers: { '1': 'A', '2': 'D' }, flags: [4] })
+    await report(attemptId, code, { answers: { '1': 'A', '2': 'D', '3': 'B' } })
+    expect(await attempt(attemptId)).toMatchObject({ reported_flags: [4], reported_answers: { '1': 'A', '2': 'D', '3': 'B' } })
+
+    // After the deadline and its grace the copy is what it was.
+    await endTime(code)
+    expect(await report(attemptId, code, { reported_at: isoFromNow(0), answers: { '1': 'C' }, flags: [1, 2] })).toMatchObject({
+      outcome: 'exam_closed',
+    })
+    expect(await attempt(attemptId)).toMatchObject({ reported_flags: [4], reported_answers: { '1': 'A', '2': 'D', '3': 'B' } })
+  })
+
+  it.each([[[0]], [[51]], [[1, 1]], [['1']], [[1.5]], [{ '1': true }], ['3']])(
+    'refuses flags %j with our own message (22023), changing nothing',
+    async (flags) => {
+      const code = await newCode()
+      const { attemptId } = await start(code)
+      const { error } = await anon.rpc('report_exam_attempt', reportArgs(attemptId, code, { answers: { '1': 'A' }, flags }))
+      expect(error?.code).toBe('22023')
+      expect(error?.message).toBe('flags must be distinct question numbers 1 to 50')
+      expect(await attempt(attemptId)).toMatchObject({ reported_answers: null, reported_flags: null })
+    },
+  )
+})
+
+describe('a code written on one device is not started on another', () => {
+  it('answers in_progress_elsewhere to the code step and to any other start, while the device itself still gets its exam', async () => {
+    const code = await newCode()
+    const { attemptId, answer } = await start(code)
+    const check = must(await anon.rpc('check_login_code', { code: code.toLowerCase() })) as Outcome
+    expect(check.outcome).toBe('in_progress_elsewhere')
+    expect(check.exam).toMatchObject({ name: expect.any(String) })
+
+    for (const other of [randomUUID(), undefined]) {
+      expect(must(await anon.rpc('exam_questions', { code, attempt_id: other, student_name: 'Grace Hopper' }))).toEqual({
+        outcome: 'in_progress_elsewhere',
+      })
+    }
+    const again = (await start(code, attemptId)).answer
+    expect(again.questions).toEqual(answer.questions)
+    expect(must(await service.from('exam_attempts').select('id').eq('login_code', code))).toEqual([{ id: attemptId }])
+  })
+
+  it('counts a device that queued its submission as writing, and one whose time is over as not', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    await report(attemptId, code, { state: 'submitted_on_device' })
+    expect((must(await anon.rpc('check_login_code', { code })) as Outcome).outcome).toBe('in_progress_elsewhere')
+    await endTime(code)
+    expect((must(await anon.rpc('check_login_code', { code })) as Outcome).outcome).toBe('valid')
+    expect(must(await anon.rpc('exam_questions', { code, attempt_id: randomUUID() }))).toEqual({ outcome: 'time_over' })
+  })
+})
+
+describe('submit_from_server_copies', () => {
+  it('submits a silent attempt from its copy once its deadline and grace passed: scored, marked, logged, once', async () => {
+    const code = await newCode()
+    const { attemptId, answer } = await start(code)
+    const answers = answersScoring2(answer)
+    await report(attemptId, code, { answered_count: 3, answers, flags: [1] })
+    const savedAt = (await attempt(attemptId)).reported_answers_at
+    const examId = (await attempt(attemptId)).exam_id
+
+    // Not before the grace has passed (the run submits what earlier tests left, so the tallies
+    // are read after it).
+    await endTime(code, minute)
+    await submitFromServerCopies()
+    expect(await submissionsFor(code)).toEqual([])
+    const before = await tallies(examId)
+
+    await endTime(code)
+    expect(await submitFromServerCopies()).toBeGreaterThanOrEqual(1)
+    const [stored, ...others] = await submissionsFor(code)
+    expect(others).toEqual([])
+    const deadline = (await attempt(attemptId)).deadline
+    expect(stored).toMatchObject({
+      answers,
+      score: 2,
+      from_server_copy: true,
+      replaced_server_copy_at: null,
+      recovered_from_file: false,
+      arrived_late: false,
+      student_name: 'Grace Hopper',
+      exam_id: examId,
+    })
+    expect(Date.parse(stored!.server_copy_saved_at!)).toBe(Date.parse(savedAt!))
+    expect(Date.parse(stored!.submitted_at)).toBe(Date.parse(deadline))
+    expect(stored!.id).not.toBe(attemptId)
+    expect((await attempt(attemptId)).state).toBe('received')
+    expect(await tallies(examId)).toEqual({ submissions: before.submissions + 1, scoreSum: before.scoreSum + 2 })
+    const [logged] = await activity(code, 'submitted_from_server_copy')
+    expect(logged).toMatchObject({ actor: 'service_role', exam_id: examId })
+    expect(logged!.details).toMatchObject({ submission_id: stored!.id, attempt_id: attemptId, answers: 3 })
+
+    // Every run after that leaves it alone.
+    await submitFromServerCopies()
+    expect(await submissionsFor(code)).toEqual([stored])
+    expect(await activity(code, 'submitted_from_server_copy')).toHaveLength(1)
+  })
+
+  it('submits an attempt that never reported answers as empty, with no save time', async () => {
+    const code = await newCode()
+    await start(code)
+    await endTime(code)
+    await submitFromServerCopies()
+    expect(await submissionsFor(code)).toEqual([
+      expect.objectContaining({ answers: {}, score: 0, from_server_copy: true, server_copy_saved_at: null }),
+    ])
+  })
+
+  it('lets the device’s own submission made in time replace it, tallies and log following; never the reverse', async () => {
+    const code = await newCode()
+    const { attemptId, answer } = await start(code)
+    const examId = (await attempt(attemptId)).exam_id
+    await report(attemptId, code, { answered_count: 1, answers: { [Object.keys(answersScoring2(answer))[2]!]: 'A' } })
+    await submitFromServerCopies()
+    const before = await tallies(examId)
+    await endTime(code)
+    await submitFromServerCopies()
+    const [serverCopy] = await submissionsFor(code)
+    expect(serverCopy?.from_server_copy).toBe(true)
+
+    // Made on the device before its deadline, arriving after the server submitted the copy.
+    const answers = answersScoring2(answer)
+    const receipt = must(
+      await anon.rpc(
+        'submit_exam',
+        submitExamArgs(code, { submission_id: attemptId, answers, submitted_at: isoFromNow(-4 * minute) }),
+      ),
+    ) as Outcome
+    expect(receipt).toMatchObject({ outcome: 'accepted', submission_id: attemptId })
+    const [stored, ...others] = await submissionsFor(code)
+    expect(others).toEqual([])
+    expect(stored).toMatchObject({ id: attemptId, answers, score: 2, from_server_copy: false, server_copy_saved_at: null })
+    expect(stored!.replaced_server_copy_at).not.toBeNull()
+    expect(await tallies(examId)).toEqual({ submissions: before.submissions + 1, scoreSum: before.scoreSum + 2 })
+    const [logged] = await activity(code, 'server_copy_replaced')
+    expect(logged!.details).toMatchObject({ submission_id: attemptId, replaced_submission_id: serverCopy!.id })
+    expect(
+      must(await service.from('audit_log').select('id').eq('subject', code).eq('action', 'server_copy_replaced')),
+    ).toHaveLength(1)
+
+    // Its retry is its receipt; the server never submits the copy over it.
+    expect(
+      must(
+        await anon.rpc(
+          'submit_exam',
+          submitExamArgs(code, { submission_id: attemptId, answers, submitted_at: isoFromNow(-4 * minute) }),
+        ),
+      ),
+    ).toMatchObject({ outcome: 'accepted', submission_id: attemptId })
+    await submitFromServerCopies()
+    expect(await submissionsFor(code)).toEqual([stored])
+  })
+
+  it('refuses a device submission made after the deadline and its grace: the server’s copy stays', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    await endTime(code)
+    await submitFromServerCopies()
+    const before = await submissionsFor(code)
+    const answer = must(
+      await anon.rpc('submit_exam', submitExamArgs(code, { submission_id: attemptId, submitted_at: isoFromNow(0) })),
+    ) as Outcome
+    expect(answer.outcome).toBe('code_used')
+    expect(await submissionsFor(code)).toEqual(before)
+    expect(await activity(code, 'server_copy_replaced')).toEqual([])
+  })
+
+  it('shows Test Results whether a submission came from the server’s copy, when it was saved, and when one was replaced', async () => {
+    const copied = await newCode()
+    const replaced = await newCode()
+    const first = await start(copied)
+    const second = await start(replaced)
+    await report(first.attemptId, copied, { answers: { '1': 'A' } })
+    await endTime(copied)
+    await endTime(replaced)
+    await submitFromServerCopies()
+    must(
+      await anon.rpc(
+        'submit_exam',
+        submitExamArgs(replaced, { submission_id: second.attemptId, submitted_at: isoFromNow(-4 * minute) }),
+      ),
+    )
+    const day = new Date().toISOString().slice(0, 10)
+    const rows = must(await admin.rpc('admin_day_results', { time_zone: 'UTC', day, search: '' })).filter((row) =>
+      [copied, replaced].includes(row.login_code),
+    )
+    const copiedRow = rows.find((row) => row.login_code === copied)
+    const replacedRow = rows.find((row) => row.login_code === replaced)
+    expect(copiedRow).toMatchObject({ from_server_copy: true, replaced_server_copy_at: null })
+    expect(Date.parse(copiedRow!.server_copy_saved_at)).toBe(Date.parse((await attempt(first.attemptId)).reported_answers_at!))
+    expect(replacedRow).toMatchObject({ from_server_copy: false, server_copy_saved_at: null })
+    expect(replacedRow!.replaced_server_copy_at).not.toBeNull()
+
+    const live = must(await admin.rpc('admin_live_attempts', {})).filter((row) => [copied, replaced].includes(row.login_code))
+    expect(live.find((row) => row.login_code === copied)).toMatchObject({ from_server_copy: true, status: 'received' })
+    expect(live.find((row) => row.login_code === replaced)).toMatchObject({ from_server_copy: false, server_copy_saved_at: null })
+    expect(live.find((row) => row.login_code === replaced)!.replaced_server_copy_at).not.toBeNull()
+  })
+})
