@@ -49,5 +49,6 @@ export function reportArguments(attempt: { id: string; code: string }, student: 
     reported_at: new Date().toISOString(),
     storage_persistent: true,
     answers,
+    flags: flagsAt(student, round, rounds),
   }
 }
