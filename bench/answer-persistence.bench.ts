@@ -136,11 +136,11 @@ for (const code of codes) {
   await progressWorker.evaluate(watchCommits)
   for (let position = 1; position <= questionCount; position++) {
     await page.getByRole('heading', { name: `Question ${position} of ${questionCount}` }).waitFor()
-    await page.getByText('Answers saved on this device').waitFor()
+    await page.getByText('Answers saved on this device', { exact: true }).waitFor()
     const letter = 'ABCD'[position % 4] as string
     // One row per question answered: this click's is the position-th.
     answerTimes.push(await clickUntilCommitted(page, progressWorker, { radio: letter }, 'answers', { rows: position }))
-    await page.getByText('Answers saved on this device').waitFor()
+    await page.getByText('Answers saved on this device', { exact: true }).waitFor()
     if (position < questionCount) await page.getByRole('button', { name: 'Next' }).click()
   }
   await page.getByRole('button', { name: 'Submit Test' }).waitFor()

@@ -32,6 +32,12 @@ function answerAll(actor: Actor<typeof examSessionMachine>) {
   for (const question of examQuestions) actor.send({ type: 'ANSWER', questionNumber: question.question_number, letter: 'B' })
 }
 
+/** Submit Test, then "Submit now" in the summary it opens. */
+function submitManually(actor: Actor<typeof examSessionMachine>) {
+  actor.send({ type: 'SUBMIT' })
+  actor.send({ type: 'SUBMIT_NOW' })
+}
+
 describe('starting', () => {
   it('starts on the first question with the timer running and watches the deadline of its attempt', () => {
     const attempt = examAttempt()
@@ -131,7 +137,7 @@ describe('submitting', () => {
     const { actor, clock, settle, log } = startSession({ submitAttempt: () => never() })
     answerAll(actor)
     clock.increment(61_000)
-    actor.send({ type: 'SUBMIT' })
+    submitManually(actor)
     await settle(() => log.submitted.length > 0)
     expect(log.submitted[0]?.submittedAt).toBe(examStart + 61_000)
     expect(log.submitted[0]?.answers).toEqual({ '1': 'B', '2': 'B', '3': 'B' })
@@ -143,7 +149,7 @@ describe('submitting', () => {
     const { actor, clock, settle, log } = startSession()
     answerAll(actor)
     clock.increment(61_000)
-    actor.send({ type: 'SUBMIT' })
+    submitManually(actor)
     const done = await settle((s) => s.status === 'done')
     expect(done.output).toEqual({ attempt: log.submitted[0], submission: pendingSubmission, timeUp: false })
     expect(done.output?.attempt.submittedAt).toBe(examStart + 61_000)
@@ -156,7 +162,7 @@ describe('submitting', () => {
       },
     })
     answerAll(actor)
-    actor.send({ type: 'SUBMIT' })
+    submitManually(actor)
     await settle((s) => s.context.error !== null)
     expect(snapshot().matches({ inProgress: { phase: 'answering' } })).toBe(true)
     expect(snapshot().context.error).toBe('Failed to submit test: QuotaExceededError. Please try again.')
@@ -202,19 +208,39 @@ describe('time running out', () => {
 })
 
 describe('reporting to the proctor', () => {
-  const inProgress = (answers: number, tabSwitches = 0) => ({ state: 'in_progress', answers, tabSwitches })
+  const inProgress = (answers: number, tabSwitches = 0, flags: number[] = []) => ({
+    state: 'in_progress',
+    answers,
+    tabSwitches,
+    flags,
+  })
 
   it('reports on start and every 30 s of the exam, with the progress so far', () => {
     const { actor, clock, log } = startSession()
     expect(log.reports).toEqual([inProgress(0)])
-    actor.send({ type: 'ANSWER', questionNumber: 1, letter: 'A' })
     clock.increment(29_999)
     expect(log.reports).toHaveLength(1)
     clock.increment(1)
-    expect(log.reports).toEqual([inProgress(0), inProgress(1)])
-    actor.send({ type: 'ANSWER', questionNumber: 3, letter: 'C' })
+    expect(log.reports).toEqual([inProgress(0), inProgress(0)])
+    actor.send({ type: 'LEFT_PAGE' })
     clock.increment(30_000)
-    expect(log.reports).toEqual([inProgress(0), inProgress(1), inProgress(2)])
+    expect(log.reports).toEqual([inProgress(0), inProgress(0), inProgress(0, 1), inProgress(0, 1)])
+  })
+
+  it('reports answers and flags once they have been quiet for 2 s: clicks in a row make one report', () => {
+    const { actor, clock, log } = startSession()
+    actor.send({ type: 'ANSWER', questionNumber: 1, letter: 'A' })
+    clock.increment(1_500)
+    actor.send({ type: 'ANSWER', questionNumber: 2, letter: 'C' })
+    clock.increment(1_500)
+    actor.send({ type: 'TOGGLE_FLAG', questionNumber: 2 })
+    clock.increment(1_999)
+    expect(log.reports).toEqual([inProgress(0)])
+    clock.increment(1)
+    expect(log.reports).toEqual([inProgress(0), inProgress(2, 0, [2])])
+    // Nothing changed since: the next report is the 30 s heartbeat's.
+    clock.increment(10_000)
+    expect(log.reports).toHaveLength(2)
   })
 
   it('reports each tab switch as it is counted, and nothing for the return to the page', () => {
@@ -235,9 +261,9 @@ describe('reporting to the proctor', () => {
   it('reports the submission stored on the device, then no more heartbeats', async () => {
     const { actor, clock, settle, log } = startSession()
     answerAll(actor)
-    actor.send({ type: 'SUBMIT' })
+    submitManually(actor)
     await settle((s) => s.status === 'done')
-    expect(log.reports.at(-1)).toEqual({ state: 'submitted_on_device', answers: examQuestions.length, tabSwitches: 0 })
+    expect(log.reports.at(-1)).toEqual({ state: 'submitted_on_device', answers: examQuestions.length, tabSwitches: 0, flags: [] })
     const reported = log.reports.length
     clock.increment(120_000)
     expect(log.reports).toHaveLength(reported)
@@ -283,5 +309,111 @@ describe('a deadline moved by the server', () => {
     const timer = snapshot().children.timer
     deadlines.change?.(examStart + 1_800_000)
     expect(snapshot().children.timer).toBe(timer)
+  })
+})
+
+describe('review later', () => {
+  it('flags and unflags a question, keeping the flags ascending and saving each change', () => {
+    const { actor, context, log } = startSession()
+    actor.send({ type: 'TOGGLE_FLAG', questionNumber: 3 })
+    actor.send({ type: 'TOGGLE_FLAG', questionNumber: 1 })
+    expect(context().attempt.flags).toEqual([1, 3])
+    actor.send({ type: 'TOGGLE_FLAG', questionNumber: 3 })
+    expect(context().attempt.flags).toEqual([1])
+    expect(log.saves.map((save) => save.attempt.flags)).toEqual([[], [3], [1, 3], [1]])
+  })
+
+  it('changes no flag once the exam is being submitted', async () => {
+    const { actor, clock, settle, context } = startSession({ submitAttempt: () => never() })
+    clock.increment(1_800_000)
+    await settle((s) => s.matches({ inProgress: { phase: 'submitting' } }))
+    actor.send({ type: 'TOGGLE_FLAG', questionNumber: 1 })
+    expect(context().attempt.flags).toEqual([])
+  })
+})
+
+describe('the summary before submitting', () => {
+  const reviewOpen = (snapshot: SnapshotFrom<typeof examSessionMachine>) => snapshot.matches({ inProgress: { review: 'open' } })
+
+  it('opens on Submit Test once every question is answered, and submits only on "Submit now"', async () => {
+    const { actor, snapshot, settle, log } = startSession({ submitAttempt: () => never() })
+    answerAll(actor)
+    actor.send({ type: 'SUBMIT' })
+    expect(reviewOpen(snapshot())).toBe(true)
+    expect(snapshot().matches({ inProgress: { phase: 'answering' } })).toBe(true)
+    expect(log.submitted).toEqual([])
+    actor.send({ type: 'SUBMIT_NOW' })
+    await settle(() => log.submitted.length > 0)
+    expect(reviewOpen(snapshot())).toBe(false)
+  })
+
+  it('closes on "Back to the exam", and on a jump to a question, which it shows', () => {
+    const { actor, snapshot, context } = startSession()
+    actor.send({ type: 'REVIEW_ANSWERS' })
+    expect(reviewOpen(snapshot())).toBe(true)
+    actor.send({ type: 'CLOSE_REVIEW' })
+    expect(reviewOpen(snapshot())).toBe(false)
+    actor.send({ type: 'REVIEW_ANSWERS' })
+    actor.send({ type: 'GO_TO', index: 2 })
+    expect(reviewOpen(snapshot())).toBe(false)
+    expect(context().attempt.currentIndex).toBe(2)
+  })
+
+  it('opens from "Review all answers" with questions unanswered, where "Submit now" is refused', () => {
+    const { actor, snapshot, log } = startSession()
+    actor.send({ type: 'ANSWER', questionNumber: 1, letter: 'A' })
+    actor.send({ type: 'REVIEW_ANSWERS' })
+    actor.send({ type: 'SUBMIT_NOW' })
+    expect(reviewOpen(snapshot())).toBe(true)
+    expect(snapshot().context.error).toBe('Please answer all questions before submitting.')
+    expect(log.submitted).toEqual([])
+  })
+
+  it('does not stand in the way of time running out: the deadline submits and closes it', async () => {
+    const { actor, clock, snapshot, settle, log } = startSession({ submitAttempt: () => never() })
+    actor.send({ type: 'REVIEW_ANSWERS' })
+    clock.increment(1_800_000)
+    await settle(() => log.submitted.length > 0)
+    expect(reviewOpen(snapshot())).toBe(false)
+    expect(snapshot().context.timeUp).toBe(true)
+  })
+})
+
+describe("the server's copy and a move", () => {
+  it('keeps what the server last received, as the watch tells it', () => {
+    const { server, context } = startSession()
+    expect(context().serverCopy).toBeNull()
+    const copy = {
+      answers: { '1': 'A' as const },
+      flags: [1],
+      reportedAt: '2026-11-23T09:00:30.000Z',
+      receivedAt: examStart + 31_000,
+    }
+    server.copy?.(copy)
+    expect(context().serverCopy).toEqual(copy)
+  })
+
+  it('stops reporting, answering and submitting here once the server says the exam moved', () => {
+    const { actor, clock, server, snapshot, log } = startSession()
+    actor.send({ type: 'ANSWER', questionNumber: 1, letter: 'A' })
+    server.moved?.()
+    expect(snapshot().matches('moved')).toBe(true)
+    const reported = log.reports.length
+    actor.send({ type: 'ANSWER', questionNumber: 2, letter: 'B' })
+    actor.send({ type: 'LEFT_PAGE' })
+    clock.increment(2 * 1_800_000)
+    expect(log.reports).toHaveLength(reported)
+    expect(log.submitted).toEqual([])
+    // The answers entered here stay with the attempt (its answer file is still offered).
+    expect(snapshot().context.attempt.answers).toEqual({ '1': 'A' })
+  })
+
+  it('ignores a move it hears of after the submission is on its way', async () => {
+    const { actor, server, settle, snapshot } = startSession({ submitAttempt: () => never() })
+    answerAll(actor)
+    submitManually(actor)
+    await settle((s) => s.matches({ inProgress: { phase: 'submitting' } }))
+    server.moved?.()
+    expect(snapshot().matches({ inProgress: { phase: 'submitting' } })).toBe(true)
   })
 })

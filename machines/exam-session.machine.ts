@@ -1,9 +1,10 @@
 import { assign, fromCallback, fromPromise, raise, sendTo, setup, type EventObject } from 'xstate'
-import { attemptReportIntervalMs, type ReportedAttemptState } from '../src/domain/attempt-report'
+import { attemptReportIntervalMs, attemptReportQuietMs, type ReportedAttemptState } from '../src/domain/attempt-report'
 import { errorMessage } from '../src/domain/error-message'
-import { allQuestionsAnswered, type ExamAttempt } from '../src/domain/exam-attempt'
+import { allQuestionsAnswered, toggledFlags, type ExamAttempt } from '../src/domain/exam-attempt'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
 import type { AnswerLetter } from '../src/domain/question'
+import type { ServerCopy } from '../src/domain/server-copy'
 import { studentMessages, submitFailedMessage } from '../src/domain/student-messages'
 import { examTimerMachine } from './exam-timer.machine'
 import { notProvided } from './not-provided'
@@ -12,13 +13,16 @@ import { notProvided } from './not-provided'
 export type ProgressWriterEvent = { type: 'SAVE'; attempt: ExamAttempt; revision: number }
 
 /**
- * Sent to the attempt reporter, which passes the attempt's progress (never its answers) on to
- * the proctor's live view; it answers CONNECTION_RESTORED when the device comes back online.
+ * Sent to the attempt reporter, which passes the attempt's progress, answers and flags on to the
+ * server (the proctor's live view and the server's copy); it answers CONNECTION_RESTORED when the
+ * device comes back online.
  */
 export type AttemptReporterEvent = { type: 'REPORT'; attempt: ExamAttempt; state: ReportedAttemptState }
 
 export type ExamSessionEvent =
   | { type: 'ANSWER'; questionNumber: number; letter: AnswerLetter }
+  /** "Review later" pressed on a question: flagged, or no longer. */
+  | { type: 'TOGGLE_FLAG'; questionNumber: number }
   | { type: 'NEXT' }
   | { type: 'PREVIOUS' }
   | { type: 'GO_TO'; index: number }
@@ -26,7 +30,14 @@ export type ExamSessionEvent =
   | { type: 'LEFT_PAGE' }
   | { type: 'RETURNED' }
   | { type: 'BACK_NAVIGATION' }
+  /** Submit Test: opens the summary ("Review before submitting") once every question is answered. */
   | { type: 'SUBMIT' }
+  /** The navigator's "Review all answers": the summary, answered or not. */
+  | { type: 'REVIEW_ANSWERS' }
+  /** The summary's "Back to the exam". */
+  | { type: 'CLOSE_REVIEW' }
+  /** The summary's "Submit now": the submission itself. */
+  | { type: 'SUBMIT_NOW' }
   | { type: 'PROGRESS_SAVED'; revision: number }
   | { type: 'PROGRESS_SAVE_FAILED'; revision: number; message: string }
   | { type: 'CONNECTION_RESTORED' }
@@ -34,6 +45,12 @@ export type ExamSessionEvent =
   | { type: 'DEADLINE_CHANGED'; deadline: number }
   /** Raised by the session itself when a moved deadline gave the student more time. */
   | { type: 'TIME_ADDED' }
+  /** Raised by the session itself after each answer or flag, for the report a quiet period later. */
+  | { type: 'PROGRESS_CHANGED' }
+  /** What the server last received of the attempt (lib/sync/attempt-reports.ts), now and after every delivered report. */
+  | { type: 'SERVER_COPY_CHANGED'; copy: ServerCopy | null }
+  /** The server said the attempt continues on another device (a proctor's move). */
+  | { type: 'MOVED' }
 
 export interface ExamSessionInput {
   attempt: ExamAttempt
@@ -54,6 +71,8 @@ export interface ExamSessionContext extends ExamSessionInput {
   submission: SubmissionStatus | null
   /** Minutes the latest later deadline added, for "Your proctor added N minutes." */
   addedMinutes: number | null
+  /** What the server last received of the attempt; null until a report is delivered. */
+  serverCopy: ServerCopy | null
 }
 
 /** What the session hands back once the submission is stored on the device. */
@@ -93,6 +112,7 @@ export const examSessionMachine = setup({
       progressWriter: 'progressWriter'
       attemptReporter: 'attemptReporter'
       deadlineWatch: 'watchDeadline'
+      serverCopyWatch: 'watchServerCopy'
     },
   },
   actors: {
@@ -100,6 +120,7 @@ export const examSessionMachine = setup({
     submitAttempt: fromPromise<SubmissionStatus, { attempt: ExamAttempt }>(notProvided('examSession', 'submitAttempt')),
     attemptReporter: fromCallback<AttemptReporterEvent>(notProvided('examSession', 'attemptReporter')),
     watchDeadline: fromCallback<EventObject, { attemptId: string }>(notProvided('examSession', 'watchDeadline')),
+    watchServerCopy: fromCallback<EventObject, { attemptId: string }>(notProvided('examSession', 'watchServerCopy')),
     examTimer: examTimerMachine,
   },
   actions: {
@@ -109,6 +130,13 @@ export const examSessionMachine = setup({
     recordAnswer: assign(({ context }, params: { questionNumber: number; letter: AnswerLetter }) =>
       changeAttempt(context, { answers: { ...context.attempt.answers, [String(params.questionNumber)]: params.letter } }),
     ),
+    toggleFlag: assign(({ context }, params: { questionNumber: number }) =>
+      changeAttempt(context, { flags: toggledFlags(context.attempt.flags, params.questionNumber) }),
+    ),
+    noteProgressChanged: raise({ type: 'PROGRESS_CHANGED' }),
+    openReview: raise({ type: 'REVIEW_ANSWERS' }),
+    closeReview: raise({ type: 'CLOSE_REVIEW' }),
+    takeServerCopy: assign((_, params: { copy: ServerCopy | null }) => ({ serverCopy: params.copy })),
     showQuestion: assign(({ context }, params: { index: number }) => changeAttempt(context, { currentIndex: params.index })),
     leavePage: assign({ awayFromPage: true }),
     returnToPage: assign({ awayFromPage: false }),
@@ -161,6 +189,7 @@ export const examSessionMachine = setup({
     tabWarningDuration: 5_000,
     timeNoticeDuration: 8_000,
     reportInterval: attemptReportIntervalMs,
+    reportQuietPeriod: attemptReportQuietMs,
   },
 }).createMachine({
   id: 'examSession',
@@ -174,13 +203,18 @@ export const examSessionMachine = setup({
     timeUp: false,
     submission: null,
     addedMinutes: null,
+    serverCopy: null,
   }),
   // For the whole session: the last report (the submission stored) is made as the session ends.
   invoke: [
     { id: 'progressWriter', src: 'progressWriter' },
     { id: 'attemptReporter', src: 'attemptReporter' },
     { id: 'deadlineWatch', src: 'watchDeadline', input: ({ context }) => ({ attemptId: context.attempt.id }) },
+    { id: 'serverCopyWatch', src: 'watchServerCopy', input: ({ context }) => ({ attemptId: context.attempt.id }) },
   ],
+  on: {
+    SERVER_COPY_CHANGED: { actions: { type: 'takeServerCopy', params: ({ event }) => ({ copy: event.copy }) } },
+  },
   initial: 'inProgress',
   states: {
     inProgress: {
@@ -210,6 +244,14 @@ export const examSessionMachine = setup({
                       params: ({ event }) => ({ questionNumber: event.questionNumber, letter: event.letter }),
                     },
                     'persistProgress',
+                    'noteProgressChanged',
+                  ],
+                },
+                TOGGLE_FLAG: {
+                  actions: [
+                    { type: 'toggleFlag', params: ({ event }) => ({ questionNumber: event.questionNumber }) },
+                    'persistProgress',
+                    'noteProgressChanged',
                   ],
                 },
                 NEXT: {
@@ -230,13 +272,23 @@ export const examSessionMachine = setup({
                   guard: { type: 'isOtherQuestion', params: ({ event }) => ({ index: event.index }) },
                   actions: [{ type: 'showQuestion', params: ({ event }) => ({ index: event.index }) }, 'persistProgress'],
                 },
+                // The spec's rule: a manual submit needs every question answered; the summary comes first.
                 SUBMIT: [
+                  {
+                    guard: 'someUnanswered',
+                    actions: { type: 'showError', params: { message: studentMessages.unansweredQuestions } },
+                  },
+                  { actions: ['clearError', 'openReview'] },
+                ],
+                SUBMIT_NOW: [
                   {
                     guard: 'someUnanswered',
                     actions: { type: 'showError', params: { message: studentMessages.unansweredQuestions } },
                   },
                   { target: 'submitting' },
                 ],
+                // Only the server's word moves the exam, and only before it is submitted here.
+                MOVED: '#examSession.moved',
                 // Entered again, so the timer counts to the new deadline; more time is announced.
                 DEADLINE_CHANGED: [
                   {
@@ -259,7 +311,8 @@ export const examSessionMachine = setup({
               },
             },
             submitting: {
-              entry: ['clearError', 'stampSubmission'],
+              // Time-up submits without the summary; a summary left open closes.
+              entry: ['clearError', 'stampSubmission', 'closeReview'],
               invoke: {
                 src: 'submitAttempt',
                 input: ({ context }) => ({ attempt: context.attempt }),
@@ -278,7 +331,7 @@ export const examSessionMachine = setup({
             },
             // Time is up but the submission could not be stored; only a retry is left.
             submitFailed: {
-              on: { SUBMIT: 'submitting' },
+              on: { SUBMIT: 'submitting', MOVED: '#examSession.moved' },
             },
           },
         },
@@ -312,6 +365,24 @@ export const examSessionMachine = setup({
           },
           on: { TIME_ADDED: { target: '.shown', reenter: true } },
         },
+        // "Review before submitting": every question, answered or not, flagged or not, received by the server or
+        // not. A jump to a question closes it.
+        review: {
+          initial: 'closed',
+          states: {
+            closed: { on: { REVIEW_ANSWERS: 'open' } },
+            open: { on: { CLOSE_REVIEW: 'closed', GO_TO: 'closed' } },
+          },
+        },
+        // A quiet period after the latest answer or flag, the server's copy gets them: clicks in a row make one report.
+        quietReport: {
+          initial: 'idle',
+          states: {
+            idle: {},
+            waiting: { after: { reportQuietPeriod: { target: 'idle', actions: inProgressReport } } },
+          },
+          on: { PROGRESS_CHANGED: { target: '.waiting', reenter: true } },
+        },
         // Every 30 s the proctor hears how far the student is.
         heartbeat: {
           initial: 'waiting',
@@ -323,6 +394,9 @@ export const examSessionMachine = setup({
         },
       },
     },
+    // The exam continues on another device: nothing more is reported or submitted from here, and the answers
+    // stay on this device (the answer file is still offered).
+    moved: {},
     submitted: { type: 'final' },
   },
   output: ({ context }) => {

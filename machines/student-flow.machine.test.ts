@@ -5,6 +5,7 @@ import { examAttempt, examQuestions, examStart } from '../tests/unit/exam-fixtur
 import { fakeExamSession, pendingSubmission as pending, type ExamSessionFakes } from '../tests/unit/exam-session-fakes'
 import {
   studentFlowMachine,
+  type AttemptResume,
   type CodeLookup,
   type ExamStart,
   type ResumePoint,
@@ -15,6 +16,7 @@ interface Fakes extends ExamSessionFakes {
   resume?: () => Promise<ResumePoint>
   checkLoginCode?: (code: string) => Promise<CodeLookup>
   startExam?: (student: StudentDetails) => Promise<ExamStart>
+  resumeAttempt?: (request: { loginCode: string; pin: string }) => Promise<AttemptResume>
 }
 
 let running: Actor<typeof studentFlowMachine> | undefined
@@ -32,6 +34,7 @@ function startFlow(fakes: Fakes = {}) {
     ...examSession.log,
     lookups: [] as string[],
     starts: [] as StudentDetails[],
+    resumes: [] as Array<{ loginCode: string; pin: string }>,
     sessions: [] as StudentDetails[],
     forgotten: 0,
     watched: [] as string[],
@@ -48,6 +51,10 @@ function startFlow(fakes: Fakes = {}) {
       startExam: fromPromise(async ({ input }) => {
         log.starts.push(input)
         return (fakes.startExam ?? (async () => ({ outcome: 'started', attempt: examAttempt() }) as const))(input)
+      }),
+      resumeAttempt: fromPromise(async ({ input }) => {
+        log.resumes.push(input)
+        return (fakes.resumeAttempt ?? (async () => ({ outcome: 'wrong_pin' }) as const))(input)
       }),
       examSession: examSession.machine,
       watchSubmission: fromCallback<{ type: 'RETRY' }, { submissionId: string }>(({ input, receive, sendBack }) => {
@@ -104,6 +111,7 @@ async function sendingSubmission(fakes: Fakes = {}) {
     flow.session().send({ type: 'ANSWER', questionNumber: question.question_number, letter: 'B' })
   }
   flow.session().send({ type: 'SUBMIT' })
+  flow.session().send({ type: 'SUBMIT_NOW' })
   await flow.settle((s) => s.matches('sending'))
   return flow
 }
@@ -338,6 +346,7 @@ describe('sending the stored submission', () => {
     }
     flow.clock.increment(61_000)
     flow.session().send({ type: 'SUBMIT' })
+    flow.session().send({ type: 'SUBMIT_NOW' })
     await flow.settle((s) => s.matches('sending'))
     expect(flow.snapshot().children.examSession).toBeUndefined()
     expect(flow.context()).toMatchObject({ attempt: flow.log.submitted[0], submission: pending, timeUp: false })
@@ -414,7 +423,7 @@ describe('sending the stored submission', () => {
 })
 
 describe('reporting to the proctor', () => {
-  const inProgress = (answers: number, tabSwitches = 0) => ({ state: 'in_progress', answers, tabSwitches })
+  const inProgress = (answers: number, tabSwitches = 0) => ({ state: 'in_progress', answers, tabSwitches, flags: [] })
 
   it('reports only once the exam has started: no reporter runs before it', async () => {
     const flow = await atNameStep()
@@ -428,7 +437,7 @@ describe('reporting to the proctor', () => {
 
   it('reports the submission stored on the device as the exam is left, and nothing while it is sent', async () => {
     const { clock, log } = await sendingSubmission()
-    expect(log.reports.at(-1)).toEqual({ state: 'submitted_on_device', answers: examQuestions.length, tabSwitches: 0 })
+    expect(log.reports.at(-1)).toEqual({ state: 'submitted_on_device', answers: examQuestions.length, tabSwitches: 0, flags: [] })
     const reported = log.reports.length
     clock.increment(120_000)
     expect(log.reports).toHaveLength(reported)
@@ -484,5 +493,79 @@ describe('resuming', () => {
     })
     await settle((s) => s.matches('codeStep'))
     expect(snapshot().context.error).toBeNull()
+  })
+})
+
+describe('an exam in progress on another device', () => {
+  const elsewhere = async () => ({ outcome: 'in_progress_elsewhere', exam: null }) as const
+
+  async function atPinStep(fakes: Fakes = {}) {
+    const flow = startFlow({ checkLoginCode: elsewhere, ...fakes })
+    await flow.settle((s) => s.matches('codeStep'))
+    flow.actor.send({ type: 'SUBMIT_CODE', code: 'abcd1234' })
+    await flow.settle((s) => s.matches('pinStep'))
+    return flow
+  }
+
+  it('asks for the resume PIN instead of the name when the code check says so, starting nothing', async () => {
+    const { snapshot, log } = await atPinStep()
+    expect(snapshot().matches({ pinStep: 'editing' })).toBe(true)
+    expect(snapshot().context.error).toBeNull()
+    expect(log.starts).toEqual([])
+  })
+
+  it('asks for the PIN when the questions are refused because another device has the exam', async () => {
+    const flow = await atNameStep({ startExam: async () => ({ outcome: 'in_progress_elsewhere' }) })
+    flow.actor.send({ type: 'SUBMIT_NAME', name: 'Ada Lovelace' })
+    await flow.settle((s) => s.matches('pinStep'))
+    expect(flow.context().error).toBeNull()
+    // The session stays: a reload asks for the questions again and comes back to this step.
+    expect(flow.log.forgotten).toBe(0)
+  })
+
+  it('refuses an empty PIN without asking the server', async () => {
+    const { actor, snapshot, log } = await atPinStep()
+    actor.send({ type: 'SUBMIT_PIN', pin: '  ' })
+    expect(snapshot().context.error).toBe('Please enter the resume PIN your proctor gave you.')
+    expect(log.resumes).toEqual([])
+  })
+
+  it('stays on the PIN step with the words for a wrong PIN', async () => {
+    const { actor, settle, snapshot, log } = await atPinStep()
+    actor.send({ type: 'SUBMIT_PIN', pin: '482 913' })
+    await settle((s) => s.matches({ pinStep: 'editing' }) && s.context.error !== null)
+    expect(log.resumes).toEqual([{ loginCode: 'ABCD1234', pin: '482 913' }])
+    expect(snapshot().context.error).toBe('That resume PIN is not valid. Ask your proctor for a new one.')
+  })
+
+  it.each([
+    ['used', 'This login code has already been used.'],
+    ['not_in_progress', 'This exam is no longer in progress on another device. Please enter your login code again.'],
+  ] as const)('goes back to the code step when the code is %s', async (outcome, message) => {
+    const { actor, settle, snapshot, log } = await atPinStep({ resumeAttempt: async () => ({ outcome }) })
+    actor.send({ type: 'SUBMIT_PIN', pin: '482913' })
+    await settle((s) => s.matches('codeStep'))
+    expect(snapshot().context.error).toBe(message)
+    expect(log.forgotten).toBe(1)
+  })
+
+  it('runs the resumed attempt with its restored answers and flags, and keeps what it was resumed from for the notice', async () => {
+    const attempt = examAttempt({ studentName: 'Grace Hopper', answers: { '1': 'C', '3': 'A' }, flags: [3] })
+    const resumedFrom = { answers: 2, savedAt: examStart + 30_000 }
+    const { actor, settle, snapshot, session, log } = await atPinStep({
+      resumeAttempt: async () => ({ outcome: 'resumed', attempt, resumedFrom }),
+    })
+    actor.send({ type: 'SUBMIT_PIN', pin: '482913' })
+    await settle((s) => s.matches('exam'))
+    expect(snapshot().context).toMatchObject({ attempt, resumedFrom, studentName: 'Grace Hopper', error: null })
+    expect(session().getSnapshot().context.attempt).toEqual(attempt)
+    expect(log.sessions).toEqual([{ loginCode: 'ABCD1234', studentName: 'Grace Hopper' }])
+  })
+
+  it('leaves the PIN step for the code step on Back, forgetting the session', async () => {
+    const { actor, snapshot, log } = await atPinStep()
+    actor.send({ type: 'BACK' })
+    expect(snapshot().matches('codeStep')).toBe(true)
+    expect(log.forgotten).toBe(1)
   })
 })

@@ -4,7 +4,13 @@ import type { ExamAttempt } from '../src/domain/exam-attempt'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
 import { minimumLoginCodeLength, minimumStudentNameLength, normalizeLoginCode } from '../src/domain/login-code'
 import { studentMessages } from '../src/domain/student-messages'
-import type { ExamQuestionsRefusal, LoginCodeRefusal } from '../src/domain/student-refusals'
+import type { ResumedFrom } from '../src/domain/server-copy'
+import type {
+  ExamQuestionsRefusal,
+  inProgressElsewhere,
+  LoginCodeRefusal,
+  ResumeAttemptRefusal,
+} from '../src/domain/student-refusals'
 import { examSessionMachine, type ExamSessionOutput } from './exam-session.machine'
 import { notProvided } from './not-provided'
 
@@ -18,15 +24,24 @@ export interface StudentDetails {
  * window; and the code's exam when the server named it (a code that exists and is not used).
  */
 export interface CodeLookup {
-  outcome: 'valid' | LoginCodeRefusal
+  outcome: 'valid' | typeof inProgressElsewhere | LoginCodeRefusal
   exam: CodeExam | null
 }
 
-/** Why an exam could not start: the server's refusal (the code's verdict, the time or the questions), or no connection. */
-type ExamStartRefusal = ExamQuestionsRefusal | 'connection_error'
+/**
+ * Why an exam could not start: the server's refusal (the code's verdict, the time or the questions), the
+ * code's exam in progress on another device (the PIN step follows), or no connection.
+ */
+type ExamStartRefusal = ExamQuestionsRefusal | typeof inProgressElsewhere | 'connection_error'
 
 /** Starting the exam: a stored attempt, or why there is none. */
 export type ExamStart = { outcome: 'started'; attempt: ExamAttempt } | { outcome: ExamStartRefusal }
+
+/** Resuming on this device an exam in progress elsewhere: the attempt stored with the server's copy, or why not. */
+export type AttemptResume =
+  { outcome: 'resumed'; attempt: ExamAttempt; resumedFrom: ResumedFrom } | { outcome: ResumeAttemptRefusal | 'connection_error' }
+
+type ResumeRefusal = Exclude<AttemptResume['outcome'], 'resumed'>
 
 /** The refusals that are about the code: the student is sent back to the code step. */
 const codeRefusals = new Set<ExamStartRefusal>(['invalid', 'used', 'rate_limited', 'exam_closed', 'time_over'])
@@ -42,6 +57,7 @@ export type SubmissionWatchEvent = { type: 'RETRY' }
 export type StudentFlowEvent =
   | { type: 'SUBMIT_CODE'; code: string }
   | { type: 'SUBMIT_NAME'; name: string }
+  | { type: 'SUBMIT_PIN'; pin: string }
   | { type: 'BACK' }
   | { type: 'SUBMISSION_UPDATED'; status: SubmissionStatus }
   | { type: 'RETRY_SUBMISSION' }
@@ -59,6 +75,10 @@ export interface StudentFlowContext extends StudentFlowInput, StudentDetails {
   error: string | null
   codeLookup: CodeLookup | null
   examStartRefusal: ExamStartRefusal | null
+  /** The PIN step's latest answer from the server. */
+  resumeRefusal: ResumeRefusal | null
+  /** What an attempt resumed after a move started with, for the exam's notice; null otherwise. */
+  resumedFrom: ResumedFrom | null
   /** The attempt as started or resumed; after the exam, as the session stored it. */
   attempt: ExamAttempt | null
   timeUp: boolean
@@ -77,7 +97,7 @@ const codeRefusalMessages: Record<LoginCodeRefusal, string> = {
   exam_closed: studentMessages.examNotAvailable,
 }
 
-const examStartMessages: Record<ExamStartRefusal, string> = {
+const examStartMessages: Record<Exclude<ExamStartRefusal, typeof inProgressElsewhere>, string> = {
   ...codeRefusalMessages,
   time_over: studentMessages.timeOver,
   no_questions: studentMessages.noQuestions,
@@ -85,12 +105,27 @@ const examStartMessages: Record<ExamStartRefusal, string> = {
   connection_error: studentMessages.databaseConnection,
 }
 
+const resumeMessages: Record<ResumeRefusal, string> = {
+  wrong_pin: studentMessages.wrongResumePin,
+  invalid: studentMessages.invalidCode,
+  used: studentMessages.usedCode,
+  time_over: studentMessages.timeOver,
+  not_in_progress: studentMessages.notInProgressElsewhere,
+  rate_limited: studentMessages.rateLimited,
+  connection_error: studentMessages.databaseConnection,
+}
+
+/** The PIN step's refusals that are about the code, not the PIN: the student is sent back to the code step. */
+const resumeCodeRefusals = new Set<ResumeRefusal>(['invalid', 'used', 'time_over', 'not_in_progress'])
+
 const emptyStudent = {
   loginCode: '',
   studentName: '',
   error: null,
   codeLookup: null,
   examStartRefusal: null,
+  resumeRefusal: null,
+  resumedFrom: null,
   attempt: null,
   timeUp: false,
   submission: null,
@@ -99,6 +134,7 @@ const emptyStudent = {
 const showMessage = (message: string) => ({ type: 'showError', params: { message } }) as const
 const enteredCode = { params: ({ event }: { event: { code: string } }) => ({ code: event.code }) }
 const enteredName = { params: ({ event }: { event: { name: string } }) => ({ name: event.name }) }
+const enteredPin = { params: ({ event }: { event: { pin: string } }) => ({ pin: event.pin }) }
 const recordStatus = {
   type: 'recordSubmissionStatus',
   params: ({ event }: { event: { status: SubmissionStatus } }) => ({ status: event.status }),
@@ -128,6 +164,7 @@ export const studentFlowMachine = setup({
     resume: fromPromise<ResumePoint>(notProvided('studentFlow', 'resume')),
     checkLoginCode: fromPromise<CodeLookup, { code: string }>(notProvided('studentFlow', 'checkLoginCode')),
     startExam: fromPromise<ExamStart, StudentDetails>(notProvided('studentFlow', 'startExam')),
+    resumeAttempt: fromPromise<AttemptResume, { loginCode: string; pin: string }>(notProvided('studentFlow', 'resumeAttempt')),
     watchSubmission: fromCallback<SubmissionWatchEvent, { submissionId: string }>(notProvided('studentFlow', 'watchSubmission')),
     examSession: examSessionMachine,
   },
@@ -144,16 +181,33 @@ export const studentFlowMachine = setup({
     acceptCode: assign((_, params: { code: string }) => ({ loginCode: normalizeLoginCode(params.code) })),
     recordCodeLookup: assign((_, params: { lookup: CodeLookup }) => ({ codeLookup: params.lookup })),
     acceptName: assign((_, params: { name: string }) => ({ studentName: params.name.trim() })),
-    showCodeRefusal: assign(({ context }) => ({
-      error:
-        context.codeLookup && context.codeLookup.outcome !== 'valid' ? codeRefusalMessages[context.codeLookup.outcome] : null,
-    })),
+    showCodeRefusal: assign(({ context }) => {
+      const outcome = context.codeLookup?.outcome
+      const refused = outcome !== undefined && outcome !== 'valid' && outcome !== 'in_progress_elsewhere'
+      return { error: refused ? codeRefusalMessages[outcome] : null }
+    }),
     forgetExamStartRefusal: assign({ examStartRefusal: null }),
     recordExamStart: assign((_, start: ExamStart) =>
       start.outcome === 'started' ? { attempt: start.attempt } : { examStartRefusal: start.outcome },
     ),
     showExamStartRefusal: assign(({ context }) => ({
-      error: context.examStartRefusal ? examStartMessages[context.examStartRefusal] : null,
+      error:
+        context.examStartRefusal && context.examStartRefusal !== 'in_progress_elsewhere'
+          ? examStartMessages[context.examStartRefusal]
+          : null,
+    })),
+    recordResume: assign((_, resume: AttemptResume) =>
+      resume.outcome === 'resumed'
+        ? {
+            attempt: resume.attempt,
+            resumedFrom: resume.resumedFrom,
+            studentName: resume.attempt.studentName,
+            resumeRefusal: null,
+          }
+        : { resumeRefusal: resume.outcome },
+    ),
+    showResumeRefusal: assign(({ context }) => ({
+      error: context.resumeRefusal ? resumeMessages[context.resumeRefusal] : null,
     })),
     restoreStudent: assign(({ context }) => {
       const attempt = attemptOf(context)
@@ -168,6 +222,11 @@ export const studentFlowMachine = setup({
     codeEmpty: (_, params: { code: string }) => params.code.trim() === '',
     codeTooShort: (_, params: { code: string }) => params.code.trim().length < minimumLoginCodeLength,
     codeValid: ({ context }) => context.codeLookup?.outcome === 'valid',
+    codeInProgressElsewhere: ({ context }) => context.codeLookup?.outcome === 'in_progress_elsewhere',
+    examInProgressElsewhere: ({ context }) => context.examStartRefusal === 'in_progress_elsewhere',
+    pinEmpty: (_, params: { pin: string }) => params.pin.trim() === '',
+    resumed: ({ context }) => context.resumeRefusal === null && context.attempt !== null,
+    resumeRefusedCode: ({ context }) => context.resumeRefusal !== null && resumeCodeRefusals.has(context.resumeRefusal),
     nameEmpty: (_, params: { name: string }) => params.name.trim() === '',
     nameTooShort: (_, params: { name: string }) => params.name.trim().length < minimumStudentNameLength,
     examStarted: ({ context }) => context.examStartRefusal === null && context.attempt !== null,
@@ -233,6 +292,7 @@ export const studentFlowMachine = setup({
         checked: {
           always: [
             { guard: 'codeValid', target: '#studentFlow.nameStep' },
+            { guard: 'codeInProgressElsewhere', target: '#studentFlow.pinStep' },
             { target: 'editing', actions: 'showCodeRefusal' },
           ],
         },
@@ -270,9 +330,52 @@ export const studentFlowMachine = setup({
     examStartDecided: {
       always: [
         { guard: 'examStarted', target: 'exam' },
+        // Another device has the exam: the proctor's PIN moves it here (the kept session brings a reload back to this step).
+        { guard: 'examInProgressElsewhere', target: 'pinStep' },
         { guard: 'examStartRefusedCode', target: 'codeStep', actions: ['forgetSession', 'showExamStartRefusal'] },
         { target: 'unavailable', actions: 'showExamStartRefusal' },
       ],
+    },
+    // The code's exam is in progress on another device: with the proctor's resume PIN it continues here,
+    // with the server's copy of the answers and flags and the same deadline (docs/product.md#resume-on-another-device).
+    pinStep: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            SUBMIT_PIN: [
+              { guard: { type: 'pinEmpty', ...enteredPin }, actions: showMessage(studentMessages.emptyResumePin) },
+              { target: 'checking', actions: 'clearError' },
+            ],
+            BACK: { target: '#studentFlow.codeStep', actions: ['clearError', 'forgetSession'] },
+          },
+        },
+        checking: {
+          invoke: {
+            src: 'resumeAttempt',
+            input: ({ context, event }) => ({
+              loginCode: context.loginCode,
+              pin: event.type === 'SUBMIT_PIN' ? event.pin : '',
+            }),
+            onDone: { target: 'decided', actions: { type: 'recordResume', params: ({ event }) => event.output } },
+            onError: { target: 'editing', actions: showMessage(studentMessages.questionsFailed) },
+          },
+        },
+        decided: {
+          always: [
+            {
+              guard: 'resumed',
+              target: '#studentFlow.exam',
+              actions: {
+                type: 'persistSession',
+                params: ({ context }) => ({ loginCode: context.loginCode, studentName: context.studentName }),
+              },
+            },
+            { guard: 'resumeRefusedCode', target: '#studentFlow.codeStep', actions: ['forgetSession', 'showResumeRefusal'] },
+            { target: 'editing', actions: 'showResumeRefusal' },
+          ],
+        },
+      },
     },
     // The session stays stored for Try Again, so the screen must also let the next student at
     // this computer leave it: every later visit would otherwise resume straight back here.

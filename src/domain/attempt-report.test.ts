@@ -15,7 +15,13 @@ it('reports the progress of an attempt on the server clock, with the answers its
     reported_at: '2026-11-23T09:01:05.000Z',
     storage_persistent: null,
     answers: { '1': 'A', '3': 'D' },
+    flags: [],
   })
+})
+
+it('carries the flags "Review later" as distinct question numbers, ascending', () => {
+  const attempt = examAttempt({ flags: [3, 1] })
+  expect(buildAttemptReport(attempt, 'in_progress', examStart, true, null).flags).toEqual([1, 3])
 })
 
 it('reports the answers by question number and original letter, whatever order the student saw', () => {
@@ -27,10 +33,12 @@ it('reports the answers by question number and original letter, whatever order t
   expect(report.answers).toEqual({ '2': 'C' })
 })
 
-it('stays a few hundred bytes with every one of 50 questions answered', () => {
+it('stays under a kilobyte with every one of 50 questions answered and flagged', () => {
   const answers = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [String(i + 1), 'D' as const]))
-  const report = buildAttemptReport(examAttempt({ answers }), 'submitted_on_device', examStart, true, true)
+  const flags = Array.from({ length: 50 }, (_, i) => i + 1)
+  const report = buildAttemptReport(examAttempt({ answers, flags }), 'submitted_on_device', examStart, true, true)
   expect(report.answers).toEqual(answers)
+  expect(report.flags).toEqual(flags)
   expect(JSON.stringify(report).length).toBeLessThan(1024)
 })
 

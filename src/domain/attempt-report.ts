@@ -1,4 +1,4 @@
-import { answeredCount, type Answers, type ExamAttempt } from './exam-attempt'
+import { answeredCount, sortedFlags, type Answers, type ExamAttempt } from './exam-attempt'
 
 /** What a device says about its attempt; 'received' is the server's to set. */
 export type ReportedAttemptState = 'in_progress' | 'submitted_on_device'
@@ -25,10 +25,21 @@ export interface AttemptReport {
    * at most 50, a few hundred bytes. Absent from a report an older app stored.
    */
   answers?: Answers
+  /** The question numbers flagged "Review later", ascending. Absent from a report an older app stored. */
+  flags?: number[]
 }
 
-/** The device reports on start, every 30 s, on each tab switch, on reconnect and when it queues the submission. */
+/**
+ * The device reports on start, every 30 s, on each tab switch, on reconnect, when it queues the submission,
+ * and a quiet period after answers or flags change (attemptReportQuietMs).
+ */
 export const attemptReportIntervalMs = 30_000
+
+/**
+ * How long after the latest answer or flag the device reports it: a student clicking through several
+ * questions makes one report, not one per click (the outbox keeps only the latest per attempt anyway).
+ */
+export const attemptReportQuietMs = 2_000
 
 export function buildAttemptReport(
   attempt: ExamAttempt,
@@ -47,5 +58,6 @@ export function buildAttemptReport(
     reported_at: new Date(now + attempt.serverOffsetMs).toISOString(),
     storage_persistent: storagePersistent,
     answers: { ...attempt.answers },
+    flags: sortedFlags(attempt.flags),
   }
 }

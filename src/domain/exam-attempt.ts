@@ -25,6 +25,8 @@ export interface ExamAttempt {
   studentName: string
   questions: ExamQuestion[]
   answers: Answers
+  /** Question numbers flagged "Review later", ascending (an attempt stored before flags gets [] from the database upgrade). */
+  flags: number[]
   currentIndex: number
   tabSwitches: number
   startedAt: number
@@ -58,6 +60,9 @@ export interface NewAttempt {
   answerFileKey: string
   /** The code's exam as the server named it. */
   examName?: string | null
+  /** What an attempt resumed on this device after a move starts with: the server's copy (resume_exam_attempt). */
+  answers?: Answers
+  flags?: number[]
 }
 
 export function startAttempt(fields: NewAttempt): ExamAttempt {
@@ -66,7 +71,8 @@ export function startAttempt(fields: NewAttempt): ExamAttempt {
     loginCode: fields.loginCode,
     studentName: fields.studentName,
     questions: fields.questions,
-    answers: {},
+    answers: { ...fields.answers },
+    flags: sortedFlags(fields.flags ?? []),
     currentIndex: 0,
     tabSwitches: 0,
     startedAt: fields.startedAt,
@@ -91,4 +97,16 @@ export function answeredCount(attempt: Pick<ExamAttempt, 'questions' | 'answers'
 
 export function allQuestionsAnswered(attempt: Pick<ExamAttempt, 'questions' | 'answers'>): boolean {
   return answeredCount(attempt) === attempt.questions.length
+}
+
+/** Distinct question numbers, ascending: how flags are kept and how every report carries them. */
+export function sortedFlags(flags: Iterable<number>): number[] {
+  return [...new Set(flags)].sort((a, b) => a - b)
+}
+
+/** The flags with `questionNumber` flagged "Review later", or no longer flagged if it was. */
+export function toggledFlags(flags: readonly number[], questionNumber: number): number[] {
+  return flags.includes(questionNumber)
+    ? flags.filter((flag) => flag !== questionNumber)
+    : sortedFlags([...flags, questionNumber])
 }

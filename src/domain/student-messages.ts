@@ -32,6 +32,15 @@ export const studentMessages = {
   notStarted:
     'The server has no record of this login code starting the exam, so it cannot accept this submission. Please contact your exam administrator.',
   timeUp: 'Time is up! Submitting your test automatically...',
+  /** The code's exam has a live attempt on another device (issue 26); the PIN step follows. */
+  inProgressElsewhere: 'This exam is in progress on another device.',
+  askForResumePin: 'Ask your proctor for a resume PIN.',
+  emptyResumePin: 'Please enter the resume PIN your proctor gave you.',
+  wrongResumePin: 'That resume PIN is not valid. Ask your proctor for a new one.',
+  /** A resume found no attempt in progress to move here (it was submitted, or its time ran out meanwhile). */
+  notInProgressElsewhere: 'This exam is no longer in progress on another device. Please enter your login code again.',
+  /** The old device, once the server said the attempt moved (issue 26). */
+  movedElsewhere: 'This exam continues on another device.',
   cameraDenied: 'Camera access denied',
   cameraCannotPlay: 'Cannot play video',
   /** Under "Exam ended on …", since a code with extra minutes may still start (issue 16). */

@@ -36,11 +36,21 @@ export const studentRefusals = [
   'result_expired',
   /** A results lookup: an administrator voided the submission. */
   'withdrawn',
+  /** A resume: no unexpired, unused resume PIN of this code matches. */
+  'wrong_pin',
+  /** A resume: the code has no attempt in progress to resume. */
+  'not_in_progress',
 ] as const
 
 export type StudentRefusal = (typeof studentRefusals)[number]
 
-/** check_login_code's refusals (it answers 'valid' otherwise). */
+/**
+ * Not a refusal: the code's exam is in progress on another device (a live attempt), so this device
+ * asks for the proctor's resume PIN (check_login_code, exam_questions; issue 26).
+ */
+export const inProgressElsewhere = 'in_progress_elsewhere'
+
+/** check_login_code's refusals (it answers 'valid' or in_progress_elsewhere otherwise). */
 export const loginCodeRefusals = ['used', 'invalid', 'exam_closed', 'rate_limited'] as const satisfies readonly StudentRefusal[]
 export type LoginCodeRefusal = (typeof loginCodeRefusals)[number]
 
@@ -65,6 +75,17 @@ export const submitExamRefusals = [
   'rate_limited',
 ] as const satisfies readonly StudentRefusal[]
 export type SubmitExamRefusal = (typeof submitExamRefusals)[number]
+
+/** resume_exam_attempt's refusals. */
+export const resumeAttemptRefusals = [
+  'wrong_pin',
+  'invalid',
+  'used',
+  'time_over',
+  'not_in_progress',
+  'rate_limited',
+] as const satisfies readonly StudentRefusal[]
+export type ResumeAttemptRefusal = (typeof resumeAttemptRefusals)[number]
 
 /** report_exam_attempt's refusals. */
 export const attemptReportRefusals = ['invalid', 'exam_closed', 'rate_limited'] as const satisfies readonly StudentRefusal[]

@@ -114,7 +114,7 @@ describe('axe finds no serious or critical violation', () => {
     await page.getByLabel('Full Name').fill('E2E Student')
     await page.getByRole('button', { name: 'Start Test' }).click()
     await page.getByRole('heading', { name: /^Question 1 of \d+$/ }).waitFor()
-    await page.getByText('Answers saved on this device').waitFor()
+    await page.getByText('Answers saved on this device', { exact: true }).waitFor()
     await page.evaluate(() => window.dispatchEvent(new Event('blur')))
     await page.getByRole('alert').filter({ hasText: 'you left the exam page' }).waitFor()
     await expectAccessible('exam')
@@ -124,7 +124,14 @@ describe('axe finds no serious or critical violation', () => {
       await option(page, bank.find((question) => question.question_number === shown)!.correct_answer).check()
       if (index < bank.length - 1) await page.getByRole('button', { name: 'Next' }).click()
     }
+    // A flag and the summary before submitting, its states in words (issue 26).
+    await page.getByRole('button', { name: 'Review later' }).click()
+    await page.getByRole('button', { name: /^Question \d+: answered, flagged for review/ }).waitFor()
     await page.getByRole('button', { name: 'Submit Test' }).click()
+    const summary = page.getByRole('dialog', { name: 'Review before submitting' })
+    await summary.waitFor()
+    await expectAccessible('summary before submitting')
+    await summary.getByRole('button', { name: 'Submit now' }).click()
     await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await expectAccessible('completion')
   })
@@ -313,6 +320,10 @@ describe('the keyboard alone', () => {
       await tabTo(page.getByRole('button', { name: index === chosen.size - 1 ? 'Submit Test' : 'Next' }))
       await page.keyboard.press('Enter')
     }
+    // Submit Test opens the summary, its heading focused; "Submit now" is reached and pressed from the keyboard too.
+    await page.getByRole('dialog', { name: 'Review before submitting' }).waitFor()
+    await tabTo(page.getByRole('button', { name: 'Submit now' }))
+    await page.keyboard.press('Enter')
 
     await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await expect.poll(async () => (await submissionsFor(code)).length).toBe(1)

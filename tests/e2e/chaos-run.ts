@@ -513,7 +513,7 @@ class ChaosStudent {
   }
 
   private async saved(): Promise<void> {
-    await this.page.getByText('Answers saved on this device').waitFor()
+    await this.page.getByText('Answers saved on this device', { exact: true }).waitFor()
   }
 
   private async goToQuestion(position: number, move: 'step' | 'jump'): Promise<void> {

@@ -102,7 +102,7 @@ async function answerByText(page: Page, choose: (question: BankQuestion) => stri
     await page.getByRole('heading', { name: `Question ${position} of ${bank.length}` }).waitFor()
     const text = (await page.locator('.exam__question-text').textContent()) ?? ''
     await radioWithText(page, choose(byText.get(text)!)).check()
-    await page.getByText('Answers saved on this device').waitFor()
+    await page.getByText('Answers saved on this device', { exact: true }).waitFor()
     if (position < bank.length) await page.getByRole('button', { name: 'Next' }).click()
   }
 }

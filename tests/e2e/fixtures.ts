@@ -238,10 +238,7 @@ export async function startAndSubmitExam(
   answers: Record<string, string>,
   tabSwitches = 2,
 ): Promise<{ score: number; answers_fingerprint: string }> {
-  const started = dataOf(await anon.rpc('exam_questions', { code, attempt_id: randomUUID(), student_name: studentName })) as {
-    outcome: string
-  }
-  if (started.outcome !== 'ok') throw new Error(`exam_questions answered ${started.outcome}`)
+  // submitExam starts it: a second start under another attempt id would meet the first one live (in_progress_elsewhere, issue 26).
   const receipt = await submitExam(code, studentName, answers, tabSwitches)
   // The server times a started exam from its recorded start: the 12:34 the device claimed.
   dataOf(await service.from('submissions').update({ time_taken: 754 }).eq('login_code', code).select())
@@ -574,13 +571,13 @@ export async function currentQuestionNumber(page: Page): Promise<number> {
 /** Chooses `letter` on the current question and waits until the device says it is stored. */
 export async function answer(page: Page, letter: string): Promise<void> {
   await option(page, letter).check()
-  await page.getByText('Answers saved on this device').waitFor()
+  await page.getByText('Answers saved on this device', { exact: true }).waitFor()
 }
 
 export async function showQuestion(page: Page, position: number): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Questions' })
-    .getByRole('button', { name: new RegExp(`^Question ${position}(,|$)`) })
+    .getByRole('button', { name: new RegExp(`^Question ${position}:`) })
     .click()
   await page.getByRole('heading', { name: new RegExp(`^Question ${position} of \\d+$`) }).waitFor()
 }
@@ -595,6 +592,12 @@ export async function answerAll(page: Page, letters: string[]): Promise<void> {
     await answer(page, letters[(await currentQuestionNumber(page)) - 1]!)
     if (index < letters.length - 1) await page.getByRole('button', { name: 'Next' }).click()
   }
+}
+
+/** The manual submit: Submit Test opens "Review before submitting", whose "Submit now" submits (issue 26). */
+export async function submitTest(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Submit Test' }).click()
+  await page.getByRole('dialog', { name: 'Review before submitting' }).getByRole('button', { name: 'Submit now' }).click()
 }
 
 /** Where the code's exam shows question `questionNumber` (1 = first): its snapshot holds the order the schedule's shuffle gave it. */

@@ -17,6 +17,7 @@ import {
   studentExamFixture,
   submissionsFor,
   submitCode,
+  submitTest,
 } from './fixtures.ts'
 
 /**
@@ -58,7 +59,7 @@ it('keeps the proctor’s attempt row up to date: start, answers at a tab switch
     exam.page,
     exam.questions.map((q) => q.correct_answer),
   )
-  await exam.page.getByRole('button', { name: 'Submit Test' }).click()
+  await submitTest(exam.page)
   await exam.page.getByText('Your answers have been received.').waitFor()
   const [row] = await attemptsOf(code)
   const [submission] = await submissionsFor(code)

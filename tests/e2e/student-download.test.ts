@@ -23,7 +23,7 @@ describe("the student's download", () => {
     const code = await exam.newCode()
     await startExam(exam.page, code)
     await answer(exam.page, 'A')
-    await exam.page.getByText('Answers saved on this device').waitFor()
+    await exam.page.getByText('Answers saved on this device', { exact: true }).waitFor()
 
     const paths = [...scripts.keys()]
     expect(paths.some((path) => path.includes('/exam-page-'))).toBe(true)

@@ -17,6 +17,7 @@ import {
   submissionsFor,
   submitCode,
   submitExam,
+  submitTest,
   timerSeconds,
   withNoActiveSchedule,
   withNoSolutionsShownSince,
@@ -45,7 +46,7 @@ describe('the student exam', () => {
     await exam.page.getByText(/^Exam is active until /).waitFor()
 
     await startExam(exam.page, code.toLowerCase(), 'Ada Lovelace')
-    await exam.page.getByText('Answers saved on this device').waitFor()
+    await exam.page.getByText('Answers saved on this device', { exact: true }).waitFor()
     await exam.page.getByRole('timer', { name: 'Time remaining' }).waitFor()
     await exam.page.getByLabel('Your camera').waitFor()
 
@@ -66,11 +67,11 @@ describe('the student exam', () => {
         await exam.page.getByRole('button', { name: 'Next' }).press('Enter')
       }
     }
-    await exam.page.getByText('Answers saved on this device').waitFor()
+    await exam.page.getByText('Answers saved on this device', { exact: true }).waitFor()
     expect(apiBodies.length).toBeGreaterThan(0)
     expect(apiBodies.filter((body) => body.includes('correct_answer'))).toEqual([])
 
-    await exam.page.getByRole('button', { name: 'Submit Test' }).click()
+    await submitTest(exam.page)
     await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await exam.page.getByText('Your answers have been received.').waitFor()
     await expect
@@ -121,7 +122,7 @@ describe('the student exam', () => {
     expect(
       await exam.page
         .getByRole('navigation', { name: 'Questions' })
-        .getByRole('button', { name: /, answered$/ })
+        .getByRole('button', { name: /^Question \d+: answered/ })
         .count(),
     ).toBe(2)
     await exam.page.evaluate(() => window.dispatchEvent(new Event('blur')))
@@ -132,7 +133,7 @@ describe('the student exam', () => {
     const code = await exam.newCode()
     await startExam(exam.page, code)
     await answer(exam.page, 'C')
-    await exam.page.getByText('Answers saved on this device').waitFor()
+    await exam.page.getByText('Answers saved on this device', { exact: true }).waitFor()
     await exam.page.goto(`${appUrl}/`)
     await exam.page.getByRole('heading', { level: 1 }).first().waitFor()
     await exam.page.goBack()

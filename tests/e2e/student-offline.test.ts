@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { answerAll, appUrl, runOutOfTimeOffline, startExam, studentExamFixture, submissionsFor } from './fixtures.ts'
+import { answerAll, appUrl, runOutOfTimeOffline, startExam, studentExamFixture, submissionsFor, submitTest } from './fixtures.ts'
 
 const exam = studentExamFixture()
 
@@ -15,7 +15,7 @@ it('keeps an exam taken offline on the device and delivers it exactly once when 
   await exam.page.getByText('Offline: answers stay on this device').waitFor()
   const letters = exam.questions.map((q) => q.correct_answer)
   await answerAll(exam.page, letters)
-  await exam.page.getByRole('button', { name: 'Submit Test' }).click()
+  await submitTest(exam.page)
 
   await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
   await exam.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()

@@ -14,6 +14,7 @@ import {
   startExamOf,
   studentsPerTest,
   submitCode,
+  submitTest,
   waitForText,
 } from './fixtures.ts'
 
@@ -145,7 +146,7 @@ it('lets students of two exams write at the same time, each seeing their own exa
 
   await Promise.all(students.map((student) => answerAll(student.page, ['A', 'A', 'A'])))
   for (const student of students) {
-    await student.page.getByRole('button', { name: 'Submit Test' }).click()
+    await submitTest(student.page)
     await student.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await student.page.getByText(student.exam.name, { exact: true }).waitFor()
     await waitForText(student.page, 'Score: 3 / 3 (100%)')

@@ -6,6 +6,7 @@ import {
   examQuestionsAnswerSchema,
   loginCodeStatusSchema,
   resultLookupAnswerSchema,
+  resumeAttemptAnswerSchema,
   submitExamAnswerSchema,
 } from '../../src/lib/student/rpc-answers.ts'
 import {
@@ -24,6 +25,7 @@ import {
   examQuestionsRefusals,
   loginCodeRefusals,
   resultLookupRefusals,
+  resumeAttemptRefusals,
   submitExamRefusals,
 } from '../../src/domain/student-refusals.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
@@ -119,8 +121,12 @@ describe('every student function, at an address refused for too many wrong codes
       outcomeOf(submitExamAnswerSchema, must(await limited.rpc('submit_exam', submitExamArgs(code)))),
       outcomeOf(attemptReportAnswerSchema, must(await limited.rpc('report_exam_attempt', reportArgs(attemptId, code)))),
       outcomeOf(resultLookupAnswerSchema, must(await limited.rpc('lookup_result', { code }))),
+      outcomeOf(
+        resumeAttemptAnswerSchema,
+        must(await limited.rpc('resume_exam_attempt', { code, pin: '000000', attempt_id: attemptId })),
+      ),
     ]
-    expect(answers).toEqual(Array(5).fill('rate_limited'))
+    expect(answers).toEqual(Array(6).fill('rate_limited'))
   })
 })
 
@@ -354,6 +360,46 @@ describe('the admin functions the app parses', () => {
   })
 })
 
+describe('an exam in progress on another device, and its move (issue 26)', () => {
+  const resume = async (code: string, pin: string, attemptId = randomUUID()) =>
+    outcomeOf(resumeAttemptAnswerSchema, must(await anon.rpc('resume_exam_attempt', { code, pin, attempt_id: attemptId })))
+
+  it('answers in_progress_elsewhere, moved and every outcome of resume_exam_attempt in the schemas', async () => {
+    const code = await newCode()
+    const first = randomUUID()
+    await start(code, first)
+    expect(outcomeOf(loginCodeStatusSchema, must(await anon.rpc('check_login_code', { code })))).toBe('in_progress_elsewhere')
+    expect(outcomeOf(examQuestionsAnswerSchema, await start(code))).toBe('in_progress_elsewhere')
+    const flagged = reportArgs(first, code, { answered_count: 1, answers: { '1': 'B' }, flags: [1] })
+    expect(outcomeOf(attemptReportAnswerSchema, must(await anon.rpc('report_exam_attempt', flagged)))).toBe('ok')
+    // No PIN offered yet: any PIN is wrong.
+    expect(await resume(code, '000000')).toBe('wrong_pin')
+
+    const admin = await adminClient()
+    const { pin } = must(await admin.rpc('admin_offer_attempt_move', { attempt_id: first })) as { pin: string }
+    const wrongPin = String((Number(pin) + 1) % 1_000_000).padStart(6, '0')
+    expect(await resume(code, wrongPin)).toBe('wrong_pin')
+    const second = randomUUID()
+    const resumed = must(await anon.rpc('resume_exam_attempt', { code, pin: pin.replace(/^(...)/, '$1 '), attempt_id: second }))
+    expect(outcomeOf(resumeAttemptAnswerSchema, resumed)).toBe('ok')
+    expect(v.parse(resumeAttemptAnswerSchema, resumed)).toMatchObject({ restored: { answers: { '1': 'B' }, flags: [1] } })
+    expect(outcomeOf(attemptReportAnswerSchema, must(await anon.rpc('report_exam_attempt', reportArgs(first, code))))).toBe(
+      'moved',
+    )
+
+    expect(await resume(unknownCode(), pin)).toBe('invalid')
+    expect(await resume(await usedCode(), pin)).toBe('used')
+    expect(await resume(await newCode(), pin)).toBe('not_in_progress')
+    succeeded(
+      await service
+        .from('exam_attempts')
+        .update({ deadline: isoFromNow(-hour) })
+        .eq('id', second),
+    )
+    expect(await resume(code, pin)).toBe('time_over')
+  })
+})
+
 describe('the refusal vocabulary (src/domain/student-refusals.ts)', () => {
   // Run after the tests above (one file runs in order): each schema has read what they reached.
   it.each([
@@ -362,6 +408,7 @@ describe('the refusal vocabulary (src/domain/student-refusals.ts)', () => {
     ['submit_exam', submitExamAnswerSchema, submitExamRefusals],
     ['report_exam_attempt', attemptReportAnswerSchema, attemptReportRefusals],
     ['lookup_result', resultLookupAnswerSchema, resultLookupRefusals],
+    ['resume_exam_attempt', resumeAttemptAnswerSchema, resumeAttemptRefusals],
   ] as const)('names no refusal that %s never answers', (_name, schema, refusals) => {
     expect([...(outcomesRead.get(schema) ?? [])]).toEqual(expect.arrayContaining([...refusals]))
   })

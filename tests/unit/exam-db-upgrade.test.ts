@@ -61,3 +61,39 @@ it('resumes an attempt stored before exams were named without a name, and keeps 
   await examDb.attempts.add(named)
   expect((await latestAttemptFor('NAMED123'))?.examName).toBe('Mathematics')
 })
+
+it('keeps every attempt of a device that ran the app before "Review later", with nothing flagged, and reads flags written since', async () => {
+  await examDb.delete({ disableAutoOpen: false })
+  const { flags: _flags, ...inProgress } = examAttempt({ loginCode: 'BEFORE26', answers: { '1': 'A' }, currentIndex: 1 })
+  const { flags: _submittedFlags, ...submitted } = finishedAttempt({ status: 'submitted', loginCode: 'SENT2600' })
+  const before = new Dexie('holdfast-exam')
+  before.version(1).stores({ attempts: 'id, loginCode, status', outbox: 'id, loginCode, state', cache: 'key' })
+  before.version(2).stores({ reports: 'attempt_id' })
+  before.version(3).stores({ answers: '[attemptId+questionNumber]', positions: 'attemptId' })
+  await before.table('attempts').bulkAdd([inProgress, submitted])
+  // A click of the older app: its position row has no flags.
+  await before.table('answers').add({ attemptId: inProgress.id, questionNumber: '2', letter: 'C' })
+  await before.table('positions').add({ attemptId: inProgress.id, currentIndex: 2, tabSwitches: 1 })
+  before.close()
+
+  expect(await latestAttemptFor('BEFORE26')).toEqual({
+    ...inProgress,
+    answers: { '1': 'A', '2': 'C' },
+    currentIndex: 2,
+    tabSwitches: 1,
+    flags: [],
+  })
+  expect(await latestAttemptFor('SENT2600')).toEqual({ ...submitted, flags: [] })
+  expect(await examDb.serverCopies.count()).toBe(0)
+
+  // A flag after the update is in the position row, read over the record.
+  const resumed = {
+    id: inProgress.id,
+    answers: { '1': 'A' as const, '2': 'C' as const },
+    currentIndex: 2,
+    tabSwitches: 1,
+    flags: [],
+  }
+  await storeProgress(progressChange({ ...resumed, flags: [2] }, resumed))
+  expect((await latestAttemptFor('BEFORE26'))?.flags).toEqual([2])
+})

@@ -150,7 +150,7 @@ describe('the progress worker', () => {
     )
     expect(workers[0]!.terminated).toBe(true)
     // The database the page made is Dexie's, whole.
-    expect(examDb.verno).toBe(3)
+    expect(examDb.verno).toBe(4)
     expect(await examDb.answers.count()).toBe(1)
   })
 })

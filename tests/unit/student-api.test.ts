@@ -7,6 +7,7 @@ import {
   classifySubmitAnswer,
   fetchExamQuestions,
   readExamSittings,
+  resumeExamAttempt,
   sendAttemptReport,
 } from '../../src/lib/student/student-api'
 import { buildAttemptReport } from '../../src/domain/attempt-report'
@@ -149,13 +150,19 @@ describe('fetchExamQuestions', () => {
     await expect(fetchQuestions()).rejects.toThrow(/unexpected shape/)
   })
 
-  it.each(['invalid', 'used', 'exam_closed', 'time_over', 'no_questions', 'no_valid_questions', 'rate_limited'])(
-    'passes on the refusal %s',
-    async (outcome) => {
-      answering(() => Response.json({ outcome }))
-      expect(await fetchQuestions()).toEqual({ outcome })
-    },
-  )
+  it.each([
+    'invalid',
+    'used',
+    'exam_closed',
+    'time_over',
+    'no_questions',
+    'no_valid_questions',
+    'rate_limited',
+    'in_progress_elsewhere',
+  ])('passes on the refusal %s', async (outcome) => {
+    answering(() => Response.json({ outcome }))
+    expect(await fetchQuestions()).toEqual({ outcome })
+  })
 
   it('tells a dead network apart from other failures', async () => {
     answering(() => {
@@ -191,6 +198,13 @@ describe('classifyReportAnswer', () => {
     )
   })
 
+  it('reads that the attempt continues on another device', () => {
+    expect(
+      classifyReportAnswer({ data: { outcome: 'moved', moved_at: '2026-11-23T09:20:00Z' }, error: null, status: 200 }),
+    ).toEqual({ kind: 'moved', movedAt: '2026-11-23T09:20:00Z' })
+    expect(classifyReportAnswer({ data: { outcome: 'moved' }, error: null, status: 200 }).kind).toBe('dropped')
+  })
+
   it.each([
     ['a network failure', { data: null, error: error('', 'TypeError: Failed to fetch'), status: 0 }],
     ['a server error', { data: null, error: error('XX000'), status: 500 }],
@@ -208,7 +222,7 @@ describe('classifyReportAnswer', () => {
 describe('sendAttemptReport', () => {
   it('sends the answers the device holds with the progress, as submit_exam takes them', async () => {
     answering(() => Response.json({ outcome: 'ok', deadline: '2026-11-23T09:30:00Z', server_now: '2026-11-23T09:05:00Z' }))
-    const attempt = examAttempt({ answers: { '1': 'B', '3': 'D' }, tabSwitches: 2 })
+    const attempt = examAttempt({ answers: { '1': 'B', '3': 'D' }, flags: [3], tabSwitches: 2 })
     const report = buildAttemptReport(attempt, 'in_progress', examStart + 30_000, true, true)
     expect(await sendAttemptReport(report, client)).toEqual({ kind: 'delivered', deadline: '2026-11-23T09:30:00Z' })
     expect(requests).toEqual(['http://api.test/rest/v1/rpc/report_exam_attempt'])
@@ -222,6 +236,7 @@ describe('sendAttemptReport', () => {
       reported_at: '2026-11-23T09:00:30.000Z',
       storage_persistent: true,
       answers: { '1': 'B', '3': 'D' },
+      flags: [3],
     })
     expect(JSON.stringify(lastBody).length).toBeLessThan(1024)
   })
@@ -265,6 +280,14 @@ describe('checkLoginCode and readExamSittings', () => {
     })
     answering(() => Response.json({ outcome: 'invalid' }))
     expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'invalid', exam: null })
+  })
+
+  it('reads a code whose exam is in progress on another device, with its exam', async () => {
+    answering(() => Response.json({ outcome: 'in_progress_elsewhere', exam: { name: 'Physics', sitting: null } }))
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({
+      outcome: 'in_progress_elsewhere',
+      exam: { name: 'Physics', sitting: null },
+    })
   })
 
   it('refuses a status it does not know', async () => {
@@ -338,5 +361,72 @@ describe('the browser id sent with every student request', () => {
       setItem: () => undefined,
     }
     expect(browserClientId(refusing)).toMatch(/^[0-9a-f]{32}$/)
+  })
+})
+
+describe('resumeExamAttempt', () => {
+  const attemptId = 'a1b2c3d4-0000-4000-8000-000000000002'
+  const key = 'cd'.repeat(32)
+  const resumed = {
+    outcome: 'ok',
+    questions: [{ ...question, option_order: 'DCBA' }],
+    duration_minutes: 30,
+    extra_minutes: 0,
+    window_end: '2026-11-30T09:00:00Z',
+    deadline: '2026-11-23T09:30:00Z',
+    server_now: '2026-11-23T09:12:00Z',
+    answer_file_key: key,
+    exam_name: 'Physics',
+    sitting_name: 'Main hall',
+    student_name: 'Ada Lovelace',
+    restored: { answers: { '1': 'C' }, flags: [1], saved_at: '2026-11-23T09:10:30Z' },
+  }
+  const resume = () => resumeExamAttempt('ABCD1234', '482 913', attemptId, client)
+
+  it('sends the code, the PIN as typed and the new attempt, and reads the exam with the server’s copy', async () => {
+    answering(() => Response.json(resumed))
+    const answer = await resume()
+    expect(requests).toEqual(['http://api.test/rest/v1/rpc/resume_exam_attempt'])
+    expect(lastBody).toEqual({ code: 'ABCD1234', pin: '482 913', attempt_id: attemptId })
+    expect(answer).toEqual({
+      outcome: 'ok',
+      questions: [{ ...question, option_order: 'DCBA' }],
+      durationMinutes: 30,
+      extraMinutes: 0,
+      deadline: '2026-11-23T09:30:00Z',
+      serverNow: '2026-11-23T09:12:00Z',
+      answerFileKey: key,
+      examName: 'Physics',
+      studentName: 'Ada Lovelace',
+      restored: { answers: { '1': 'C' }, flags: [1], savedAt: '2026-11-23T09:10:30Z' },
+    })
+  })
+
+  it('reads a copy the server never received (nothing saved yet)', async () => {
+    answering(() => Response.json({ ...resumed, restored: { answers: {}, flags: [], saved_at: null } }))
+    expect(await resume()).toMatchObject({ restored: { answers: {}, flags: [], savedAt: null } })
+  })
+
+  it.each([
+    ['a letter that is no answer', { answers: { '1': 'E' }, flags: [], saved_at: null }],
+    ['a flag that is no question number', { answers: {}, flags: [51], saved_at: null }],
+  ])('refuses a copy with %s rather than guessing', async (_name, restored) => {
+    answering(() => Response.json({ ...resumed, restored }))
+    await expect(resume()).rejects.toThrow(/unexpected shape/)
+  })
+
+  it.each(['wrong_pin', 'invalid', 'used', 'time_over', 'not_in_progress', 'rate_limited'])(
+    'passes on the refusal %s',
+    async (outcome) => {
+      answering(() => Response.json({ outcome }))
+      expect(await resume()).toEqual({ outcome })
+    },
+  )
+
+  it('tells a dead network apart', async () => {
+    answering(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await resume()).toEqual({ outcome: 'connection_error' })
   })
 })

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildAttemptReport, type AttemptReport } from '../../src/domain/attempt-report'
 import type { ExamSubmission, SubmissionReceipt, SubmissionStatus } from '../../src/domain/exam-submission'
-import { pendingReports, recordAttemptReport } from '../../src/lib/sync/attempt-reports'
+import { pendingReports, recordAttemptReport, watchServerCopy } from '../../src/lib/sync/attempt-reports'
+import type { StoredServerCopy } from '../../src/lib/offline/exam-db'
 import { saveNewAttempt } from '../../src/lib/offline/attempt-store'
 import { examDb } from '../../src/lib/offline/exam-db'
 import { queueSubmission, requeueSubmission, watchSubmissionStatus } from '../../src/lib/offline/outbox'
@@ -443,5 +444,47 @@ describe('attempt reports', () => {
     await worker.reportNow()
     expect((await examDb.attempts.get(inProgress.id))?.deadline).toBe(Date.parse(later) - 60_000)
     expect((await examDb.attempts.get(submitted.id))?.deadline).toBe(submitted.deadline)
+  })
+
+  it("remembers what a delivered report carried as the server's copy, with when the server answered", async () => {
+    const { worker } = await startWorker(neverSubmits)
+    const sent = report({ answers: { '1': 'A', '2': 'D' }, flags: [2] })
+    await recordAttemptReport(sent)
+    now += 1_200
+    await worker.reportNow()
+    expect(await examDb.serverCopies.get(sent.attempt_id)).toEqual({
+      attemptId: sent.attempt_id,
+      copy: { answers: { '1': 'A', '2': 'D' }, flags: [2], reportedAt: sent.reported_at, receivedAt: examStart + 1_200 },
+      movedAt: null,
+    })
+  })
+
+  it('keeps the newer copy when an older report is answered after it, and remembers nothing of a report not taken', async () => {
+    let result: ReportResult = { kind: 'delivered', deadline: '2026-11-23T09:30:00.000Z' }
+    const { worker } = await startWorker(neverSubmits, undefined, async () => result)
+    const newer = report({ answers: { '1': 'B' }, reported_at: '2026-11-23T09:05:00.000Z' })
+    await recordAttemptReport(newer)
+    await worker.reportNow()
+    await recordAttemptReport(report({ answers: { '1': 'A' }, reported_at: '2026-11-23T09:04:00.000Z' }))
+    await worker.reportNow()
+    expect((await examDb.serverCopies.get(newer.attempt_id))?.copy?.answers).toEqual({ '1': 'B' })
+    result = { kind: 'retry', error: 'Failed to fetch' }
+    await recordAttemptReport(report({ answers: { '1': 'C' }, reported_at: '2026-11-23T09:06:00.000Z' }))
+    await worker.reportNow()
+    expect((await examDb.serverCopies.get(newer.attempt_id))?.copy?.answers).toEqual({ '1': 'B' })
+  })
+
+  it('stops reporting an attempt the server says moved to another device, and tells the watch', async () => {
+    const sendReport = vi.fn(async (): Promise<ReportResult> => ({ kind: 'moved', movedAt: '2026-11-23T09:20:00.000Z' }))
+    const { worker } = await startWorker(neverSubmits, undefined, sendReport)
+    const sent = report()
+    const seen: StoredServerCopy[] = []
+    const unsubscribe = watchServerCopy(sent.attempt_id, (row) => seen.push(row))
+    await recordAttemptReport(sent)
+    now += 500
+    await worker.reportNow()
+    expect(await pendingReports()).toEqual([])
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual({ attemptId: sent.attempt_id, copy: null, movedAt: examStart + 500 }))
+    unsubscribe()
   })
 })

@@ -3,7 +3,7 @@ import { PolicyPage } from './policy-page'
 
 export function PrivacyPolicyPage() {
   return (
-    <PolicyPage title="Privacy Policy" lastUpdated="21 November 2026">
+    <PolicyPage title="Privacy Policy" lastUpdated="28 November 2026">
       <p>
         This page explains what Holdfast stores when you take an exam or look up a result, why, and for how long. We keep only
         what running a fair exam needs.
@@ -16,6 +16,12 @@ export function PrivacyPolicyPage() {
           <li>
             Your answers, your score, when you started and submitted, how long you took, and how many times you left the exam page
             (tab switches).
+          </li>
+          <li>
+            During the exam, a copy of the answers you have given so far and of the questions you flagged "Review later", sent by
+            your device every few seconds to half a minute. The server keeps it so that no single device is ever the only copy: if
+            your device fails, your proctor can move your exam to another device with your answers, and if your device never comes
+            back your exam is submitted from this copy when the time is up.
           </li>
         </ul>
         <p>
@@ -41,7 +47,8 @@ export function PrivacyPolicyPage() {
         <h2>How long we keep it</h2>
         <ul>
           <li>
-            <strong>Exam questions are deleted 24 hours after the exam</strong> has closed.
+            <strong>Exam questions are deleted 24 hours after the exam</strong> has closed, and with them the server's copy of the
+            answers and flags sent during the exam.
           </li>
           <li>
             <strong>Technical logs are kept 30 days</strong>: the server records when requests arrive and from which network
@@ -61,9 +68,10 @@ export function PrivacyPolicyPage() {
       <section>
         <h2>What stays on your device</h2>
         <p>
-          While you take the exam, your answers are saved in your browser first, so that a dropped connection or a reload never
-          loses them, and are sent to the server as soon as it can be reached. The <Link to="/cookies">Cookie Policy</Link> lists
-          exactly what is kept in your browser.
+          While you take the exam, your answers and flags are saved in your browser first, so that a dropped connection or a
+          reload never loses them, and are sent to the server as soon as it can be reached: the exam shows which answers the
+          server has received and which are still only on your device. The <Link to="/cookies">Cookie Policy</Link> lists exactly
+          what is kept in your browser.
         </p>
       </section>
 

@@ -2,17 +2,22 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { allQuestionsAnswered } from '../../domain/exam-attempt'
 import { displayedOptions } from '../../domain/question'
+import { resumedNotice } from '../../domain/server-copy'
 import { studentMessages } from '../../domain/student-messages'
 import { CameraPreview } from './camera-preview'
 import { ExamTimerDisplay } from './exam-timer-display'
+import { MovedScreen } from './moved-screen'
 import { QuestionNavigator } from './question-navigator'
+import { ReviewSummary } from './review-summary'
 import { SaveStatus } from './save-status'
+import { ServerCopyStatus } from './server-copy-status'
 import { StudentFlow, useExamSession, type ExamSessionSnapshot } from './student-flow-context'
 import { TabSwitchBanner } from './tab-switch-banner'
 import { TimeAddedNotice } from './time-added-notice'
 import { useExamGuards } from './use-exam-guards'
 
-function examPhase(snapshot: ExamSessionSnapshot | undefined): 'answering' | 'submitting' | 'submitFailed' {
+function examPhase(snapshot: ExamSessionSnapshot | undefined): 'answering' | 'submitting' | 'submitFailed' | 'moved' {
+  if (snapshot?.matches('moved')) return 'moved'
   if (snapshot?.matches({ inProgress: { phase: 'answering' } })) return 'answering'
   if (snapshot?.matches({ inProgress: { phase: 'submitFailed' } })) return 'submitFailed'
   // Submitting, or stored on the device and being sent by the flow.
@@ -21,7 +26,11 @@ function examPhase(snapshot: ExamSessionSnapshot | undefined): 'answering' | 'su
 
 const ignoreExamEvent = () => {}
 
-/** The exam itself (docs/product.md#taking-the-exam): timer, camera, one question at a time, navigation and Submit. */
+/**
+ * The exam itself (docs/product.md#taking-the-exam): timer, camera, one question at a time with its "Review
+ * later" flag, navigation, the server copy's status, the summary before submitting and Submit; or, once the
+ * proctor moved the exam to another device, the screen saying so.
+ */
 export function ExamScreen() {
   const session = useExamSession()
   // Once the session has stored the submission, the flow holds the attempt while it is sent.
@@ -30,6 +39,10 @@ export function ExamScreen() {
   const attempt = useSelector(session, (snapshot) => snapshot?.context.attempt) ?? storedAttempt
   const timeUp = useSelector(session, (snapshot) => snapshot?.context.timeUp) ?? storedTimeUp
   const error = useSelector(session, (snapshot) => snapshot?.context.error ?? null)
+  const serverCopy = useSelector(session, (snapshot) => snapshot?.context.serverCopy ?? null)
+  const reviewing = useSelector(session, (snapshot) => snapshot?.matches({ inProgress: { review: 'open' } }) ?? false)
+  const resumedFrom = StudentFlow.useSelector((snapshot) => snapshot.context.resumedFrom)
+  const now = StudentFlow.useSelector((snapshot) => snapshot.context.now)
   const phase = useSelector(session, examPhase)
   const send = session?.send ?? ignoreExamEvent
   const answering = phase === 'answering'
@@ -43,12 +56,14 @@ export function ExamScreen() {
   }, [currentIndex])
 
   if (!attempt) return null
+  if (phase === 'moved') return <MovedScreen attempt={attempt} now={now} />
   const question = attempt.questions[attempt.currentIndex]
   if (!question) return null
   const options = displayedOptions(question, question.option_order)
   const chosen = attempt.answers[String(question.question_number)]
   const isLast = attempt.currentIndex === attempt.questions.length - 1
   const allAnswered = allQuestionsAnswered(attempt)
+  const flagged = attempt.flags.includes(question.question_number)
 
   return (
     <div className="exam">
@@ -59,6 +74,7 @@ export function ExamScreen() {
           <p className="exam__student">
             {attempt.studentName} · Login code <span className="student-code">{attempt.loginCode}</span>
           </p>
+          <ServerCopyStatus session={session} attempt={attempt} />
         </div>
         <ExamTimerDisplay session={session} attempt={attempt} />
       </div>
@@ -70,68 +86,99 @@ export function ExamScreen() {
       )}
       <TabSwitchBanner session={session} tabSwitches={attempt.tabSwitches} />
       <TimeAddedNotice session={session} />
+      {resumedFrom && (
+        <p className="exam__resumed" role="status">
+          {resumedNotice(resumedFrom, (at) => new Date(at).toLocaleTimeString())}
+        </p>
+      )}
       <div className="exam__body">
-        <section className="exam__question student-card" aria-labelledby="question-position">
-          <h2 id="question-position" className="exam__position" ref={positionHeading} tabIndex={-1}>
-            Question {attempt.currentIndex + 1} of {attempt.questions.length}
-          </h2>
-          <fieldset className="exam__options" disabled={!answering}>
-            <legend className="exam__question-text">{question.question_text}</legend>
-            {/* Shown relabelled A to D in the student's order; recorded (and valued) by the option's original letter. */}
-            {options.map(({ label, letter, text }) => (
-              <label key={letter} className="exam__option">
-                <input
-                  type="radio"
-                  name={`answer-${question.question_number}`}
-                  value={letter}
-                  checked={chosen === letter}
-                  onChange={() => send({ type: 'ANSWER', questionNumber: question.question_number, letter })}
-                />
-                <span>
-                  {label}. {text}
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          {error && (
-            <p className="student-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="exam__nav">
+        {reviewing && answering ? (
+          <ReviewSummary
+            attempt={attempt}
+            serverCopy={serverCopy}
+            onGoTo={(index) => send({ type: 'GO_TO', index })}
+            onClose={() => send({ type: 'CLOSE_REVIEW' })}
+            onSubmit={() => send({ type: 'SUBMIT_NOW' })}
+          />
+        ) : (
+          <section className="exam__question student-card" aria-labelledby="question-position">
+            <h2 id="question-position" className="exam__position" ref={positionHeading} tabIndex={-1}>
+              Question {attempt.currentIndex + 1} of {attempt.questions.length}
+            </h2>
+            <fieldset className="exam__options" disabled={!answering}>
+              <legend className="exam__question-text">{question.question_text}</legend>
+              {/* Shown relabelled A to D in the student's order; recorded (and valued) by the option's original letter. */}
+              {options.map(({ label, letter, text }) => (
+                <label key={letter} className="exam__option">
+                  <input
+                    type="radio"
+                    name={`answer-${question.question_number}`}
+                    value={letter}
+                    checked={chosen === letter}
+                    onChange={() => send({ type: 'ANSWER', questionNumber: question.question_number, letter })}
+                  />
+                  <span>
+                    {label}. {text}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
             <button
               type="button"
-              className="button"
-              onClick={() => send({ type: 'PREVIOUS' })}
-              disabled={!answering || attempt.currentIndex === 0}
+              className={`button exam__flag${flagged ? ' exam__flag--on' : ''}`}
+              aria-pressed={flagged}
+              disabled={!answering}
+              onClick={() => send({ type: 'TOGGLE_FLAG', questionNumber: question.question_number })}
             >
-              Previous
+              <span aria-hidden="true">{flagged ? '⚑ ' : '⚐ '}</span>
+              Review later
             </button>
-            {isLast || phase === 'submitFailed' ? (
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => send({ type: 'SUBMIT' })}
-                disabled={phase === 'submitting' || (!allAnswered && !timeUp)}
-              >
-                {phase === 'submitting' ? 'Submitting...' : 'Submit Test'}
-              </button>
-            ) : (
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => send({ type: 'NEXT' })}
-                disabled={!answering}
-              >
-                Next
-              </button>
+            {error && (
+              <p className="student-error" role="alert">
+                {error}
+              </p>
             )}
-          </div>
-          {isLast && answering && !allAnswered && <p className="exam__hint">{studentMessages.unansweredQuestions}</p>}
-        </section>
+            <div className="exam__nav">
+              <button
+                type="button"
+                className="button"
+                onClick={() => send({ type: 'PREVIOUS' })}
+                disabled={!answering || attempt.currentIndex === 0}
+              >
+                Previous
+              </button>
+              {isLast || phase === 'submitFailed' ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => send({ type: 'SUBMIT' })}
+                  disabled={phase === 'submitting' || (!allAnswered && !timeUp)}
+                >
+                  {phase === 'submitting' ? 'Submitting...' : 'Submit Test'}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => send({ type: 'NEXT' })}
+                  disabled={!answering}
+                >
+                  Next
+                </button>
+              )}
+            </div>
+            {isLast && answering && !allAnswered && <p className="exam__hint">{studentMessages.unansweredQuestions}</p>}
+          </section>
+        )}
         <aside className="exam__side">
           <CameraPreview />
-          <QuestionNavigator attempt={attempt} disabled={!answering} onGoTo={(index) => send({ type: 'GO_TO', index })} />
+          <QuestionNavigator
+            attempt={attempt}
+            serverCopy={serverCopy}
+            disabled={!answering}
+            onGoTo={(index) => send({ type: 'GO_TO', index })}
+            onReviewAll={() => send({ type: 'REVIEW_ANSWERS' })}
+          />
         </aside>
       </div>
     </div>

@@ -21,6 +21,6 @@ export function useExamSession(): ExamSessionRef | undefined {
 /** The page a flow state belongs on; null while the flow is still finding where the student was. */
 export function studentPathFor(snapshot: StudentFlowSnapshot): '/student' | '/student/test' | null {
   if (snapshot.matches('resuming') || snapshot.matches('resumed')) return null
-  if (snapshot.matches('codeStep') || snapshot.matches('nameStep')) return '/student'
+  if (snapshot.matches('codeStep') || snapshot.matches('nameStep') || snapshot.matches('pinStep')) return '/student'
   return '/student/test'
 }

@@ -1,17 +1,22 @@
 import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { studentMessages } from '../../domain/student-messages'
 import { afterPaint } from '../../lib/browser/after-paint'
 import { loadExamPage } from './exam-page-loader'
 import { ScheduleStatusPanel } from './schedule-status-panel'
 import { StudentFlow, type StudentFlowSnapshot } from './student-flow-context'
 import { preloadExamStorage, preloadProgressWorker } from './student-machines'
 
-function loginStep(snapshot: StudentFlowSnapshot): 'code' | 'name' | 'waiting' {
+function loginStep(snapshot: StudentFlowSnapshot): 'code' | 'name' | 'pin' | 'waiting' {
   if (snapshot.matches('codeStep')) return 'code'
   if (snapshot.matches('nameStep')) return 'name'
+  if (snapshot.matches('pinStep')) return 'pin'
   return 'waiting'
 }
 
-/** /student: step 1 the login code, step 2 the full name (docs/product.md#taking-the-exam). */
+/**
+ * /student: step 1 the login code, step 2 the full name (docs/product.md#taking-the-exam); for a code whose exam
+ * is in progress on another device, the proctor's resume PIN instead (docs/product.md#resume-on-another-device).
+ */
 export function StudentLoginPage() {
   const step = StudentFlow.useSelector(loginStep)
   return (
@@ -20,6 +25,7 @@ export function StudentLoginPage() {
       <ScheduleStatusPanel />
       {step === 'code' && <CodeStep />}
       {step === 'name' && <NameStep />}
+      {step === 'pin' && <PinStep />}
       {step === 'waiting' && <p role="status">Loading...</p>}
     </div>
   )
@@ -126,6 +132,58 @@ function NameStep() {
         </button>
         <button type="submit" className="button button--primary">
           Start Test
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function PinStep() {
+  const flow = StudentFlow.useActorRef()
+  const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
+  const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ pinStep: 'checking' }))
+  const [pin, setPin] = useState('')
+  useEffect(
+    () =>
+      afterPaint(() => {
+        void loadExamPage()
+        preloadProgressWorker()
+      }),
+    [],
+  )
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    flow.send({ type: 'SUBMIT_PIN', pin })
+  }
+
+  return (
+    <form className="student-card" onSubmit={submit} noValidate>
+      <h2>Resume your exam</h2>
+      <p className="student-card__note">
+        <strong>{studentMessages.inProgressElsewhere}</strong>
+      </p>
+      <p className="student-card__note">{studentMessages.askForResumePin}</p>
+      <p className="student-card__note">
+        Login code <strong className="student-code">{loginCode}</strong>
+      </p>
+      <StepField
+        id="resume-pin"
+        label="Resume PIN"
+        className="student-input student-input--code"
+        value={pin}
+        onChange={(event) => setPin(event.target.value)}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        autoFocus
+      />
+      <div className="student-card__actions">
+        <button type="button" className="button" onClick={() => flow.send({ type: 'BACK' })}>
+          Back
+        </button>
+        <button type="submit" className="button button--primary" disabled={checking}>
+          {checking ? 'Resuming...' : 'Resume on this device'}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@ import { examSessionMachine, type AttemptReporterEvent, type ProgressWriterEvent
 import { scheduleStatusMachine } from '../../../machines/schedule-status.machine'
 import {
   studentFlowMachine,
+  type AttemptResume,
   type CodeLookup,
   type ExamStart,
   type ResumePoint,
@@ -12,14 +13,14 @@ import {
 import { codeWindowNotOpen } from '../../domain/active-schedule'
 import { buildAttemptReport, type ReportedAttemptState } from '../../domain/attempt-report'
 import { errorMessage } from '../../domain/error-message'
-import { startAttempt, type ExamAttempt } from '../../domain/exam-attempt'
+import { deviceTime, startAttempt, type Answers, type ExamAttempt } from '../../domain/exam-attempt'
 import { normalizeLoginCode } from '../../domain/login-code'
 import { isStoragePersistent, requestPersistentStorage } from '../../lib/browser/persistent-storage'
 import { subscribeWhenLoaded } from '../../lib/browser/subscribe-when-loaded'
 import { examSittingsOrCached } from '../../lib/offline/active-schedule-cache'
 import { createProgressQueue } from '../../lib/offline/progress-queue'
 import { examDatabaseExists } from '../../lib/offline/exam-db-exists'
-import { checkLoginCode, fetchExamQuestions } from '../../lib/student/student-api'
+import { checkLoginCode, fetchExamQuestions, resumeExamAttempt, type ServedExam } from '../../lib/student/student-api'
 import {
   clearPendingStart,
   clearStudentSession,
@@ -88,25 +89,54 @@ async function startExam(student: StudentDetails): Promise<ExamStart> {
   const attemptId = pendingStartAttemptId(student, newSubmissionId)
   const answer = await fetchExamQuestions(student.loginCode, attemptId, student.studentName)
   if (answer.outcome !== 'ok') return { outcome: answer.outcome }
+  const attempt = await storeServedAttempt(attemptId, student, answer)
+  return { outcome: 'started', attempt }
+}
+
+/**
+ * Resumes here the code's exam in progress on another device, with the proctor's PIN: the same questions
+ * and deadline, and the server's copy of the answers and flags, which is also what this device knows the
+ * server holds. A lost answer is asked again with the same attempt id (kept like a start's).
+ */
+async function resumeOnThisDevice({ loginCode, pin }: { loginCode: string; pin: string }): Promise<AttemptResume> {
+  const attemptId = pendingStartAttemptId({ loginCode, studentName: '' }, newSubmissionId)
+  const answer = await resumeExamAttempt(loginCode, pin, attemptId)
+  if (answer.outcome !== 'ok') return { outcome: answer.outcome }
+  const { answers, flags, savedAt } = answer.restored
+  const attempt = await storeServedAttempt(attemptId, { loginCode, studentName: answer.studentName }, answer, { answers, flags })
+  const copy =
+    savedAt === null ? null : { answers, flags, reportedAt: savedAt, receivedAt: deviceTime(savedAt, attempt.serverOffsetMs) }
+  await (await attemptReports()).recordRestoredCopy({ attemptId, copy, movedAt: null })
+  return { outcome: 'resumed', attempt, resumedFrom: { answers: Object.keys(answers).length, savedAt: copy?.receivedAt ?? null } }
+}
+
+/** Stores on the device the attempt the server served (with what it restored, after a move). */
+async function storeServedAttempt(
+  attemptId: string,
+  student: StudentDetails,
+  served: ServedExam,
+  restored?: { answers: Answers; flags: number[] },
+): Promise<ExamAttempt> {
   const receivedAt = Date.now()
   const attempt = startAttempt({
     id: attemptId,
     ...student,
-    questions: answer.questions,
+    questions: served.questions,
     startedAt: receivedAt,
-    durationMinutes: answer.durationMinutes + answer.extraMinutes,
-    deadlineIso: answer.deadline,
+    durationMinutes: served.durationMinutes + served.extraMinutes,
+    deadlineIso: served.deadline,
     // The deadline is the server's; measured against the device clock once, here.
-    serverOffsetMs: Date.parse(answer.serverNow) - receivedAt,
-    answerFileKey: answer.answerFileKey,
-    examName: answer.examName,
+    serverOffsetMs: Date.parse(served.serverNow) - receivedAt,
+    answerFileKey: served.answerFileKey,
+    examName: served.examName,
+    ...restored,
   })
   await (await attemptStore()).saveNewAttempt(attempt)
   clearPendingStart()
   // Asked now, the browser is less likely to evict the attempt under storage pressure; its answer
   // goes with the reports that follow, so the proctor knows a device that may lose its answers.
   void requestPersistentStorage()
-  return { outcome: 'started', attempt }
+  return attempt
 }
 
 /** A report for the proctor; it never holds the exam up, and one that cannot be stored is simply skipped (the next comes in 30 s). */
@@ -148,6 +178,14 @@ const liveExamSessionMachine = examSessionMachine.provide({
         ),
       ),
     ),
+    watchServerCopy: fromCallback<EventObject, { attemptId: string }>(({ input, sendBack }) =>
+      subscribeWhenLoaded(async () =>
+        (await attemptReports()).watchServerCopy(input.attemptId, ({ copy, movedAt }) => {
+          sendBack({ type: 'SERVER_COPY_CHANGED', copy })
+          if (movedAt !== null) sendBack({ type: 'MOVED' })
+        }),
+      ),
+    ),
   },
 })
 
@@ -157,6 +195,7 @@ export const liveStudentFlowMachine = studentFlowMachine.provide({
     resume: fromPromise(resume),
     checkLoginCode: fromPromise(({ input, signal }) => lookUpLoginCode(input.code, signal)),
     startExam: fromPromise(({ input }) => startExam(input)),
+    resumeAttempt: fromPromise(({ input }) => resumeOnThisDevice(input)),
     examSession: liveExamSessionMachine,
     watchSubmission: fromCallback<SubmissionWatchEvent, { submissionId: string }>(({ input, receive, sendBack }) => {
       receive(() => {

@@ -23,6 +23,7 @@ async function withProgress(attempt: ExamAttempt | undefined): Promise<ExamAttem
     answers: { ...attempt.answers, ...Object.fromEntries(answers.map((row) => [row.questionNumber, row.letter])) },
     currentIndex: position?.currentIndex ?? attempt.currentIndex,
     tabSwitches: position?.tabSwitches ?? attempt.tabSwitches,
+    flags: position?.flags ?? attempt.flags,
   }
 }
 

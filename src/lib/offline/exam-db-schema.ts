@@ -15,6 +15,7 @@ export const examTables = {
   reports: 'reports',
   answers: 'answers',
   positions: 'positions',
+  serverCopies: 'serverCopies',
 } as const
 
 /** The answers table's primary key, a compound one: the attempt, then the question number. */

@@ -2,6 +2,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie'
 import type { ActiveSchedule, ExamSitting } from '../../domain/active-schedule'
 import type { AttemptReport } from '../../domain/attempt-report'
 import type { ExamAttempt } from '../../domain/exam-attempt'
+import type { ServerCopy } from '../../domain/server-copy'
 import type { AnswerLetter } from '../../domain/question'
 import type { ExamSubmission, SendFailure, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
 import { answerKey, examDatabaseName, examTables } from './exam-db-schema'
@@ -36,11 +37,23 @@ export interface StoredAnswer {
   letter: AnswerLetter
 }
 
-/** Where a student is in an attempt in progress: the question on screen and the tab switches counted. */
+/**
+ * Where a student is in an attempt in progress: the question on screen, the tab switches counted and the
+ * questions flagged "Review later" (absent from a row an app before flags wrote: the record's flags stand).
+ */
 export interface StoredPosition {
   attemptId: string
   currentIndex: number
   tabSwitches: number
+  flags?: number[]
+}
+
+/** What the server said about an attempt: its copy as last received, and whether the attempt moved to another device. */
+export interface StoredServerCopy {
+  attemptId: string
+  copy: ServerCopy | null
+  /** When (device clock, ms) a report was answered `moved`: the exam continues on another device. */
+  movedAt: number | null
 }
 
 /** The last active sittings read from the server, so the login screen can show them offline. */
@@ -68,10 +81,12 @@ export class ExamDatabase extends Dexie {
    */
   declare answers: Table<StoredAnswer, [string, string]>
   declare positions: EntityTable<StoredPosition, 'attemptId'>
+  /** One row per attempt the server has answered a report of (lib/sync/attempt-reports.ts). */
+  declare serverCopies: EntityTable<StoredServerCopy, 'attemptId'>
 
   constructor() {
     super(examDatabaseName)
-    const { attempts, outbox, cache, reports, answers, positions } = examTables
+    const { attempts, outbox, cache, reports, answers, positions, serverCopies } = examTables
     this.version(1).stores({ [attempts]: 'id, loginCode, status', [outbox]: 'id, loginCode, state', [cache]: 'key' })
     this.version(2)
       .stores({ [reports]: 'attempt_id' })
@@ -86,6 +101,17 @@ export class ExamDatabase extends Dexie {
           }),
       )
     this.version(3).stores({ [answers]: answerKey, [positions]: 'attemptId' })
+    this.version(4)
+      .stores({ [serverCopies]: 'attemptId' })
+      .upgrade((tx) =>
+        tx
+          .table(attempts)
+          .toCollection()
+          .modify((attempt: Record<string, unknown>) => {
+            // Attempts from before "Review later": nothing flagged. Their answers and rows stay as they are.
+            attempt.flags ??= []
+          }),
+      )
   }
 }
 

@@ -1,8 +1,9 @@
 import type { ExamAttempt } from '../../domain/exam-attempt'
 import type { ProgressChange } from './progress-write'
 
-/** What changes during an exam: answers, current question, tab switches. */
-export type AttemptProgress = Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'>
+/** What changes during an exam: answers, current question, tab switches, flags (a progress without them leaves them as stored). */
+export type AttemptProgress = Pick<ExamAttempt, 'id' | 'answers' | 'currentIndex' | 'tabSwitches'> &
+  Partial<Pick<ExamAttempt, 'flags'>>
 
 /** Stores one change on the device and settles once it is committed (progress-writer.ts's storeProgress). */
 export type StoreProgress = (change: ProgressChange) => Promise<void>
@@ -24,19 +25,30 @@ interface Waiter {
 const storeOnThisDevice = () => import('./progress-writer').then((writer) => writer.storeProgress)
 
 /**
- * What changed since `stored` (the progress last stored, when known): an answer click is one answer, a move
- * or a tab switch the position. Without `stored` every answer and the position are written.
+ * What changed since `stored` (the progress last stored, when known): an answer click is one answer, a move,
+ * a tab switch or a flag the position row (which holds the flags: a handful of numbers). Without `stored` every answer and the position are written.
  */
 export function progressChange(progress: AttemptProgress, stored?: AttemptProgress): ProgressChange {
   const attemptId = progress.id
-  const moved = stored?.currentIndex !== progress.currentIndex || stored.tabSwitches !== progress.tabSwitches
+  const moved =
+    stored?.currentIndex !== progress.currentIndex ||
+    stored.tabSwitches !== progress.tabSwitches ||
+    (progress.flags !== undefined && stored.flags?.join() !== progress.flags.join())
   return {
     attemptId,
     answered: Object.entries(progress.answers)
       .filter(([number, letter]) => stored?.answers[number] !== letter)
       .map(([questionNumber, letter]) => ({ attemptId, questionNumber, letter })),
     cleared: Object.keys(stored?.answers ?? {}).filter((number) => progress.answers[number] === undefined),
-    position: moved ? { attemptId, currentIndex: progress.currentIndex, tabSwitches: progress.tabSwitches } : null,
+    position: moved
+      ? {
+          attemptId,
+          currentIndex: progress.currentIndex,
+          tabSwitches: progress.tabSwitches,
+          // Left out rather than undefined when the progress has none, so the stored row stays as it was written before.
+          ...(progress.flags && { flags: progress.flags }),
+        }
+      : null,
   }
 }
 

@@ -3,8 +3,10 @@ import { answerLetters, isOptionOrder, type AnswerLetter } from '../../domain/qu
 import {
   attemptReportRefusals,
   examQuestionsRefusals,
+  inProgressElsewhere,
   loginCodeRefusals,
   resultLookupRefusals,
+  resumeAttemptRefusals,
   submitExamRefusals,
 } from '../../domain/student-refusals'
 
@@ -29,7 +31,7 @@ const isoTime = v.pipe(
   v.check((text) => !Number.isNaN(Date.parse(text)), 'not a time'),
 )
 
-const loginCodeOutcome = v.picklist(['valid', ...loginCodeRefusals])
+const loginCodeOutcome = v.picklist(['valid', inProgressElsewhere, ...loginCodeRefusals])
 
 /** A sitting as check_login_code names it. */
 const sittingSchema = v.object({
@@ -64,29 +66,53 @@ export const loginCodeStatusSchema = v.union([
   }),
 ])
 
+/** What exam_questions answers on ok, and resume_exam_attempt with it: the questions without their answers and the deadline. */
+const examQuestionsFields = {
+  /** In the order the student sees them, each with its options' order (absent from a server before migration 20261124001010). */
+  questions: v.array(
+    v.object({
+      id: v.string(),
+      ...questionContent,
+      option_order: v.optional(v.pipe(v.string(), v.check(isOptionOrder, 'not an order of A to D')), 'ABCD'),
+    }),
+  ),
+  duration_minutes: v.number(),
+  extra_minutes: v.number(),
+  deadline: isoTime,
+  server_now: v.string(),
+  /** Hex key for the emergency answer file of this code. */
+  answer_file_key: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  /** The code's exam and the sitting it started in (null without one); absent from a server before several exams. */
+  exam_name: v.optional(v.nullable(v.string())),
+  sitting_name: v.optional(v.nullable(v.string())),
+}
+
 /** exam_questions: the questions without their answers and the attempt's deadline, or why not. */
 export const examQuestionsAnswerSchema = v.variant('outcome', [
+  v.object({ outcome: v.literal('ok'), ...examQuestionsFields }),
+  v.object({ outcome: v.literal(inProgressElsewhere) }),
+  v.object({ outcome: v.picklist(examQuestionsRefusals) }),
+])
+
+/** A question number 1–50, as flags carry them. */
+const questionNumber = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50))
+
+/**
+ * resume_exam_attempt: the exam as exam_questions gives it, the student's name and the server's copy
+ * of the answers and flags (saved_at: when it was reported, null when nothing was), or why not.
+ */
+export const resumeAttemptAnswerSchema = v.variant('outcome', [
   v.object({
     outcome: v.literal('ok'),
-    /** In the order the student sees them, each with its options' order (absent from a server before migration 20261124001010). */
-    questions: v.array(
-      v.object({
-        id: v.string(),
-        ...questionContent,
-        option_order: v.optional(v.pipe(v.string(), v.check(isOptionOrder, 'not an order of A to D')), 'ABCD'),
-      }),
-    ),
-    duration_minutes: v.number(),
-    extra_minutes: v.number(),
-    deadline: isoTime,
-    server_now: v.string(),
-    /** Hex key for the emergency answer file of this code. */
-    answer_file_key: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
-    /** The code's exam and the sitting it started in (null without one); absent from a server before several exams. */
-    exam_name: v.optional(v.nullable(v.string())),
-    sitting_name: v.optional(v.nullable(v.string())),
+    ...examQuestionsFields,
+    student_name: v.string(),
+    restored: v.object({
+      answers: v.record(v.pipe(v.string(), v.regex(/^[1-9][0-9]?$/)), answerLetter),
+      flags: v.array(questionNumber),
+      saved_at: v.nullable(isoTime),
+    }),
   }),
-  v.object({ outcome: v.picklist(examQuestionsRefusals) }),
+  v.object({ outcome: v.picklist(resumeAttemptRefusals) }),
 ])
 
 /** submit_exam: the receipt of a stored submission, or its refusal. */
@@ -102,9 +128,13 @@ export const submitExamAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.picklist(submitExamRefusals) }),
 ])
 
-/** report_exam_attempt: the attempt's deadline (which extra time moves), or why the report was not taken. */
+/**
+ * report_exam_attempt: the attempt's deadline (which extra time moves), that the attempt continues on
+ * another device, or why the report was not taken.
+ */
 export const attemptReportAnswerSchema = v.variant('outcome', [
   v.object({ outcome: v.literal('ok'), deadline: v.string() }),
+  v.object({ outcome: v.literal('moved'), moved_at: isoTime }),
   v.object({ outcome: v.picklist(attemptReportRefusals) }),
 ])
 

@@ -1,8 +1,13 @@
 import type { CodeExam, ExamSitting } from '../../domain/active-schedule'
 import type { AttemptReport } from '../../domain/attempt-report'
-import type { ExamQuestion } from '../../domain/exam-attempt'
+import type { Answers, ExamQuestion } from '../../domain/exam-attempt'
 import type { ExamSubmission, SubmissionReceipt, SubmissionRejection } from '../../domain/exam-submission'
-import type { ExamQuestionsRefusal, LoginCodeRefusal } from '../../domain/student-refusals'
+import type {
+  ExamQuestionsRefusal,
+  inProgressElsewhere,
+  LoginCodeRefusal,
+  ResumeAttemptRefusal,
+} from '../../domain/student-refusals'
 import * as v from 'valibot'
 import type { Json } from '../api/database.types'
 import { getPublicApi, type PublicApi } from '../api/public-api'
@@ -10,6 +15,7 @@ import {
   attemptReportAnswerSchema,
   examQuestionsAnswerSchema,
   loginCodeStatusSchema,
+  resumeAttemptAnswerSchema,
   submitExamAnswerSchema,
 } from './rpc-answers'
 
@@ -64,7 +70,7 @@ export async function readExamSittings(signal?: AbortSignal, client: PublicApi =
 }
 
 /** The code's status, or why the server would not say (domain/student-refusals.ts). */
-export type LoginCodeStatus = 'valid' | LoginCodeRefusal
+export type LoginCodeStatus = 'valid' | typeof inProgressElsewhere | LoginCodeRefusal
 
 /** The code's status and, for a code that exists and is not used, its exam (null when the server did not say). */
 export interface LoginCodeCheck {
@@ -89,21 +95,22 @@ export async function checkLoginCode(
   return { outcome, exam: { name: exam.name, sitting: { exam_name: name, ...window } } }
 }
 
+/** The exam as the server serves it to an attempt: exam_questions on ok, and resume_exam_attempt with it. */
+export interface ServedExam {
+  questions: ExamQuestion[]
+  durationMinutes: number
+  extraMinutes: number
+  /** The server's deadline for this code (ISO). */
+  deadline: string
+  serverNow: string
+  /** Hex key for the emergency answer file of this code. */
+  answerFileKey: string
+  /** The code's exam; null from a server before several exams. */
+  examName: string | null
+}
+
 export type ExamQuestionsAnswer =
-  | {
-      outcome: 'ok'
-      questions: ExamQuestion[]
-      durationMinutes: number
-      extraMinutes: number
-      /** The server's deadline for this code (ISO). */
-      deadline: string
-      serverNow: string
-      /** Hex key for the emergency answer file of this code. */
-      answerFileKey: string
-      /** The code's exam; null from a server before several exams. */
-      examName: string | null
-    }
-  | { outcome: ExamQuestionsRefusal | 'connection_error' }
+  ({ outcome: 'ok' } & ServedExam) | { outcome: ExamQuestionsRefusal | typeof inProgressElsewhere | 'connection_error' }
 
 /**
  * The exam's questions (never their answers) for an unused code while the window is open. The
@@ -117,18 +124,14 @@ export async function fetchExamQuestions(
 ): Promise<ExamQuestionsAnswer> {
   const answer = await client.rpc('exam_questions', { code, attempt_id: attemptId, student_name: studentName })
   if (answer.error && answer.status === 0) return { outcome: 'connection_error' }
-  const parsed = parseExamQuestions(dataOf(answer))
-  if (!parsed) throw new StudentApiError('The exam questions arrived in an unexpected shape.', answer.status)
-  return parsed
+  const parsed = v.safeParse(examQuestionsAnswerSchema, dataOf(answer))
+  if (!parsed.success) throw new StudentApiError('The exam questions arrived in an unexpected shape.', answer.status)
+  const served = parsed.output
+  return served.outcome === 'ok' ? { outcome: 'ok', ...servedExam(served) } : { outcome: served.outcome }
 }
 
-function parseExamQuestions(data: Json): ExamQuestionsAnswer | undefined {
-  const parsed = v.safeParse(examQuestionsAnswerSchema, data)
-  if (!parsed.success) return undefined
-  const answer = parsed.output
-  if (answer.outcome !== 'ok') return { outcome: answer.outcome }
+function servedExam(answer: v.InferOutput<typeof examQuestionsAnswerSchema> & { outcome: 'ok' }): ServedExam {
   return {
-    outcome: 'ok',
     questions: answer.questions,
     durationMinutes: answer.duration_minutes,
     extraMinutes: answer.extra_minutes,
@@ -136,6 +139,40 @@ function parseExamQuestions(data: Json): ExamQuestionsAnswer | undefined {
     serverNow: answer.server_now,
     answerFileKey: answer.answer_file_key,
     examName: answer.exam_name ?? null,
+  }
+}
+
+export type ResumeAttemptAnswer =
+  | ({
+      outcome: 'ok'
+      studentName: string
+      /** The server's copy: answers by question number, flags, and when it was reported (ISO; null when nothing was). */
+      restored: { answers: Answers; flags: number[]; savedAt: string | null }
+    } & ServedExam)
+  | { outcome: ResumeAttemptRefusal | 'connection_error' }
+
+/**
+ * Resumes, as the attempt `attemptId` on this device, the code's exam in progress on another device,
+ * with the resume PIN the proctor gave (spaces allowed, as the student may type them).
+ */
+export async function resumeExamAttempt(
+  code: string,
+  pin: string,
+  attemptId: string,
+  client: PublicApi = getPublicApi(),
+): Promise<ResumeAttemptAnswer> {
+  const answer = await client.rpc('resume_exam_attempt', { code, pin, attempt_id: attemptId })
+  if (answer.error && answer.status === 0) return { outcome: 'connection_error' }
+  const parsed = v.safeParse(resumeAttemptAnswerSchema, dataOf(answer))
+  if (!parsed.success) throw new StudentApiError('The resumed exam arrived in an unexpected shape.', answer.status)
+  const resumed = parsed.output
+  if (resumed.outcome !== 'ok') return { outcome: resumed.outcome }
+  const { answers, flags, saved_at } = resumed.restored
+  return {
+    outcome: 'ok',
+    ...servedExam(resumed),
+    studentName: resumed.student_name,
+    restored: { answers, flags, savedAt: saved_at },
   }
 }
 
@@ -196,11 +233,15 @@ function unexpectedAnswer(): SendResult {
 
 /**
  * One send of an attempt report: delivered (with the server's deadline, which moves when extra
- * time is given), dropped because the server will never take it (an attempt it does not know,
- * a closed window, a malformed report), or worth trying again later.
+ * time is given), the attempt moved to another device (nothing more is reported), dropped because
+ * the server will never take it (an attempt it does not know, a closed window, a malformed report),
+ * or worth trying again later.
  */
 export type ReportResult =
-  { kind: 'delivered'; deadline: string } | { kind: 'dropped'; reason: string } | { kind: 'retry'; error: string }
+  | { kind: 'delivered'; deadline: string }
+  | { kind: 'moved'; movedAt: string }
+  | { kind: 'dropped'; reason: string }
+  | { kind: 'retry'; error: string }
 
 export async function sendAttemptReport(report: AttemptReport, client: PublicApi = getPublicApi()): Promise<ReportResult> {
   // Unknown persistence is left out (the argument's default, null), as a report stored by an older app leaves it out.
@@ -216,5 +257,6 @@ export function classifyReportAnswer({ data, error, status }: SupabaseAnswer<Jso
   const answer = parsed.output
   if (answer.outcome === 'rate_limited') return { kind: 'retry', error: 'too many attempts from this network' }
   if (answer.outcome === 'ok') return { kind: 'delivered', deadline: answer.deadline }
+  if (answer.outcome === 'moved') return { kind: 'moved', movedAt: answer.moved_at }
   return { kind: 'dropped', reason: answer.outcome }
 }

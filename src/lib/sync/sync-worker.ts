@@ -1,7 +1,7 @@
 import type { AttemptReport } from '../../domain/attempt-report'
 import { errorMessage } from '../../domain/error-message'
 import type { ExamSubmission } from '../../domain/exam-submission'
-import { pendingReport, pendingReports, settleReport } from './attempt-reports'
+import { pendingReport, pendingReports, recordDeliveredReport, recordMoved, settleReport } from './attempt-reports'
 import { applyServerDeadline } from '../offline/attempt-store'
 import { dueEntry, pendingEntries, recordSendOutcome } from '../offline/outbox'
 import { sendAttemptReport, sendSubmission, type ReportResult, type SendResult } from '../student/student-api'
@@ -47,7 +47,8 @@ export function backoffDelay(sendCount: number, random: () => number, baseDelayM
  *
  * Attempt reports travel beside the submissions, never in their way: only the latest report of
  * an attempt is sent, a failed one simply waits for the next trigger (the exam reports every
- * 30 s, and `online` sends it), and no submission waits for a report.
+ * 30 s, and `online` sends it), and no submission waits for a report. What a delivered report
+ * carried is remembered as the server's copy; a report answered `moved` stops the attempt's reports.
  */
 export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
   const {
@@ -136,7 +137,12 @@ export function createSyncWorker(options: SyncWorkerOptions): SyncWorker {
         result = { kind: 'retry', error: errorMessage(error) }
       }
       if (result.kind === 'retry') return
-      if (result.kind === 'delivered') await applyServerDeadline(attemptId, result.deadline)
+      // The exam continues on another device: this one stops reporting (its pending report goes).
+      if (result.kind === 'moved') return recordMoved(attemptId, now())
+      if (result.kind === 'delivered') {
+        await applyServerDeadline(attemptId, result.deadline)
+        await recordDeliveredReport(report, now())
+      }
       if (await settleReport(report)) return
     }
   }
