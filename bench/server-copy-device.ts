@@ -3,7 +3,7 @@
 // (recordAttemptReport, kept in Dexie, here over fake-indexeddb) and its real sync worker
 // (createSyncWorker, sending through the student's REST client), while the bench's herd keeps
 // the server busy. For each line "<round>" on stdin the device plays one 30-second tick of the
-// exam in a moment: the tick's report, then the round's answer changes in three bursts, each
+// exam in a moment: the tick's report, then the round's answer (and flag) changes in three bursts, each
 // followed by a report (as the coalesced report after a quiet period), none waiting for the
 // previous one's delivery; then it waits until the last is delivered, and prints one JSON line
 // (DeviceRound) with the most reports its outbox held meanwhile, watched after every write and
@@ -19,7 +19,7 @@ import { examDb } from '../src/lib/offline/exam-db.ts'
 import { recordAttemptReport } from '../src/lib/sync/attempt-reports.ts'
 import { createSyncWorker } from '../src/lib/sync/sync-worker.ts'
 import { sendAttemptReport, type ReportResult } from '../src/lib/student/student-api.ts'
-import { answersAt } from './writing-students.ts'
+import { answersAt, flagsAt } from './writing-students.ts'
 
 export interface DeviceRound {
   round: number
@@ -114,6 +114,8 @@ async function playRound(round: number): Promise<DeviceRound> {
   for (let burst = 0; burst < 3; burst++) {
     for (const [question, letter] of changes.filter((_, i) => i % 3 === burst)) attempt.answers[question] = letter
     attempt.answers = { ...attempt.answers }
+    // The round's "Review later" flags go with its first burst.
+    if (burst === 0) attempt.flags = flagsAt(Number(student), round, Number(rounds))
     await report()
     recorded++
   }

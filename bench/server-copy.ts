@@ -78,9 +78,8 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
   for (let run = 0; run < runs; run++) todays.push(await createStartedCodes(stack, `S${run}`, count))
   const warmUp = await createStartedCodes(stack, 'U', count)
   const silent = await startedAttempts(stack, 'Z', count)
-  const sample = await Promise.all(
-    (await startedAttempts(stack, 'D', devices)).map((attempt, i) => startDevice(stack, attempt, i, rounds)),
-  )
+  const sampled = await startedAttempts(stack, 'D', devices)
+  const sample = await Promise.all(sampled.map((attempt, i) => startDevice(stack, attempt, i, rounds)))
 
   // The reports: each round, each cohort's N reports; the sampled devices play their rounds beside
   // the first cohort's, and their reports, sent to the same server in the same window, count too.
@@ -113,7 +112,8 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
     reportsBefore,
     await functionTimesOnceCounted(stack.db, 'public.report_exam_attempt', reportCpu.reports),
   )
-  const copies = await keptCopies(stack, cohorts, rounds)
+  // The sampled devices' reports too: the app's own, built from what each device holds.
+  const copies = await keptCopies(stack, [...cohorts, sampled], rounds)
   const sweeps = await serverSubmissions(stack, onPostgres, silent, rounds, spreadMs)
 
   // The deadline's herds, in turns (today's first in even runs, the reporting cohort's in odd
