@@ -15,6 +15,7 @@
 //   students who started and never reported) measured in the same process, in turns; the ratio
 //   of their times and CPU per submission (target: no more than 10 % slower).
 import { spawn } from 'node:child_process'
+import { loadavg } from 'node:os'
 import { createInterface } from 'node:readline'
 import { startStack, type RunningStack } from '../supabase/local/stack.ts'
 import { createStartedCodes } from './bench-submission.ts'
@@ -131,6 +132,8 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
   const reported: HerdRun[] = []
   const todayTimes: FunctionTime[] = []
   const reportedTimes: FunctionTime[] = []
+  // Other work on the machine moves a pair's times far more than its CPU: the load says how busy it was.
+  const pairLoads: number[] = []
   for (let run = 0; run < runs; run++) {
     const cohortCodes = (cohorts[run] as Attempt[]).map((attempt) => attempt.code)
     if (run % 2 === 0) {
@@ -140,6 +143,7 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
       reported.push(await herd(cohortCodes, reportedTimes))
       today.push(await herd(todays[run] as string[], todayTimes))
     }
+    pairLoads.push(loadavg()[0] as number)
   }
   const herdCodes = [...todays.flat(), ...cohorts.flat().map((attempt) => attempt.code)]
   const storage = await storedOnce(stack, herdCodes)
@@ -216,7 +220,8 @@ export async function runServerCopy(options: ServerCopyOptions): Promise<void> {
   console.log(
     `  ratio:       the reporting students' herd against today's, pair by pair: ` +
       `${pairs.map((pair) => `${pair.time.toFixed(2)}×`).join(', ')} the time, ` +
-      `${pairs.map((pair) => `${pair.cpu.toFixed(2)}×`).join(', ')} the server's CPU per submission`,
+      `${pairs.map((pair) => `${pair.cpu.toFixed(2)}×`).join(', ')} the server's CPU per submission ` +
+      `(1-minute load average after each pair: ${pairLoads.map((load) => load.toFixed(1)).join(', ')})`,
   )
   console.log(
     `               median ${slower.toFixed(2)}× the time (target ≤ 1.10: ${slower <= 1.1 ? 'met' : 'not met'}), ` +
