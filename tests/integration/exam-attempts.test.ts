@@ -238,7 +238,7 @@ describe('exam_questions records the start of each attempt', () => {
     const code = await newCode()
     // Each start after its predecessor stopped being written (a refused submission), as only then
     // may another device start the code (issue 26).
-    const refused = async (started: { attemptId: string }) => {
+    const refused = async <T extends { attemptId: string }>(started: T): Promise<T> => {
       succeeded(
         await service.from('exam_attempts').update({ state: 'refused', refusal: 'exam_over' }).eq('id', started.attemptId),
       )

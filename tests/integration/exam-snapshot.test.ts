@@ -54,6 +54,17 @@ async function start(code: string, attemptId = randomUUID()): Promise<Served[]> 
   return (await startWithKey(code, attemptId)).questions
 }
 
+/** The code's live attempt continued on another device with the proctor's resume PIN (issue 26): what it is served. */
+async function moveToAnotherDevice(code: string, fromAttemptId: string): Promise<Served[]> {
+  const admin = await adminClient()
+  const { pin } = must(await admin.rpc('admin_offer_attempt_move', { attempt_id: fromAttemptId })) as { pin: string }
+  const attemptId = randomUUID()
+  started.push(attemptId)
+  const answer = must(await anon.rpc('resume_exam_attempt', { code, pin, attempt_id: attemptId })) as Started
+  expect(answer.outcome).toBe('ok')
+  return answer.questions
+}
+
 const optionText = (question: Pick<Question, 'option_a' | 'option_b' | 'option_c' | 'option_d'>, letter: string) =>
   question[`option_${letter.toLowerCase()}` as 'option_a']
 
@@ -103,10 +114,11 @@ describe('shuffled per student', () => {
     await withSchedule(shuffling(), async () => {
       firstStart = await start(code, attemptId)
       expect(await start(code, attemptId)).toEqual(firstStart)
-      expect(await start(code)).toEqual(firstStart)
+      expect(await moveToAnotherDevice(code, attemptId)).toEqual(firstStart)
     })
     await withSchedule({ ...shuffling(), shuffle_questions: false, shuffle_options: false }, async () => {
-      expect(await start(code)).toEqual(firstStart)
+      const [live] = must(await service.from('exam_attempts').select('id').eq('login_code', code).eq('state', 'in_progress'))
+      expect(await start(code, live!.id as ReturnType<typeof randomUUID>)).toEqual(firstStart)
     })
     expect((await snapshotOf(code)).map((row) => row.question_number)).toEqual(numbers(firstStart))
   })
@@ -197,7 +209,7 @@ describe('each attempt keeps the exam it was given', () => {
           })),
         ),
       )
-      expect(await start(code)).toEqual(served)
+      expect(await start(code, attemptId)).toEqual(served)
 
       const receipt = must(
         await anon.rpc('submit_exam', submitExamArgs(code, { submission_id: attemptId, answers, submitted_at: isoFromNow(0) })),
@@ -224,9 +236,10 @@ describe('each attempt keeps the exam it was given', () => {
   it('starts a code after the bank was emptied only when it has its snapshot', async () => {
     await withQuestionBankRestored(async () => {
       const started = await newCode()
-      const served = await start(started)
+      const attemptId = randomUUID()
+      const served = await start(started, attemptId)
       succeeded(await service.from('questions').delete().neq('id', '00000000-0000-0000-0000-000000000000'))
-      expect(await start(started)).toEqual(served)
+      expect(await start(started, attemptId)).toEqual(served)
       expect(
         must(await anon.rpc('exam_questions', { code: await newCode(), attempt_id: randomUUID(), student_name: 'Ada Lovelace' })),
       ).toEqual({ outcome: 'no_questions' })

@@ -142,6 +142,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
     )
     expect(tables.map((t) => t.name)).toEqual([
       'admin_users',
+      'attempt_moves',
       'attempt_questions',
       'audit_log',
       'code_guess_failures',
@@ -212,7 +213,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
     )
   })
 
-  it('lets anon execute exactly the five student functions', async () => {
+  it('lets anon execute exactly the six student functions', async () => {
     const db = await migrated()
     const { rows } = await db.query<{ name: string }>(
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -225,6 +226,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
       'exam_questions',
       'lookup_result',
       'report_exam_attempt',
+      'resume_exam_attempt',
       'submit_exam',
     ])
   })

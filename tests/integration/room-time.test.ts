@@ -77,7 +77,13 @@ describe('add_time_for_everyone', () => {
       const submitted = await newCode()
       const notStarted = await newCode()
       const writingAttempt = await start(writing)
-      const secondDevice = await start(writing)
+      // Moved to a second device with the proctor's PIN (issue 26): both attempts' deadlines move.
+      const { pin } = must(await admin.rpc('admin_offer_attempt_move', { attempt_id: writingAttempt })) as { pin: string }
+      const secondDevice = randomUUID()
+      started.push(secondDevice)
+      expect(must(await anon.rpc('resume_exam_attempt', { code: writing, pin, attempt_id: secondDevice }))).toMatchObject({
+        outcome: 'ok',
+      })
       const accommodatedAttempt = await start(accommodated)
       const submittedAttempt = await start(submitted)
       expect(must(await anon.rpc('submit_exam', submitExamArgs(submitted, { submission_id: submittedAttempt })))).toMatchObject({
@@ -103,7 +109,7 @@ describe('add_time_for_everyone', () => {
       // A device learns it from its next report.
       const reported = must(
         await anon.rpc('report_exam_attempt', {
-          attempt_id: writingAttempt,
+          attempt_id: secondDevice,
           code: writing,
           answered_count: 0,
           tab_switches: 0,
@@ -112,7 +118,7 @@ describe('add_time_for_everyone', () => {
           reported_at: isoFromNow(0),
         }),
       ) as Outcome
-      expect(Date.parse(reported.deadline as string)).toBe(Date.parse(after[0]!.deadline))
+      expect(Date.parse(reported.deadline as string)).toBe(Date.parse(after[1]!.deadline))
     })
   })
 

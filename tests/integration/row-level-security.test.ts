@@ -136,6 +136,10 @@ beforeAll(async () => {
       }),
     ),
   ).toMatchObject({ outcome: 'ok' })
+  // A resume PIN offered for it, so the moves table has a row a too-open policy would show.
+  expect(must(await admin.rpc('admin_offer_attempt_move', { attempt_id: fixture.attemptId }))).toMatchObject({
+    pin: expect.stringMatching(/^\d{6}$/),
+  })
   fixture.olderSubmission = must(
     await service
       .from('submissions')

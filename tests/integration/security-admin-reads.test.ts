@@ -35,6 +35,7 @@ describe('the Proctor Room’s readers, for a signed-in non-administrator', () =
         on_track: 0,
         received: 0,
         refused: 0,
+        moved: 0,
       })
     } finally {
       await deleteCodes([code])

@@ -126,8 +126,13 @@ describe('the limit on guessing login codes', () => {
     expect(await outcomes(anonClientAt('::ffff:203.0.113.12'), valid)).toEqual(limited)
     expect(await outcomes(anonClientAt('2001:db8:1:2::abcd'), valid)).toEqual(limited)
 
+    // A code each: the first one's start would tell the second it is written elsewhere (issue 26).
     for (const other of ['203.0.113.13', '2001:db8:1:3::abcd']) {
-      expect(await outcomes(anonClientAt(other), valid)).toMatchObject({ check: 'valid', questions: 'ok', lookup: 'unused' })
+      expect(await outcomes(anonClientAt(other), await newCode())).toMatchObject({
+        check: 'valid',
+        questions: 'ok',
+        lookup: 'unused',
+      })
     }
   })
 

@@ -505,7 +505,7 @@ describe('lookup_result for a code that is not yours', () => {
     expect(text).not.toContain('question_text')
   })
 
-  it('answers an unknown code and every malformed one alike, from all five functions', async () => {
+  it('answers an unknown code and every malformed one alike, from all six functions', async () => {
     const malformed = [
       '',
       '   ',
@@ -536,6 +536,7 @@ describe('lookup_result for a code that is not yours', () => {
           reported_at: isoFromNow(0),
         }),
       ),
+      resume: must(await browser.rpc('resume_exam_attempt', { code, pin: '123456', attempt_id: randomUUID() })),
     })
     const unknown = await outcomesOf(randomCode())
     expect(unknown).toEqual({
@@ -544,6 +545,7 @@ describe('lookup_result for a code that is not yours', () => {
       lookup: { outcome: 'invalid' },
       submit: { outcome: 'invalid_code' },
       report: { outcome: 'invalid' },
+      resume: { outcome: 'invalid' },
     })
     const tables = await everyTable()
     for (const code of malformed) expect(await outcomesOf(code), code.slice(0, 20)).toEqual(unknown)

@@ -10,9 +10,11 @@ import {
   minute,
   moveStart,
   must,
+  randomCode,
   reportArgs,
   submissionsFor,
   submitExamArgs,
+  succeeded,
   type ReportArgs,
 } from './exam-data.ts'
 
@@ -287,12 +289,16 @@ describe('submit_from_server_copies', () => {
         submitExamArgs(replaced, { submission_id: second.attemptId, submitted_at: isoFromNow(-4 * minute) }),
       ),
     )
-    const day = new Date().toISOString().slice(0, 10)
-    const rows = must(await admin.rpc('admin_day_results', { time_zone: 'UTC', day, search: '' })).filter((row) =>
-      [copied, replaced].includes(row.login_code),
-    )
-    const copiedRow = rows.find((row) => row.login_code === copied)
-    const replacedRow = rows.find((row) => row.login_code === replaced)
+    // Each read on its own submission's day (UTC), found by its code.
+    const dayRow = async (code: string) => {
+      const [stored] = await submissionsFor(code)
+      const day = stored!.submitted_at.slice(0, 10)
+      return must(await admin.rpc('admin_day_results', { time_zone: 'UTC', day, search: code })).find(
+        (row) => row.login_code === code,
+      )
+    }
+    const copiedRow = await dayRow(copied)
+    const replacedRow = await dayRow(replaced)
     expect(copiedRow).toMatchObject({ from_server_copy: true, replaced_server_copy_at: null })
     expect(Date.parse(copiedRow!.server_copy_saved_at)).toBe(Date.parse((await attempt(first.attemptId)).reported_answers_at!))
     expect(replacedRow).toMatchObject({ from_server_copy: false, server_copy_saved_at: null })
@@ -302,5 +308,54 @@ describe('submit_from_server_copies', () => {
     expect(live.find((row) => row.login_code === copied)).toMatchObject({ from_server_copy: true, status: 'received' })
     expect(live.find((row) => row.login_code === replaced)).toMatchObject({ from_server_copy: false, server_copy_saved_at: null })
     expect(live.find((row) => row.login_code === replaced)!.replaced_server_copy_at).not.toBeNull()
+  })
+})
+
+describe('retention', () => {
+  it('deletes the server’s copy of answers and flags with the exam’s questions, 24 hours after its last sitting', async () => {
+    // An exam of its own whose only sitting closed 25 hours ago, so the clean-up reaches it and no other.
+    const exam = must(
+      await service
+        .from('exams')
+        .insert({ name: `Retention of copies ${randomUUID()}` })
+        .select()
+        .single(),
+    )
+    try {
+      succeeded(
+        await service.from('exam_schedule').insert({
+          exam_id: exam.id,
+          exam_name: 'Closed sitting',
+          start_time: isoFromNow(-27 * 60 * minute),
+          end_time: isoFromNow(-25 * 60 * minute),
+          is_active: true,
+        }),
+      )
+      const code = must(await service.from('login_codes').insert({ code: randomCode(), exam_id: exam.id }).select().single()).code
+      const old = randomUUID()
+      succeeded(
+        await service.from('exam_attempts').insert({
+          id: old,
+          login_code: code,
+          exam_id: exam.id,
+          started_at: isoFromNow(-26 * 60 * minute),
+          deadline: isoFromNow(-26 * 60 * minute + 30 * minute),
+          question_count: 1,
+          reported_answers: { '1': 'A' },
+          reported_answers_at: isoFromNow(-26 * 60 * minute + minute),
+          reported_flags: [1],
+        }),
+      )
+      // The open exam's writing student keeps theirs.
+      const writingCode = await newCode()
+      const { attemptId } = await start(writingCode)
+      await report(attemptId, writingCode, { answers: { '2': 'B' }, flags: [2] })
+
+      must(await service.rpc('apply_retention'))
+      expect(await attempt(old)).toMatchObject({ reported_answers: null, reported_flags: null, login_code: code })
+      expect(await attempt(attemptId)).toMatchObject({ reported_answers: { '2': 'B' }, reported_flags: [2] })
+    } finally {
+      succeeded(await service.from('exams').delete().eq('id', exam.id))
+    }
   })
 })

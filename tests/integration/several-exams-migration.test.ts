@@ -64,13 +64,27 @@ const tablesOfAnExam = [
   'room_time_additions',
 ]
 
-/** Every row of the tables that belong to an exam, as JSON without the columns several exams added. */
+/**
+ * Every row of the tables that belong to an exam, as JSON without the columns several exams added,
+ * nor those the migrations after it add (issue 26's server copy and moves: none holds a value for
+ * a row from before them).
+ */
+const addedSince = [
+  'reported_flags',
+  'moved_to',
+  'moved_at',
+  'moved_from',
+  'from_server_copy',
+  'server_copy_saved_at',
+  'replaced_server_copy_at',
+]
 async function rowsOfEveryTable(db: SqlDatabase): Promise<Record<string, unknown[]>> {
   const tables = [...tablesOfAnExam, 'submission_tallies', 'audit_log', 'attempt_questions']
   const rows: Record<string, unknown[]> = {}
   for (const table of tables) {
     const { rows: found } = await db.query<{ row: Record<string, unknown> }>(
-      `select to_jsonb(t) - 'exam_id' - 'sitting_id' - 'exam_category_id' as row from public.${table} t`,
+      `select to_jsonb(t) - 'exam_id' - 'sitting_id' - 'exam_category_id' - $1::text[] as row from public.${table} t`,
+      [addedSince],
     )
     rows[table] = found.map((r) => r.row).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
   }

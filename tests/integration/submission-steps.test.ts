@@ -78,7 +78,7 @@ describe('the steps of record_submission and lookup_result', () => {
   })
 
   it.each(['anon', 'authenticated'])('refuse %s a direct call: the schema, and the function itself', async (role) => {
-    const claim = `select private.claim_login_code('00000000-0000-4000-8000-000000000001', 'ABCDEFGH', 'Direct Caller', now())`
+    const claim = `select private.claim_login_code('00000000-0000-4000-8000-000000000001', 'ABCDEFGH', 'Direct Caller', now(), false)`
     const list = `select private.list_solutions(null::public.submissions)`
     expect(await refusalAs(role, claim)).toBe('permission denied for schema private')
     expect(await refusalAs(role, list)).toBe('permission denied for schema private')
@@ -91,7 +91,7 @@ describe('the steps of record_submission and lookup_result', () => {
   it('run for the owner, as submit_exam runs them: the call the API roles are refused is a real one', async () => {
     // An unknown code claims nothing: the step answers invalid_code and changes nothing.
     const { rows } = await db.query<{ answer: unknown }>(
-      `select (private.claim_login_code('00000000-0000-4000-8000-000000000001', 'ABCDEFGH', 'Direct Caller', now())).answer`,
+      `select (private.claim_login_code('00000000-0000-4000-8000-000000000001', 'ABCDEFGH', 'Direct Caller', now(), false)).answer`,
     )
     expect(rows[0]?.answer).toEqual({ outcome: 'invalid_code' })
   })
