@@ -94,12 +94,15 @@ const showSubmitFailure = {
 
 /**
  * One student's exam, from its first question until the submission is stored on the device
- * (docs/product.md#taking-the-exam): answers, moves between questions, tab switches, the timer and the submission.
- * The progress writer is handed the attempt as the session opens it (so the first click writes one
- * row, not everything, and the device learns at once if the attempt is gone) and then every change
- * to it; the timer's end submits. The proctor hears of the attempt on start, every 30 s, at each tab
- * switch, on reconnect and when the submission is stored; a deadline the server moves (extra time)
- * restarts the timer. All I/O is injected with `provide`.
+ * (docs/product.md#taking-the-exam): answers, "Review later" flags, moves between questions, tab switches,
+ * the timer, the summary before submitting ("Submit now" submits; time-up submits without it) and the
+ * submission. The progress writer is handed the attempt as the session opens it (so the first click writes
+ * one row, not everything, and the device learns at once if the attempt is gone) and then every change
+ * to it; the timer's end submits. The server hears of the attempt, answers and flags included, on start,
+ * every 30 s, at each tab switch, on reconnect, 2 s after the latest answer or flag and when the
+ * submission is stored; a deadline the server moves (extra time) restarts the timer. What the server last
+ * received comes from the server-copy watch, which also says when the attempt moved to another device:
+ * then the session stops (`moved`: no timer, reports or submission). All I/O is injected with `provide`.
  */
 export const examSessionMachine = setup({
   types: {

@@ -7,13 +7,16 @@ import {
   currentQuestionNumber,
   deleteLoginCodes,
   keepSharedData,
+  offerResumePin,
   openStudentPortal,
   option,
   pagePerTest,
   replaceQuestionBank,
+  resumeWithPin,
   service,
   signInAsAdmin,
   startAndSubmitExam,
+  startExam,
   submissionsFor,
   submitCode,
   submitExam,
@@ -55,8 +58,8 @@ afterAll(async () => {
   await deleteLoginCodes(codes)
 })
 
-async function expectAccessible(screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+async function expectAccessible(screen: string, on: Page = page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page: on }).options({ resultTypes: ['violations'] }).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
@@ -95,6 +98,28 @@ describe('axe finds no serious or critical violation', () => {
       await page.getByText(bank[0]?.question_text as string).waitFor()
       await expectAccessible('results with solutions')
     })
+  })
+
+  it('on the resume PIN step with its refusal, the exam resumed with its notice, and the moved screen', async () => {
+    const code = await newCode()
+    await startExam(page, code, 'Moved Student')
+    const second = await page.context().browser()!.newContext()
+    try {
+      const newDevice = await second.newPage()
+      await openStudentPortal(newDevice)
+      await submitCode(newDevice, code)
+      await newDevice.getByLabel('Resume PIN').fill('000000')
+      await newDevice.getByRole('button', { name: 'Resume on this device' }).click()
+      await newDevice.getByRole('alert').getByText('That resume PIN is not valid. Ask your proctor for a new one.').waitFor()
+      await expectAccessible('resume PIN step', newDevice)
+      await resumeWithPin(newDevice, await offerResumePin(code))
+      await expectAccessible('exam resumed on a new device', newDevice)
+      await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+      await page.getByText('This exam continues on another device.').waitFor()
+      await expectAccessible('exam moved to another device')
+    } finally {
+      await second.close()
+    }
   })
 
   it('on the student steps with their messages, the exam with its tab-switch warning, and the completion screen', async () => {

@@ -85,6 +85,7 @@ async function silenceFor(code: string, ms: number): Promise<void> {
 
 async function submitTest(student: Page): Promise<void> {
   await student.getByRole('button', { name: 'Submit Test' }).click()
+  await student.getByRole('dialog', { name: 'Review before submitting' }).getByRole('button', { name: 'Submit now' }).click()
   await student.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
 }
 

@@ -541,7 +541,12 @@ class ChaosStudent {
   private async submit(index: number): Promise<void> {
     await this.goToQuestion(this.questionCount, 'jump')
     await this.page.getByRole('heading', { name: `Answered ${this.questionCount} of ${this.questionCount}` }).waitFor()
-    await this.click(index, this.page.getByRole('button', { name: 'Submit Test' }))
+    // Submit Test opens the summary; its "Submit now" is the click that sends, so the one the faults strike.
+    await this.page.getByRole('button', { name: 'Submit Test' }).click()
+    await this.click(
+      index,
+      this.page.getByRole('dialog', { name: 'Review before submitting' }).getByRole('button', { name: 'Submit now' }),
+    )
   }
 
   /** After a reload or a reopened tab or browser: the exam is back at the same question with every saved answer. */

@@ -594,6 +594,28 @@ export async function answerAll(page: Page, letters: string[]): Promise<void> {
   }
 }
 
+/**
+ * The proctor's "Move to a new device" done through its RPC, as a signed-in administrator: a resume PIN for
+ * the code's live attempt (issue 26).
+ */
+export async function offerResumePin(code: string): Promise<string> {
+  const [live] = dataOf(
+    await service.from('exam_attempts').select('id').eq('login_code', code).in('state', ['in_progress', 'submitted_on_device']),
+  )
+  if (!live) throw new Error(`no live attempt of ${code} to move`)
+  const admin = client(inject('appAnonKey'))
+  const signedIn = await admin.auth.signInWithPassword({ email: adminEmail, password: adminPassword })
+  if (signedIn.error) throw new Error(signedIn.error.message)
+  return (dataOf(await admin.rpc('admin_offer_attempt_move', { attempt_id: live.id })) as { pin: string }).pin
+}
+
+/** On a device whose code step met "in progress on another device": gives the PIN and waits for the exam. */
+export async function resumeWithPin(page: Page, pin: string): Promise<void> {
+  await page.getByLabel('Resume PIN').fill(pin)
+  await page.getByRole('button', { name: 'Resume on this device' }).click()
+  await page.getByText(/^Resumed on this device: /).waitFor()
+}
+
 /** The manual submit: Submit Test opens "Review before submitting", whose "Submit now" submits (issue 26). */
 export async function submitTest(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Submit Test' }).click()

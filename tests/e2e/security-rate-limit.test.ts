@@ -13,6 +13,7 @@ import {
   submissionsFor,
   submitCode,
   submitExam,
+  submitTest,
   waitForText,
 } from './fixtures.ts'
 
@@ -107,7 +108,7 @@ describe('a network over the code-guessing limit', () => {
       exam.page,
       exam.questions.map(() => 'A'),
     )
-    await exam.page.getByRole('button', { name: 'Submit Test' }).click()
+    await submitTest(exam.page)
     await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await waitForText(exam.page, 'Your answers have been received.')
     expect(await submissionsFor(code)).toHaveLength(1)

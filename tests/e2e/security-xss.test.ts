@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   answer,
   appUrl,
-  currentQuestionNumber,
   createLoginCode,
+  currentQuestionNumber,
   dataOf,
   deleteLoginCodes,
   keepSharedData,
@@ -16,6 +16,7 @@ import {
   service,
   signInAsAdmin,
   submitCode,
+  submitTest,
   withSolutionsReleased,
 } from './fixtures.ts'
 
@@ -110,7 +111,7 @@ describe('hostile text', () => {
     await page.getByRole('heading', { name: 'Question 2 of 2' }).waitFor()
     await expectShownAsText('exam, second question shown', [await questionText()])
     await answer(page, 'B')
-    await page.getByRole('button', { name: 'Submit Test' }).click()
+    await submitTest(page)
     await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
     await expectShownAsText('completion', [])
 

@@ -118,9 +118,13 @@ describe('Review before submitting', () => {
     await examOn(examAttempt({ answers: { '1': 'A', '2': 'B', '3': 'C' }, currentIndex: 2 }))
     fireEvent.click(screen.getByRole('button', { name: 'Submit Test' }))
     const summary = screen.getByRole('dialog', { name: 'Review before submitting' })
+    expect(document.activeElement).toBe(within(summary).getByRole('heading', { name: 'Review before submitting' }))
     expect((within(summary).getByRole('button', { name: 'Submit now' }) as HTMLButtonElement).disabled).toBe(false)
+    within(summary).getByRole('button', { name: 'Back to the exam' }).focus()
     fireEvent.click(within(summary).getByRole('button', { name: 'Back to the exam' }))
     expect(screen.queryByRole('dialog')).toBeNull()
+    // The button went with the summary: the keyboard goes on from the question's heading.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Question 3 of 3' }))
   })
 })
 

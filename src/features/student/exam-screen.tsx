@@ -50,10 +50,11 @@ export function ExamScreen() {
   const positionHeading = useRef<HTMLHeadingElement>(null)
   const currentIndex = attempt?.currentIndex
   useEffect(() => {
-    // Next on the second-to-last question turns into a (disabled) Submit, which drops keyboard
-    // focus to <body>; catch it on the new question's heading instead of losing the student's place.
+    // Next on the second-to-last question turns into a (disabled) Submit, and closing the summary takes
+    // its buttons away: either drops keyboard focus to <body>; catch it on the question's heading
+    // instead of losing the student's place.
     if (document.activeElement === document.body) positionHeading.current?.focus()
-  }, [currentIndex])
+  }, [currentIndex, reviewing])
 
   if (!attempt) return null
   if (phase === 'moved') return <MovedScreen attempt={attempt} now={now} />
