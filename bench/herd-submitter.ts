@@ -1,12 +1,14 @@
 // The students of the submission and Realtime herds, in a process of their own so that 2,000
 // clients do not share an event loop with the server they measure. Calls the function (default
-// submit_exam) with every code given on stdin (one JSON array), spread evenly over one second,
-// and prints one JSON report.
+// submit_exam) once for each call given on stdin (one JSON array), spread evenly over one second
+// (or the milliseconds given), and prints one JSON report. A call is a code, for submit_exam's
+// arguments as a student submitting now sends them (bench/bench-submission.ts), or the
+// function's arguments themselves (the server-copy bench's progress reports).
 // Each call is the very request supabase-js makes (its URL, method and headers, recorded from
 // supabase-js itself; the body is the arguments as JSON, as supabase-js sends them), sent by
 // node:http: supabase-js over fetch took about 1.7 ms of CPU per call, as much as the stack it
 // measured, and on a 2-core machine the students then took the server's CPU.
-// Usage: tsx bench/herd-submitter.ts <url> <anon key> [function]  < codes.json
+// Usage: tsx bench/herd-submitter.ts <url> <anon key> [function] [spread ms]  < calls.json
 import { createClient } from '@supabase/supabase-js'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -32,8 +34,16 @@ interface RecordedRequest {
   headers: Record<string, string>
 }
 
-const [url, anonKey, functionName = 'submit_exam'] = process.argv.slice(2) as [string, string, string?]
-const codes = JSON.parse(readFileSync(0, 'utf8')) as string[]
+/** A code (submit_exam's arguments made when it is sent), or the function's arguments as they are. */
+export type HerdCall = string | Record<string, unknown>
+
+const [url, anonKey, functionName = 'submit_exam', spreadMs = '1000'] = process.argv.slice(2) as [
+  string,
+  string,
+  string?,
+  string?,
+]
+const calls = JSON.parse(readFileSync(0, 'utf8')) as HerdCall[]
 const request = await recordSupabaseRequest()
 // One connection per student in flight, as each browser has its own; kept open like a browser's.
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
@@ -44,10 +54,10 @@ const latencies: number[] = []
 const firedAt = now()
 const cpuAtFiring = process.cpuUsage()
 await Promise.all(
-  codes.map(async (code, i) => {
-    await new Promise((resolve) => setTimeout(resolve, (i * 1000) / codes.length))
+  calls.map(async (call, i) => {
+    await new Promise((resolve) => setTimeout(resolve, (i * Number(spreadMs)) / calls.length))
     const t0 = now()
-    const outcome = await send(JSON.stringify(benchSubmission(code, 'Herd Student'))).then(
+    const outcome = await send(JSON.stringify(typeof call === 'string' ? benchSubmission(call, 'Herd Student') : call)).then(
       ({ status, body }) =>
         status === 200 ? String((JSON.parse(body) as { outcome?: string } | null)?.outcome) : `error: HTTP ${status} ${body}`,
       (error: Error) => `error: ${error.message}`,

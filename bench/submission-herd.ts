@@ -34,7 +34,7 @@ export interface HerdTargets {
 }
 
 /** One herd: its report, its rate, and the CPU the stack's process and the database server took. */
-interface HerdRun {
+export interface HerdRun {
   report: HerdReport
   perSecond: number
   stackCpuMs: number
@@ -236,14 +236,14 @@ export async function runSubmissionHerd({
   if (!storage.intact(accepted)) process.exitCode = 1
 }
 
-const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`
+export const percent = (ratio: number) => `${(ratio * 100).toFixed(0)} %`
 
 /**
  * What `work` answers, and the CPU milliseconds spent meanwhile by the stack's own process (HTTP,
  * JWT, REST, and on PGlite the database too: less at the mercy of other load on the machine than
  * the wall-clock figures) and, `onPostgres`, by the PostgreSQL server's processes.
  */
-async function withCpu<T>(
+export async function withCpu<T>(
   stack: RunningStack,
   onPostgres: boolean,
   work: () => Promise<T>,
@@ -261,7 +261,7 @@ async function withCpu<T>(
 }
 
 /** Mean CPU milliseconds per submission over the runs, in each process. */
-function perSubmissionCpu(runs: HerdRun[], count: number): { stack: number; server?: number; students: number } {
+export function perSubmissionCpu(runs: HerdRun[], count: number): { stack: number; server?: number; students: number } {
   const mean = (value: (run: HerdRun) => number) => runs.reduce((sum, run) => sum + value(run), 0) / runs.length / count
   const servers = runs.map((run) => run.serverCpuMs)
   return {
@@ -272,7 +272,7 @@ function perSubmissionCpu(runs: HerdRun[], count: number): { stack: number; serv
 }
 
 /** Whether each accepted submission is stored exactly once, and each stored one used its code. */
-async function storedOnce(stack: RunningStack, codes: string[]) {
+export async function storedOnce(stack: RunningStack, codes: string[]) {
   const { rows } = await stack.db.query<{ stored: number; codes: number; claimed: number }>(
     `select (select count(*)::int from public.submissions where login_code = any($1)) as stored,
             (select count(distinct login_code)::int from public.submissions where login_code = any($1)) as codes,
