@@ -2798,7 +2798,7 @@ COMMENT ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uu
 GRANT EXECUTE ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_live_attempts(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
- RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text, moved_at timestamp with time zone, moved_from uuid, moved_by text, open_on_two_devices boolean, from_server_copy boolean, server_copy_saved_at timestamp with time zone, replaced_server_copy_at timestamp with time zone)
+ RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text, marks jsonb)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2815,16 +2815,23 @@ AS $function$
                     a.student_name, a.login_code, a.id) as display_order,
          a.exam_id, (select e.name from public.exams e where e.id = a.exam_id),
          a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id),
-         a.moved_at, a.moved_from,
-         (select m.offered_by from public.attempt_moves m
-           where m.to_attempt_id = coalesce(a.moved_to, case when a.moved_from is not null then a.id end)),
-         -- Open on two devices: another attempt of the code reported while this one was live (from
-         -- its start until it was moved), or this one reported while the other was live.
-         exists (select 1 from public.exam_attempts o
-                  where o.login_code = a.login_code and o.id <> a.id
-                    and ((o.last_seen > a.started_at and (a.moved_at is null or o.last_seen < a.moved_at))
-                         or (a.last_seen > o.started_at and (o.moved_at is null or a.last_seen < o.moved_at)))),
-         coalesce(s.from_server_copy, false), s.server_copy_saved_at, s.replaced_server_copy_at
+         -- The rarer marks in one column, null on a plain row: seven mostly empty columns cost the
+         -- Proctor Room's first load a third more (bench/admin-screens.bench.ts).
+         nullif(jsonb_strip_nulls(jsonb_build_object(
+           'moved_at', a.moved_at,
+           'moved_from', a.moved_from,
+           'moved_by', (select m.offered_by from public.attempt_moves m
+                         where m.to_attempt_id = coalesce(a.moved_to, case when a.moved_from is not null then a.id end)),
+           -- Open on two devices: another attempt of the code reported while this one was live (from
+           -- its start until it was moved), or this one reported while the other was live.
+           'open_on_two_devices', case when exists (
+             select 1 from public.exam_attempts o
+              where o.login_code = a.login_code and o.id <> a.id
+                and ((o.last_seen > a.started_at and (a.moved_at is null or o.last_seen < a.moved_at))
+                     or (a.last_seen > o.started_at and (o.moved_at is null or a.last_seen < o.moved_at)))) then true end,
+           'from_server_copy', case when s.from_server_copy then true end,
+           'server_copy_saved_at', s.server_copy_saved_at,
+           'replaced_server_copy_at', s.replaced_server_copy_at)), '{}'::jsonb)
     from (
       select x.*,
              case when x.state = 'received' then 'received'
@@ -2849,7 +2856,7 @@ AS $function$
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, moves (moved_at on the old attempt, moved_from on the new, moved_by on both; status moved), open_on_two_devices, and whether the submission came from the server''s copy (when that copy was saved) or replaced one. Read in pages.';
+COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at and replaced_server_copy_at. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_offer_attempt_move(attempt_id uuid)

@@ -11,11 +11,9 @@ type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Re
  * The columns of public.admin_live_attempts the Proctor Room shows, and only these travel: a page
  * of 100 rows is read twice as the screen opens (its load, then the refetch when its Realtime
  * channel joins), and with every column (the exam's and sitting's ids too) the two came to 140 KB,
- * over the screen's 100 KB (bench/admin-screens.bench.ts). Issue 26's seven columns (the move,
- * two devices, the server's copy), mostly null or false, add about 160 bytes a row: the bench's
- * Proctor Room went from 89 KB to 121 KB. The local stack's calls take no row filters, so the
- * rare marked rows cannot be read apart; one compact column (null on a plain row) would bring it
- * back under.
+ * over the screen's 100 KB (bench/admin-screens.bench.ts). The rarer marks (the move, two devices,
+ * the server's copy) travel in one column, `marks`, null on a plain row: as seven columns they
+ * took the Proctor Room from 89 KB to 121 KB.
  */
 const shownColumns = [
   'id',
@@ -34,13 +32,7 @@ const shownColumns = [
   'storage_persistent',
   'exam_name',
   'sitting_name',
-  'moved_at',
-  'moved_from',
-  'moved_by',
-  'open_on_two_devices',
-  'from_server_copy',
-  'server_copy_saved_at',
-  'replaced_server_copy_at',
+  'marks',
 ] as const satisfies ReadonlyArray<keyof LiveAttemptRow>
 
 /**
@@ -53,16 +45,7 @@ const shownColumns = [
  */
 export type LiveAttempt = Omit<
   Pick<LiveAttemptRow, (typeof shownColumns)[number]>,
-  | 'student_name'
-  | 'status'
-  | 'refusal'
-  | 'storage_persistent'
-  | 'sitting_name'
-  | 'moved_at'
-  | 'moved_from'
-  | 'moved_by'
-  | 'server_copy_saved_at'
-  | 'replaced_server_copy_at'
+  'student_name' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_name' | 'marks'
 > & {
   student_name: string | null
   /** The sitting the attempt started in; null for an exam written without one. */
@@ -80,6 +63,33 @@ export type LiveAttempt = Omit<
   server_copy_saved_at: string | null
   /** When the device's own submission (or an answer file) replaced a submission from the server's copy; null when none did. */
   replaced_server_copy_at: string | null
+  /** Whether another device of the same code reported while this one was live (or the reverse). */
+  open_on_two_devices: boolean
+  /** Whether the server made the submission from its copy (the device was silent at its deadline). */
+  from_server_copy: boolean
+}
+
+/** The `marks` column as the server sends it: null on a plain row, else only the marks that apply. */
+type LiveAttemptMarks = Partial<
+  Pick<LiveAttempt, 'moved_at' | 'moved_from' | 'moved_by' | 'server_copy_saved_at' | 'replaced_server_copy_at'> & {
+    open_on_two_devices: true
+    from_server_copy: true
+  }
+> | null
+
+type LiveAttemptReadRow = Omit<LiveAttempt, keyof NonNullable<LiveAttemptMarks>> & { marks: LiveAttemptMarks }
+
+function liveAttempt({ marks, ...row }: LiveAttemptReadRow): LiveAttempt {
+  return {
+    ...row,
+    moved_at: marks?.moved_at ?? null,
+    moved_from: marks?.moved_from ?? null,
+    moved_by: marks?.moved_by ?? null,
+    server_copy_saved_at: marks?.server_copy_saved_at ?? null,
+    replaced_server_copy_at: marks?.replaced_server_copy_at ?? null,
+    open_on_two_devices: marks?.open_on_two_devices === true,
+    from_server_copy: marks?.from_server_copy === true,
+  }
 }
 
 const loadFailed = 'Failed to load exam attempts'
@@ -98,14 +108,15 @@ export function listLiveAttempts(
   pageSize: number,
   filter: RoomFilter = {},
 ): Promise<AdminResult<ListPage<LiveAttempt>>> {
-  return readPage(loadFailed, pageIndex, pageSize, (from, to) =>
-    getSupabase()
+  return readPage(loadFailed, pageIndex, pageSize, async (from, to) => {
+    const reply = await getSupabase()
       .rpc('admin_live_attempts', roomArguments(filter), { count: 'exact' })
       .select(shownColumns.join(','))
       .range(from, to)
       // The SQL's CASE gives status only the values of AttemptStatus, and exam_attempts' check refusal only those of AttemptRefusal.
-      .overrideTypes<LiveAttempt[], { merge: false }>(),
-  )
+      .overrideTypes<LiveAttemptReadRow[], { merge: false }>()
+    return reply.error ? reply : { data: reply.data.map(liveAttempt), error: null, count: reply.count }
+  })
 }
 
 const attemptStatuses = [
