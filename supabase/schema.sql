@@ -1546,7 +1546,10 @@ CREATE OR REPLACE FUNCTION private.shift_attempt_deadlines()
  SET search_path TO ''
 AS $function$
 begin
-  if new.extra_minutes > old.extra_minutes and not new.is_used
+  if new.extra_minutes > old.extra_minutes
+     and (not new.is_used
+          or exists (select 1 from public.submissions s
+                      where s.login_code = new.code and s.from_server_copy and s.voided_at is null))
      and exists (select 1 from public.exam_attempts a
                   where a.login_code = new.code
                     and a.deadline + interval '2 minutes' < now()
@@ -1561,7 +1564,7 @@ begin
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code whose exam is over once solutions of its exam have been shown since it started.';
+COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code (or one used by a submission from the server''s copy) whose exam is over once solutions of its exam have been shown since it started.';
 
 CREATE OR REPLACE FUNCTION private.shuffle_rank(seed bytea, label text)
  RETURNS bytea

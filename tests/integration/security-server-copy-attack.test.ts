@@ -190,6 +190,27 @@ describe('a replacement of the server’s copy', () => {
     })
   })
 
+  it('cannot be reopened by extra time once the solutions were shown: the device’s later submission counts only its copy', async () => {
+    const { code, attemptId, answer, serverCopy } = await submittedFromCopy()
+    await withEveryExamOver(async () => {
+      expect(must(await anon.rpc('lookup_result', { code }))).toMatchObject({ outcome: 'ok', solutions_available: true })
+      // Hole found: the extra-time rule spared used codes, but a code used by the server's copy is
+      // not settled: an hour more made the device's submission of the key "in time", counted in full.
+      const { error } = await admin.from('login_codes').update({ extra_minutes: 60 }).eq('code', code)
+      expect(error).toMatchObject({
+        code: '22023',
+        message: "The solutions of this exam have been shown, so extra time can no longer reopen this student's exam.",
+      })
+      const [before] = await attempts(code)
+      expect(Date.parse(before!.deadline)).toBeLessThan(Date.now())
+      const reply = must(
+        await anon.rpc('submit_exam', submitExamArgs(code, { submission_id: attemptId, answers: allRight(answer), submitted_at: isoFromNow(0) })),
+      ) as Outcome
+      expect(reply.outcome).toBe('code_used')
+      expect(await submissionsFor(code)).toEqual([expect.objectContaining({ id: serverCopy.id, score: 1 })])
+    })
+  })
+
   it('happens exactly once when the timer and the device’s own submission race', async () => {
     const code = await newCode()
     const { attemptId, answer } = await start(code)
@@ -211,5 +232,20 @@ describe('a replacement of the server’s copy', () => {
     expect(copies.length).toBeLessThanOrEqual(1)
     expect(await logged(code, 'server_copy_replaced')).toHaveLength(copies.length)
     expect(stored!.replaced_server_copy_at === null).toBe(copies.length === 0)
+  })
+})
+
+describe('a client flooding the room’s address', () => {
+  it('has a report with flood-sized flags refused as any bad flags, changing nothing', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    await report(attemptId, code, { answered_count: 1, answers: { '1': 'A' }, flags: [1] })
+    // As many numbers as an anonymous body holds (64 KB): every one a valid question number.
+    const { error } = await anon.rpc(
+      'report_exam_attempt',
+      reportArgs(attemptId, code, { answers: { '1': 'B' }, flags: Array.from({ length: 20_000 }, (_, i) => (i % 50) + 1) }),
+    )
+    expect(error).toMatchObject({ code: '22023', message: 'flags must be distinct question numbers 1 to 50' })
+    expect(await attempts(code)).toEqual([expect.objectContaining({ reported_answers: { '1': 'A' }, reported_flags: [1] })])
   })
 })
