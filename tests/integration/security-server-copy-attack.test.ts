@@ -235,6 +235,37 @@ describe('a replacement of the server’s copy', () => {
   })
 })
 
+describe('an administrator covering their tracks', () => {
+  it('cannot rewrite a copy, a move or a server-copy mark through the API, and every move and submission stays logged', async () => {
+    const { code, attemptId, serverCopy } = await submittedFromCopy()
+    const [before] = await attempts(code)
+    const moves = must(await service.from('attempt_moves').select('*').eq('login_code', code))
+    const writes = {
+      'the copy': admin.from('exam_attempts').update({ reported_answers: { '1': 'D' }, reported_flags: [] }).eq('id', attemptId).select(),
+      'the state': admin.from('exam_attempts').update({ state: 'moved', moved_at: isoFromNow(0) }).eq('id', attemptId).select(),
+      'the mark': admin.from('submissions').update({ from_server_copy: false, server_copy_saved_at: null }).eq('id', serverCopy.id).select(),
+      'the upsert': admin
+        .from('submissions')
+        .upsert({ ...serverCopy, from_server_copy: false, replaced_server_copy_at: isoFromNow(0) })
+        .select(),
+      'a move': admin.from('attempt_moves').insert({
+        exam_id: serverCopy.exam_id,
+        login_code: code,
+        from_attempt_id: attemptId,
+        pin_hash: '\\x00',
+        expires_at: isoFromNow(minute),
+      }),
+    }
+    for (const [what, write] of Object.entries(writes)) expect((await write).error?.code, what).toBe('42501')
+    expect(await attempts(code)).toEqual([before])
+    expect(await submissionsFor(code)).toEqual([serverCopy])
+    expect(must(await service.from('attempt_moves').select('*').eq('login_code', code))).toEqual(moves)
+    expect(await logged(code, 'submitted_from_server_copy')).toEqual([
+      expect.objectContaining({ details: expect.objectContaining({ attempt_id: attemptId, submission_id: serverCopy.id }) }),
+    ])
+  })
+})
+
 describe('a client flooding the room’s address', () => {
   it('has a report with flood-sized flags refused as any bad flags, changing nothing', async () => {
     const code = await newCode()
