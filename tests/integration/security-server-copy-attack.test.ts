@@ -159,7 +159,9 @@ describe('a classmate holding a student’s code', () => {
     }
     expect(await submitFromServerCopies()).toBeGreaterThanOrEqual(0)
     expect(await submissionsFor(code)).toEqual([])
-    expect(await attempts(code)).toEqual([expect.objectContaining({ deadline: before!.deadline, reported_answers: { '1': 'A' } })])
+    expect(await attempts(code)).toEqual([
+      expect.objectContaining({ deadline: before!.deadline, reported_answers: { '1': 'A' } }),
+    ])
   })
 })
 
@@ -204,7 +206,10 @@ describe('a replacement of the server’s copy', () => {
       const [before] = await attempts(code)
       expect(Date.parse(before!.deadline)).toBeLessThan(Date.now())
       const reply = must(
-        await anon.rpc('submit_exam', submitExamArgs(code, { submission_id: attemptId, answers: allRight(answer), submitted_at: isoFromNow(0) })),
+        await anon.rpc(
+          'submit_exam',
+          submitExamArgs(code, { submission_id: attemptId, answers: allRight(answer), submitted_at: isoFromNow(0) }),
+        ),
       ) as Outcome
       expect(reply.outcome).toBe('code_used')
       expect(await submissionsFor(code)).toEqual([expect.objectContaining({ id: serverCopy.id, score: 1 })])
@@ -216,7 +221,11 @@ describe('a replacement of the server’s copy', () => {
     const { attemptId, answer } = await start(code)
     await report(attemptId, code, { answered_count: 1, answers: oneRight(answer) })
     await endTime(code)
-    const device = submitExamArgs(code, { submission_id: attemptId, answers: allRight(answer), submitted_at: isoFromNow(-4 * minute) })
+    const device = submitExamArgs(code, {
+      submission_id: attemptId,
+      answers: allRight(answer),
+      submitted_at: isoFromNow(-4 * minute),
+    })
     const [timer, receipt] = await Promise.all([
       service.rpc('submit_from_server_copies'),
       anon.rpc('submit_exam', device),
@@ -241,9 +250,21 @@ describe('an administrator covering their tracks', () => {
     const [before] = await attempts(code)
     const moves = must(await service.from('attempt_moves').select('*').eq('login_code', code))
     const writes = {
-      'the copy': admin.from('exam_attempts').update({ reported_answers: { '1': 'D' }, reported_flags: [] }).eq('id', attemptId).select(),
-      'the state': admin.from('exam_attempts').update({ state: 'moved', moved_at: isoFromNow(0) }).eq('id', attemptId).select(),
-      'the mark': admin.from('submissions').update({ from_server_copy: false, server_copy_saved_at: null }).eq('id', serverCopy.id).select(),
+      'the copy': admin
+        .from('exam_attempts')
+        .update({ reported_answers: { '1': 'D' }, reported_flags: [] })
+        .eq('id', attemptId)
+        .select(),
+      'the state': admin
+        .from('exam_attempts')
+        .update({ state: 'moved', moved_at: isoFromNow(0) })
+        .eq('id', attemptId)
+        .select(),
+      'the mark': admin
+        .from('submissions')
+        .update({ from_server_copy: false, server_copy_saved_at: null })
+        .eq('id', serverCopy.id)
+        .select(),
       'the upsert': admin
         .from('submissions')
         .upsert({ ...serverCopy, from_server_copy: false, replaced_server_copy_at: isoFromNow(0) })
