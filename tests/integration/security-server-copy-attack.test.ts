@@ -15,6 +15,7 @@ import {
   submitExamArgs,
   succeeded,
   withEveryExamOver,
+  withNoSolutionsShownSince,
   type ReportArgs,
 } from './exam-data.ts'
 
@@ -214,6 +215,29 @@ describe('a replacement of the server’s copy', () => {
       expect(reply.outcome).toBe('code_used')
       expect(await submissionsFor(code)).toEqual([expect.objectContaining({ id: serverCopy.id, score: 1 })])
     })
+  })
+
+  it('reopened by extra time before the solutions were shown, holds them until its new deadline', async () => {
+    const { code, attemptId, answer } = await submittedFromCopy()
+    const [started] = await attempts(code)
+    await withEveryExamOver(() =>
+      withNoSolutionsShownSince(started!.started_at, async () => {
+        // The proctor gives the silent student 30 minutes more: allowed, nothing was shown yet.
+        succeeded(await admin.from('login_codes').update({ extra_minutes: 30 }).eq('code', code))
+        // Hole found: the server's submission made the code count as done, so the solutions came
+        // out to the room (this student too) while the device could still submit "in time",
+        // counted in full.
+        expect(must(await anon.rpc('lookup_result', { code }))).toMatchObject({ outcome: 'ok', solutions_available: false })
+        const reply = must(
+          await anon.rpc(
+            'submit_exam',
+            submitExamArgs(code, { submission_id: attemptId, answers: allRight(answer), submitted_at: isoFromNow(0) }),
+          ),
+        ) as Outcome
+        expect(reply).toMatchObject({ outcome: 'accepted', submission_id: attemptId })
+        expect(await submissionsFor(code)).toEqual([expect.objectContaining({ id: attemptId, arrived_late: false })])
+      }),
+    )
   })
 
   it('happens exactly once when the timer and the device’s own submission race', async () => {
