@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildAnswerFile } from '../../src/domain/answer-file.ts'
+import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
 import type { Database, Tables } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, anonClientWith, serviceClient } from './clients.ts'
 import {
@@ -265,6 +267,47 @@ describe('a replacement of the server’s copy', () => {
     expect(copies.length).toBeLessThanOrEqual(1)
     expect(await logged(code, 'server_copy_replaced')).toHaveLength(copies.length)
     expect(stored!.replaced_server_copy_at === null).toBe(copies.length === 0)
+  })
+})
+
+describe('races', () => {
+  it('a PIN typed on two devices at once moves the attempt once', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    await report(attemptId, code, { answered_count: 1, answers: { '1': 'C' } })
+    const { pin } = must(await admin.rpc('admin_offer_attempt_move', { attempt_id: attemptId })) as { pin: string }
+    // The student's new device, and a classmate who read the PIN over their shoulder.
+    const [student, thief] = [randomUUID(), randomUUID()]
+    const replies = await Promise.all([
+      anon.rpc('resume_exam_attempt', { code, pin, attempt_id: student }),
+      classmate.rpc('resume_exam_attempt', { code, pin, attempt_id: thief }),
+    ])
+    const outcomes = replies.map((reply) => (must(reply) as Outcome).outcome).sort()
+    expect(outcomes).toEqual(['ok', 'wrong_pin'])
+    const rows = await attempts(code)
+    expect(rows).toHaveLength(2)
+    expect(rows.filter((row) => row.state === 'moved').map((row) => row.id)).toEqual([attemptId])
+    expect(await logged(code, 'attempt_moved')).toHaveLength(1)
+  })
+
+  it('the answer file and the device replacing the server’s copy at once: one row, one replacement', async () => {
+    const { code, attemptId, answer } = await submittedFromCopy()
+    const args = submitExamArgs(code, {
+      submission_id: attemptId,
+      student_name: 'Grace Hopper',
+      answers: oneRight(answer),
+      started_at: isoFromNow(-33 * minute),
+      submitted_at: isoFromNow(-4 * minute),
+    })
+    const file = buildAnswerFile(args as ExamSubmission, answer.answer_file_key as string)
+    const [device, recovered] = await Promise.all([
+      anon.rpc('submit_exam', args),
+      admin.rpc('recover_submission_from_file', { file: file as never }),
+    ])
+    expect(must(device)).toMatchObject({ outcome: 'accepted', submission_id: attemptId })
+    expect(must(recovered)).toMatchObject({ outcome: 'accepted', submission_id: attemptId })
+    expect(await submissionsFor(code)).toEqual([expect.objectContaining({ id: attemptId, score: 1, from_server_copy: false })])
+    expect(await logged(code, 'server_copy_replaced')).toHaveLength(1)
   })
 })
 
