@@ -355,6 +355,34 @@ describe('an administrator covering their tracks', () => {
 })
 
 describe('a client flooding the room’s address', () => {
+  it('locks out only its own browser by scanning PINs: the room still starts, reports, resumes and submits', async () => {
+    const code = await newCode()
+    const { attemptId } = await start(code)
+    // The scanner tries PINs against every code it can, until its browser is refused.
+    const scanner = anonClientWith({ 'X-Forwarded-For': classmateAddress })
+    let outcome = ''
+    for (let tries = 0; tries < 60 && outcome !== 'rate_limited'; tries += 1) {
+      const pin = String(tries).padStart(6, '0')
+      outcome = (must(await scanner.rpc('resume_exam_attempt', { code, pin, attempt_id: randomUUID() })) as Outcome).outcome
+    }
+    expect(outcome).toBe('rate_limited')
+    // The student whose PIN it was after, at the same address from another browser.
+    const student = anonClientWith({ 'X-Forwarded-For': classmateAddress })
+    const { pin } = must(await admin.rpc('admin_offer_attempt_move', { attempt_id: attemptId })) as { pin: string }
+    const newDevice = randomUUID()
+    expect(must(await student.rpc('resume_exam_attempt', { code, pin, attempt_id: newDevice }))).toMatchObject({ outcome: 'ok' })
+    expect(
+      must(await student.rpc('report_exam_attempt', reportArgs(newDevice, code, { answered_count: 1, answers: { '1': 'A' } }))),
+    ).toMatchObject({ outcome: 'ok' })
+    const classmateCode = await newCode()
+    expect(must(await student.rpc('check_login_code', { code: classmateCode }))).toMatchObject({ outcome: 'valid' })
+    // Even the refused browser's report naming an attempt with its code proves it (here the old device, told moved).
+    expect(must(await scanner.rpc('report_exam_attempt', reportArgs(attemptId, code, {})))).toMatchObject({ outcome: 'moved' })
+    expect(
+      must(await student.rpc('submit_exam', submitExamArgs(code, { submission_id: newDevice, answers: { '1': 'A' } }))),
+    ).toMatchObject({ outcome: 'accepted', submission_id: newDevice })
+  })
+
   it('has a report with flood-sized flags refused as any bad flags, changing nothing', async () => {
     const code = await newCode()
     const { attemptId } = await start(code)
