@@ -201,7 +201,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.check_submission_arguments(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone) IS 'record_submission''s first step: refuses an argument out of range with our own message (SQLSTATE 22023), answers invalid_code for a code (normalized) that is not one, null when every argument can be used.';
 
-CREATE OR REPLACE FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, from_server_copy boolean, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer, OUT replaced_server_copy_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, from_server_copy boolean, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer, OUT replaced_server_copy_at timestamp with time zone, OUT replaced_solutions_shown_at timestamp with time zone)
  RETURNS record
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -233,7 +233,9 @@ begin
   sent_at := least(coalesce(claim_login_code.submitted_at, now()), now());
 
   if claimed.is_used then
-    if not claim_login_code.from_server_copy and sent_at between first_start - grace and closes_at then
+    if not claim_login_code.from_server_copy and sent_at between first_start - grace and closes_at
+       and exists (select 1 from public.exam_attempts a
+                     where a.id = claim_login_code.submission_id and a.login_code = claim_login_code.code) then
       -- One an administrator voided stays: the void is their decision about the code.
       select s.* into server_copy from public.submissions s
        where s.login_code = claim_login_code.code and s.from_server_copy and s.voided_at is null;
@@ -244,6 +246,7 @@ begin
     end if;
     delete from public.submissions s where s.id = server_copy.id;
     replaced_server_copy_at := now();
+    replaced_solutions_shown_at := server_copy.solutions_shown_at;
     perform private.record_activity('server_copy_replaced', claim_login_code.code,
       jsonb_build_object('submission_id', claim_login_code.submission_id, 'replaced_submission_id', server_copy.id,
                          'server_copy_saved_at', server_copy.server_copy_saved_at, 'replaced_score', server_copy.score,
@@ -270,7 +273,7 @@ begin
    where id = claimed.id;
 end
 $function$;
-COMMENT ON FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, from_server_copy boolean, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer, OUT replaced_server_copy_at timestamp with time zone) IS 'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) takes a code used by a submission from the server''s copy not voided: that row is deleted, logged (server_copy_replaced) and replaced_server_copy_at answered.';
+COMMENT ON FUNCTION private.claim_login_code(submission_id uuid, code text, student_name text, submitted_at timestamp with time zone, from_server_copy boolean, OUT answer jsonb, OUT first_start timestamp with time zone, OUT closes_at timestamp with time zone, OUT sent_at timestamp with time zone, OUT reported_tab_switches integer, OUT replaced_server_copy_at timestamp with time zone, OUT replaced_solutions_shown_at timestamp with time zone) IS 'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) under one of the code''s attempt ids takes a code used by a submission from the server''s copy not voided: that row is deleted, logged (server_copy_replaced), replaced_server_copy_at and the row''s solutions_shown_at (replaced_solutions_shown_at) answered.';
 
 CREATE OR REPLACE FUNCTION private.client_guess_limit()
  RETURNS integer
@@ -1124,10 +1127,12 @@ begin
     recovered_from_file => record_submission.recovered_from_file,
     from_server_copy => coalesce(record_submission.from_server_copy, false),
     server_copy_saved_at => record_submission.server_copy_saved_at,
-    replaced_server_copy_at => claim.replaced_server_copy_at);
+    replaced_server_copy_at => claim.replaced_server_copy_at,
+    -- A key shown with the replaced row stays shown with this one.
+    solutions_shown_at => claim.replaced_solutions_shown_at);
 end
 $function$;
-COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean, from_server_copy boolean, server_copy_saved_at timestamp with time zone) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing. One made between the code''s first start and its deadline (2 minutes of grace on each side) is accepted however late it arrives; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). A device''s or answer file''s submission made in time replaces the code''s submission from the server''s copy (replaced_server_copy_at); the server''s copy never replaces anything. invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id. Steps: check_submission_arguments, claim_login_code, counted_answers, score_submission, store_submission.';
+COMMENT ON FUNCTION private.record_submission(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone, recovered_from_file boolean, from_server_copy boolean, server_copy_saved_at timestamp with time zone) IS 'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing. One made between the code''s first start and its deadline (2 minutes of grace on each side) is accepted however late it arrives; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). A device''s or answer file''s submission made in time, under one of the code''s attempt ids, replaces the code''s submission from the server''s copy (replaced_server_copy_at); the server''s copy never replaces anything. invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id. Steps: check_submission_arguments, claim_login_code, counted_answers, score_submission, store_submission.';
 
 CREATE OR REPLACE FUNCTION private.record_void_change()
  RETURNS trigger
@@ -1541,7 +1546,10 @@ CREATE OR REPLACE FUNCTION private.shift_attempt_deadlines()
  SET search_path TO ''
 AS $function$
 begin
-  if new.extra_minutes > old.extra_minutes and not new.is_used
+  if new.extra_minutes > old.extra_minutes
+     and (not new.is_used
+          or exists (select 1 from public.submissions s
+                      where s.login_code = new.code and s.from_server_copy and s.voided_at is null))
      and exists (select 1 from public.exam_attempts a
                   where a.login_code = new.code
                     and a.deadline + interval '2 minutes' < now()
@@ -1556,7 +1564,7 @@ begin
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code whose exam is over once solutions of its exam have been shown since it started.';
+COMMENT ON FUNCTION private.shift_attempt_deadlines() IS 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code (or one used by a submission from the server''s copy) whose exam is over once solutions of its exam have been shown since it started.';
 
 CREATE OR REPLACE FUNCTION private.shuffle_rank(seed bytea, label text)
  RETURNS bytea
@@ -1653,18 +1661,22 @@ begin
    where es.exam_id = any (startable)
      and (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
+  -- A code whose only submission is the server's copy (not voided) is not done: its device's own
+  -- submission made in time replaces it (private.claim_login_code), and extra time given since
+  -- may have moved that time on.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
    where a.exam_id = any (family)
      and a.started_at > now() - shown_for
-     and not exists (select 1 from public.submissions s where s.login_code = a.login_code);
+     and not exists (select 1 from public.submissions s
+                      where s.login_code = a.login_code and not (s.from_server_copy and s.voided_at is null));
   return greatest(
     last_window_end + make_interval(mins => coalesce(unstarted_extra, 0)),
     last_deadline,
     sub.submitted_at) + grace;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt of the submission''s exam (and of every exam with the same questions, private.exams_sharing_questions) that could still be written is over: the deadline of every attempt of the exam without a submission started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
+COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt of the submission''s exam (and of every exam with the same questions, private.exams_sharing_questions) that could still be written is over: the deadline of every attempt of the exam without a submission (or with only one from the server''s copy, which its device may replace) started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
 
 CREATE OR REPLACE FUNCTION private.solutions_shown_since(exam_id uuid, moment timestamp with time zone)
  RETURNS boolean
@@ -1718,7 +1730,7 @@ end
 $function$;
 COMMENT ON FUNCTION private.start_exam_attempt(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt_id uuid, student_name text, question_count integer) IS 'Records an attempt''s start, in the code''s exam and sitting, with the server''s deadline for its code (the first start''s), or finds the one already recorded.';
 
-CREATE OR REPLACE FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean, from_server_copy boolean DEFAULT false, server_copy_saved_at timestamp with time zone DEFAULT NULL::timestamp with time zone, replaced_server_copy_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean, from_server_copy boolean DEFAULT false, server_copy_saved_at timestamp with time zone DEFAULT NULL::timestamp with time zone, replaced_server_copy_at timestamp with time zone DEFAULT NULL::timestamp with time zone, solutions_shown_at timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -1735,7 +1747,7 @@ begin
   insert into public.submissions
     (id, exam_id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
      started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check, served_key,
-     from_server_copy, server_copy_saved_at, replaced_server_copy_at)
+     from_server_copy, server_copy_saved_at, replaced_server_copy_at, solutions_shown_at)
   values (
     store_submission.submission_id,
     (select lc.exam_id from public.login_codes lc where lc.code = store_submission.code),
@@ -1761,13 +1773,14 @@ begin
     store_submission.served_key,
     coalesce(store_submission.from_server_copy, false),
     store_submission.server_copy_saved_at,
-    store_submission.replaced_server_copy_at)
+    store_submission.replaced_server_copy_at,
+    store_submission.solutions_shown_at)
   returning * into stored;
 
   return public.submission_receipt(stored);
 end
 $function$;
-COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean, from_server_copy boolean, server_copy_saved_at timestamp with time zone, replaced_server_copy_at timestamp with time zone) IS 'record_submission''s last step: marks every attempt of the code received (a moved one stays moved unless it is the one submitting) and stores the submission (from the server''s copy or replacing one, when so), in its code''s exam, as the last statement, answering its receipt.';
+COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean, from_server_copy boolean, server_copy_saved_at timestamp with time zone, replaced_server_copy_at timestamp with time zone, solutions_shown_at timestamp with time zone) IS 'record_submission''s last step: marks every attempt of the code received (a moved one stays moved unless it is the one submitting) and stores the submission (from the server''s copy or replacing one, when so, keeping when the replaced one''s solutions were first shown), in its code''s exam, as the last statement, answering its receipt.';
 
 CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)

@@ -17,7 +17,13 @@
 -- student's last answers beat the last report. The server's row goes (the tallies follow, by
 -- their trigger), the move is logged (server_copy_replaced) and the step answers when
 -- (replaced_server_copy_at). Never the reverse: the server's copy never replaces a submission;
--- nor one an administrator voided, whose void would go with it.
+-- nor one an administrator voided, whose void would go with it. Only the code's own attempt
+-- replaces it: the submission's id is one of the code's attempts (a device's attempt id is its
+-- submission id, an answer file carries it), which only that device knows. The code alone is not
+-- enough: whoever saw it over a shoulder could otherwise, at any time later, wipe the student's
+-- result or put their own answers in its place with a backdated stamp. The moment the replaced
+-- row's solutions were first shown goes on to the new row (replaced_solutions_shown_at): a key
+-- once shown stays out (private.solutions_shown_since).
 create or replace function private.claim_login_code(
   submission_id uuid,
   code text,
@@ -29,7 +35,8 @@ create or replace function private.claim_login_code(
   out closes_at timestamptz,
   out sent_at timestamptz,
   out reported_tab_switches integer,
-  out replaced_server_copy_at timestamptz
+  out replaced_server_copy_at timestamptz,
+  out replaced_solutions_shown_at timestamptz
 )
 language plpgsql volatile set search_path = ''
 as $$
@@ -60,7 +67,9 @@ begin
   sent_at := least(coalesce(claim_login_code.submitted_at, now()), now());
 
   if claimed.is_used then
-    if not claim_login_code.from_server_copy and sent_at between first_start - grace and closes_at then
+    if not claim_login_code.from_server_copy and sent_at between first_start - grace and closes_at
+       and exists (select 1 from public.exam_attempts a
+                     where a.id = claim_login_code.submission_id and a.login_code = claim_login_code.code) then
       -- One an administrator voided stays: the void is their decision about the code.
       select s.* into server_copy from public.submissions s
        where s.login_code = claim_login_code.code and s.from_server_copy and s.voided_at is null;
@@ -71,6 +80,7 @@ begin
     end if;
     delete from public.submissions s where s.id = server_copy.id;
     replaced_server_copy_at := now();
+    replaced_solutions_shown_at := server_copy.solutions_shown_at;
     perform private.record_activity('server_copy_replaced', claim_login_code.code,
       jsonb_build_object('submission_id', claim_login_code.submission_id, 'replaced_submission_id', server_copy.id,
                          'server_copy_saved_at', server_copy.server_copy_saved_at, 'replaced_score', server_copy.score,
@@ -98,5 +108,5 @@ begin
 end
 $$;
 comment on function private.claim_login_code(uuid, text, text, timestamptz, boolean) is
-  'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) takes a code used by a submission from the server''s copy not voided: that row is deleted, logged (server_copy_replaced) and replaced_server_copy_at answered.';
+  'record_submission''s second step: locks the code and answers a stored submission''s receipt, invalid_code, code_used, not_started or exam_over (answer); otherwise marks the code used by the student and answers the first start, when the code''s time closed (deadline plus 2 minutes of grace), when the submission was made and the most tab switches its attempts reported. A submission made in time (not from_server_copy) under one of the code''s attempt ids takes a code used by a submission from the server''s copy not voided: that row is deleted, logged (server_copy_replaced), replaced_server_copy_at and the row''s solutions_shown_at (replaced_solutions_shown_at) answered.';
 revoke all on function private.claim_login_code(uuid, text, text, timestamp with time zone, boolean) from public, anon, authenticated, service_role;

@@ -46,11 +46,15 @@ begin
    where es.exam_id = any (startable)
      and (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
+  -- A code whose only submission is the server's copy (not voided) is not done: its device's own
+  -- submission made in time replaces it (private.claim_login_code), and extra time given since
+  -- may have moved that time on.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
    where a.exam_id = any (family)
      and a.started_at > now() - shown_for
-     and not exists (select 1 from public.submissions s where s.login_code = a.login_code);
+     and not exists (select 1 from public.submissions s
+                      where s.login_code = a.login_code and not (s.from_server_copy and s.voided_at is null));
   return greatest(
     last_window_end + make_interval(mins => coalesce(unstarted_extra, 0)),
     last_deadline,
@@ -58,5 +62,5 @@ begin
 end
 $$;
 comment on function private.solutions_release_at(public.submissions) is
-  'When every attempt of the submission''s exam (and of every exam with the same questions, private.exams_sharing_questions) that could still be written is over: the deadline of every attempt of the exam without a submission started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
+  'When every attempt of the submission''s exam (and of every exam with the same questions, private.exams_sharing_questions) that could still be written is over: the deadline of every attempt of the exam without a submission (or with only one from the server''s copy, which its device may replace) started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
 revoke all on function private.solutions_release_at(public.submissions) from public, anon, authenticated, service_role;

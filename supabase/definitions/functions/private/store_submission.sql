@@ -27,7 +27,8 @@ create or replace function private.store_submission(
   recovered_from_file boolean,
   from_server_copy boolean default false,
   server_copy_saved_at timestamptz default null,
-  replaced_server_copy_at timestamptz default null
+  replaced_server_copy_at timestamptz default null,
+  solutions_shown_at timestamptz default null
 ) returns jsonb
 language plpgsql volatile set search_path = ''
 as $$
@@ -43,7 +44,7 @@ begin
   insert into public.submissions
     (id, exam_id, student_name, login_code, answers, answers_fingerprint, score, question_count, tab_switches, time_taken,
      started_at, submitted_at, device_started_at, device_time_taken, recovered_from_file, arrived_late, late_check, served_key,
-     from_server_copy, server_copy_saved_at, replaced_server_copy_at)
+     from_server_copy, server_copy_saved_at, replaced_server_copy_at, solutions_shown_at)
   values (
     store_submission.submission_id,
     (select lc.exam_id from public.login_codes lc where lc.code = store_submission.code),
@@ -69,12 +70,13 @@ begin
     store_submission.served_key,
     coalesce(store_submission.from_server_copy, false),
     store_submission.server_copy_saved_at,
-    store_submission.replaced_server_copy_at)
+    store_submission.replaced_server_copy_at,
+    store_submission.solutions_shown_at)
   returning * into stored;
 
   return public.submission_receipt(stored);
 end
 $$;
-comment on function private.store_submission(uuid, text, text, jsonb, jsonb, integer, integer, jsonb, integer, timestamptz, timestamptz, boolean, timestamptz, integer, boolean, boolean, timestamptz, timestamptz) is
-  'record_submission''s last step: marks every attempt of the code received (a moved one stays moved unless it is the one submitting) and stores the submission (from the server''s copy or replacing one, when so), in its code''s exam, as the last statement, answering its receipt.';
-revoke all on function private.store_submission(uuid, text, text, jsonb, jsonb, integer, integer, jsonb, integer, timestamp with time zone, timestamp with time zone, boolean, timestamp with time zone, integer, boolean, boolean, timestamp with time zone, timestamp with time zone) from public, anon, authenticated, service_role;
+comment on function private.store_submission(uuid, text, text, jsonb, jsonb, integer, integer, jsonb, integer, timestamptz, timestamptz, boolean, timestamptz, integer, boolean, boolean, timestamptz, timestamptz, timestamptz) is
+  'record_submission''s last step: marks every attempt of the code received (a moved one stays moved unless it is the one submitting) and stores the submission (from the server''s copy or replacing one, when so, keeping when the replaced one''s solutions were first shown), in its code''s exam, as the last statement, answering its receipt.';
+revoke all on function private.store_submission(uuid, text, text, jsonb, jsonb, integer, integer, jsonb, integer, timestamp with time zone, timestamp with time zone, boolean, timestamp with time zone, integer, boolean, boolean, timestamp with time zone, timestamp with time zone, timestamp with time zone) from public, anon, authenticated, service_role;
