@@ -11,6 +11,7 @@ import {
   sendAttemptReport,
 } from '../../src/lib/student/student-api'
 import { buildAttemptReport } from '../../src/domain/attempt-report'
+import { examQuestionsRefusals, inProgressElsewhere, resumeAttemptRefusals } from '../../src/domain/student-refusals'
 import { examAttempt, examStart } from './exam-fixtures'
 
 // One client for the file; each test sets its answer.
@@ -150,16 +151,7 @@ describe('fetchExamQuestions', () => {
     await expect(fetchQuestions()).rejects.toThrow(/unexpected shape/)
   })
 
-  it.each([
-    'invalid',
-    'used',
-    'exam_closed',
-    'time_over',
-    'no_questions',
-    'no_valid_questions',
-    'rate_limited',
-    'in_progress_elsewhere',
-  ])('passes on the refusal %s', async (outcome) => {
+  it.each([...examQuestionsRefusals, inProgressElsewhere])('passes on the refusal %s', async (outcome) => {
     answering(() => Response.json({ outcome }))
     expect(await fetchQuestions()).toEqual({ outcome })
   })
@@ -415,13 +407,10 @@ describe('resumeExamAttempt', () => {
     await expect(resume()).rejects.toThrow(/unexpected shape/)
   })
 
-  it.each(['wrong_pin', 'invalid', 'used', 'time_over', 'not_in_progress', 'rate_limited'])(
-    'passes on the refusal %s',
-    async (outcome) => {
-      answering(() => Response.json({ outcome }))
-      expect(await resume()).toEqual({ outcome })
-    },
-  )
+  it.each(resumeAttemptRefusals)('passes on the refusal %s', async (outcome) => {
+    answering(() => Response.json({ outcome }))
+    expect(await resume()).toEqual({ outcome })
+  })
 
   it('tells a dead network apart', async () => {
     answering(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import { studentMessages } from '../../domain/student-messages'
 import { afterPaint } from '../../lib/browser/after-paint'
 import { loadExamPage } from './exam-page-loader'
@@ -53,6 +53,36 @@ function StepField({ id, label, ...input }: { id: string; label: string } & Inpu
   )
 }
 
+/**
+ * The exam screen's code and the progress worker arrive while the student types the name or the PIN, so the next
+ * button waits only for the questions.
+ */
+function usePreloadExamScreen() {
+  useEffect(
+    () =>
+      afterPaint(() => {
+        void loadExamPage()
+        preloadProgressWorker()
+      }),
+    [],
+  )
+}
+
+/** The second steps' buttons: Back to the code step, and the step's own submit. */
+function BackAndSubmit({ disabled, children }: { disabled?: boolean; children: ReactNode }) {
+  const flow = StudentFlow.useActorRef()
+  return (
+    <div className="student-card__actions">
+      <button type="button" className="button" onClick={() => flow.send({ type: 'BACK' })}>
+        Back
+      </button>
+      <button type="submit" className="button button--primary" disabled={disabled}>
+        {children}
+      </button>
+    </div>
+  )
+}
+
 function CodeStep() {
   const flow = StudentFlow.useActorRef()
   const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ codeStep: 'checking' }))
@@ -89,16 +119,7 @@ function NameStep() {
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
   const examName = StudentFlow.useSelector((snapshot) => snapshot.context.codeLookup?.exam?.name ?? null)
   const [name, setName] = useState('')
-  // The exam screen's code and the progress worker arrive while the student types, so Start Test waits only
-  // for the questions.
-  useEffect(
-    () =>
-      afterPaint(() => {
-        void loadExamPage()
-        preloadProgressWorker()
-      }),
-    [],
-  )
+  usePreloadExamScreen()
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -126,14 +147,7 @@ function NameStep() {
         maxLength={200}
         autoFocus
       />
-      <div className="student-card__actions">
-        <button type="button" className="button" onClick={() => flow.send({ type: 'BACK' })}>
-          Back
-        </button>
-        <button type="submit" className="button button--primary">
-          Start Test
-        </button>
-      </div>
+      <BackAndSubmit>Start Test</BackAndSubmit>
     </form>
   )
 }
@@ -143,14 +157,7 @@ function PinStep() {
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
   const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ pinStep: 'checking' }))
   const [pin, setPin] = useState('')
-  useEffect(
-    () =>
-      afterPaint(() => {
-        void loadExamPage()
-        preloadProgressWorker()
-      }),
-    [],
-  )
+  usePreloadExamScreen()
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -178,14 +185,7 @@ function PinStep() {
         spellCheck={false}
         autoFocus
       />
-      <div className="student-card__actions">
-        <button type="button" className="button" onClick={() => flow.send({ type: 'BACK' })}>
-          Back
-        </button>
-        <button type="submit" className="button button--primary" disabled={checking}>
-          {checking ? 'Resuming...' : 'Resume on this device'}
-        </button>
-      </div>
+      <BackAndSubmit disabled={checking}>{checking ? 'Resuming...' : 'Resume on this device'}</BackAndSubmit>
     </form>
   )
 }
