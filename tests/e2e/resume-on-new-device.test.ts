@@ -102,6 +102,20 @@ async function resumeOnNewDevice(student: Page, code: string, pin: string): Prom
   await enterResumePin(student, `${pin.slice(0, 3)} ${pin.slice(3)}`)
 }
 
+/**
+ * On the new device: answers the positions from `from` to the last and submits; answers the code's one
+ * submission, which holds the answers given before the move and after it.
+ */
+async function finishOnNewDevice(student: Page, code: string, from: number, answersBefore: Map<string, string>) {
+  const answersAfter = await answerPositions(student, from, questionCount)
+  await submitThroughSummary(student)
+  await student.getByText('Your answers have been received.').waitFor()
+  const [submission, ...others] = await submissionsFor(code)
+  expect(others).toEqual([])
+  expect(submission!.answers).toEqual(Object.fromEntries([...answersBefore, ...answersAfter]))
+  return submission!
+}
+
 describe('resume on a new device', () => {
   it('moves a student whose device is gone for good: 20 answers and the flags restored, one submission', async () => {
     const code = await newCode()
@@ -147,17 +161,11 @@ describe('resume on a new device', () => {
     const questionAt7 = await currentQuestionNumber(second.page)
     await expect.poll(() => second.page.locator(`.exam__options input[value="${letterFor(questionAt7)}"]`).isChecked()).toBe(true)
 
-    const answersAfter = await answerPositions(second.page, 21, questionCount)
-    await submitThroughSummary(second.page)
-    await second.page.getByText('Your answers have been received.').waitFor()
-
-    const [submission, ...others] = await submissionsFor(code)
-    expect(others).toEqual([])
-    expect(submission!.answers).toEqual(Object.fromEntries([...answersBefore, ...answersAfter]))
+    const submission = await finishOnNewDevice(second.page, code, 21, answersBefore)
     expect(submits.count).toBe(1)
     const [moved, resumed] = await serverCopies(code)
     expect([moved?.state, resumed?.state]).toEqual(['moved', 'received'])
-    expect(submission!.id).toBe(resumed!.id)
+    expect(submission.id).toBe(resumed!.id)
 
     // The old device was closed before the move, so the code was never open on two devices at once
     // (admin-moves.test.ts checks the rows' words for a move, and the badge when both devices spoke).
@@ -198,12 +206,7 @@ describe('resume on a new device', () => {
     const [, resumed] = await serverCopies(code)
     expect(resumed?.reported_answers).toEqual(Object.fromEntries(answersBefore))
 
-    const answersAfter = await answerPositions(second.page, 4, questionCount)
-    await submitThroughSummary(second.page)
-    await second.page.getByText('Your answers have been received.').waitFor()
-    const [submission, ...others] = await submissionsFor(code)
-    expect(others).toEqual([])
-    expect(submission!.answers).toEqual(Object.fromEntries([...answersBefore, ...answersAfter]))
+    await finishOnNewDevice(second.page, code, 4, answersBefore)
     // The old device stopped reporting once told.
     expect(oldReports.count).toBe(reportsWhenTold)
   })

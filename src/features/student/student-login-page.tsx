@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { StudentFlowEvent } from '../../../machines/student-flow.machine'
 import { studentMessages } from '../../domain/student-messages'
 import { afterPaint } from '../../lib/browser/after-paint'
 import { loadExamPage } from './exam-page-loader'
@@ -83,16 +84,28 @@ function BackAndSubmit({ disabled, children }: { disabled?: boolean; children: R
   )
 }
 
-function CodeStep() {
+/**
+ * A step's one typed value: the field's value and change handler, and the form's submit, which sends the value
+ * to the flow as `event` makes it.
+ */
+function useStepInput(initial: string, event: (value: string) => StudentFlowEvent) {
   const flow = StudentFlow.useActorRef()
-  const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ codeStep: 'checking' }))
-  const [code, setCode] = useState(() => flow.getSnapshot().context.loginCode)
-  useEffect(() => afterPaint(preloadExamStorage), [])
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    flow.send({ type: 'SUBMIT_CODE', code })
+  const [value, setValue] = useState(initial)
+  return {
+    value,
+    onChange: (change: ChangeEvent<HTMLInputElement>) => setValue(change.target.value),
+    submit: (submitted: FormEvent) => {
+      submitted.preventDefault()
+      flow.send(event(value))
+    },
   }
+}
+
+function CodeStep() {
+  const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ codeStep: 'checking' }))
+  const initialCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
+  const { submit, ...code } = useStepInput(initialCode, (value) => ({ type: 'SUBMIT_CODE', code: value }))
+  useEffect(() => afterPaint(preloadExamStorage), [])
 
   return (
     <form className="student-card" onSubmit={submit} noValidate>
@@ -101,8 +114,7 @@ function CodeStep() {
         id="login-code"
         label="Login Code"
         className="student-input student-input--code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        {...code}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
@@ -115,16 +127,10 @@ function CodeStep() {
 }
 
 function NameStep() {
-  const flow = StudentFlow.useActorRef()
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
   const examName = StudentFlow.useSelector((snapshot) => snapshot.context.codeLookup?.exam?.name ?? null)
-  const [name, setName] = useState('')
+  const { submit, ...name } = useStepInput('', (value) => ({ type: 'SUBMIT_NAME', name: value }))
   usePreloadExamScreen()
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    flow.send({ type: 'SUBMIT_NAME', name })
-  }
 
   return (
     <form className="student-card" onSubmit={submit} noValidate>
@@ -141,8 +147,7 @@ function NameStep() {
         id="student-name"
         label="Full Name"
         className="student-input"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
+        {...name}
         autoComplete="name"
         maxLength={200}
         autoFocus
@@ -153,16 +158,10 @@ function NameStep() {
 }
 
 function PinStep() {
-  const flow = StudentFlow.useActorRef()
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
   const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ pinStep: 'checking' }))
-  const [pin, setPin] = useState('')
+  const { submit, ...pin } = useStepInput('', (value) => ({ type: 'SUBMIT_PIN', pin: value }))
   usePreloadExamScreen()
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    flow.send({ type: 'SUBMIT_PIN', pin })
-  }
 
   return (
     <form className="student-card" onSubmit={submit} noValidate>
@@ -178,8 +177,7 @@ function PinStep() {
         id="resume-pin"
         label="Resume PIN"
         className="student-input student-input--code"
-        value={pin}
-        onChange={(event) => setPin(event.target.value)}
+        {...pin}
         inputMode="numeric"
         autoComplete="one-time-code"
         spellCheck={false}
