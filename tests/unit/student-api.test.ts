@@ -40,6 +40,21 @@ const question = {
   option_d: 'Rome',
 }
 
+/** Tests that `call` passes each of its function's refusals on as the server words it, and tells a dead network apart. */
+function passesOnRefusals(call: () => Promise<unknown>, refusals: readonly string[]) {
+  it.each(refusals)('passes on the refusal %s', async (outcome) => {
+    answering(() => Response.json({ outcome }))
+    expect(await call()).toEqual({ outcome })
+  })
+
+  it('tells a dead network apart', async () => {
+    answering(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await call()).toEqual({ outcome: 'connection_error' })
+  })
+}
+
 describe('classifySubmitAnswer', () => {
   const error = (code: string, message = 'boom') => ({ code, message, details: '', hint: '' })
 
@@ -151,16 +166,9 @@ describe('fetchExamQuestions', () => {
     await expect(fetchQuestions()).rejects.toThrow(/unexpected shape/)
   })
 
-  it.each([...examQuestionsRefusals, inProgressElsewhere])('passes on the refusal %s', async (outcome) => {
-    answering(() => Response.json({ outcome }))
-    expect(await fetchQuestions()).toEqual({ outcome })
-  })
+  passesOnRefusals(fetchQuestions, [...examQuestionsRefusals, inProgressElsewhere])
 
-  it('tells a dead network apart from other failures', async () => {
-    answering(() => {
-      throw new TypeError('Failed to fetch')
-    })
-    expect(await fetchQuestions()).toEqual({ outcome: 'connection_error' })
+  it('throws on other failures', async () => {
     answering(() => Response.json({ message: 'boom' }, { status: 500 }))
     await expect(fetchQuestions()).rejects.toThrow('boom')
     answering(() => Response.json({ outcome: 'ok', questions: [{ id: 1 }] }))
@@ -407,15 +415,5 @@ describe('resumeExamAttempt', () => {
     await expect(resume()).rejects.toThrow(/unexpected shape/)
   })
 
-  it.each(resumeAttemptRefusals)('passes on the refusal %s', async (outcome) => {
-    answering(() => Response.json({ outcome }))
-    expect(await resume()).toEqual({ outcome })
-  })
-
-  it('tells a dead network apart', async () => {
-    answering(() => {
-      throw new TypeError('Failed to fetch')
-    })
-    expect(await resume()).toEqual({ outcome: 'connection_error' })
-  })
+  passesOnRefusals(resume, resumeAttemptRefusals)
 })
