@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   adminEmail,
   anon,
   appUrl,
   dataOf,
-  loginCodesPerFile,
-  pagePerFile,
+  liveTimeoutMs,
+  openProctorRoom,
+  proctorPerFile,
   service,
-  signInAsAdmin,
   startExamOf,
   submissionsFor,
 } from './fixtures.ts'
+import { attemptRows, resultRows } from './server-copy-steps.ts'
 
 /**
  * Issue 26 on the administrator's side, in Chromium on the real stack: the Proctor Room's "Move to
@@ -23,24 +24,7 @@ import {
  */
 
 let page: Page
-pagePerFile((opened) => {
-  page = opened.page
-})
-
-const newCode = loginCodesPerFile()
-
-beforeAll(async () => {
-  await signInAsAdmin(page)
-})
-
-/** Changes travel through Realtime and a coalesced refetch; a loaded 2-core machine needs a few seconds. */
-const liveTimeoutMs = 10_000
-
-async function openProctorRoom(): Promise<void> {
-  await page.goto(`${appUrl}/admin/live`)
-  await page.getByRole('heading', { level: 1, name: 'Proctor Room' }).waitFor()
-  await page.getByRole('status', { name: 'Live updates' }).getByText('Live', { exact: true }).waitFor({ timeout: 30_000 })
-}
+const { newCode } = proctorPerFile((admin) => (page = admin))
 
 /** A time of day as the admin screens write it, in the browser's locale and time zone. */
 function timeOnScreen(iso: string): Promise<string> {
@@ -81,7 +65,7 @@ describe('moving a student to a new device', () => {
     const firstDevice = randomUUID()
     await startExamOf(code, firstDevice, 'Grace Mover')
     expect(await report(code, firstDevice, { '1': 'A', '2': 'B' })).toBe('ok')
-    await openProctorRoom()
+    await openProctorRoom(page)
     const rows = page.getByRole('table', { name: 'Exam attempts, problems first' }).getByRole('row').filter({ hasText: code })
     await rows.getByText('On track', { exact: true }).waitFor({ timeout: liveTimeoutMs })
 
@@ -104,11 +88,9 @@ describe('moving a student to a new device', () => {
     // Focus is back on the row's button, for the next student.
     expect(await move.evaluate((button) => button === document.activeElement)).toBe(true)
 
-    // The new device resumes with the PIN (typed with a space), then the old one reports once more.
+    // The new device resumes with the PIN, then the old one reports once more.
     const newDevice = randomUUID()
-    const resumed = dataOf(
-      await anon.rpc('resume_exam_attempt', { code, pin: `${pin.slice(0, 3)} ${pin.slice(3)}`, attempt_id: newDevice }),
-    ) as { outcome: string }
+    const resumed = dataOf(await anon.rpc('resume_exam_attempt', { code, pin, attempt_id: newDevice })) as { outcome: string }
     expect(resumed.outcome).toBe('ok')
     expect(await report(code, firstDevice, { '1': 'A', '2': 'B', '3': 'C' })).toBe('moved')
 
@@ -167,14 +149,12 @@ describe("a submission from the server's copy", () => {
     const mark = `Submitted from the server's copy (last saved ${await timeOnScreen(attempt?.reported_answers_at ?? '')})`
     expect(submission?.server_copy_saved_at).toBe(attempt?.reported_answers_at)
 
-    await openProctorRoom()
-    const row = page.getByRole('row').filter({ hasText: code })
+    await openProctorRoom(page)
+    const row = attemptRows(page, code)
     await row.getByText('Received', { exact: true }).waitFor({ timeout: liveTimeoutMs })
     await row.getByText(mark, { exact: true }).waitFor()
 
-    await page.goto(`${appUrl}/admin/results`)
-    await page.getByRole('searchbox', { name: 'Search' }).fill(code)
-    const result = page.getByRole('row').filter({ hasText: code })
+    const result = await resultRows(page, code)
     await result.getByRole('rowheader', { name: `Silent Sam ${mark}`, exact: true }).waitFor({ timeout: liveTimeoutMs })
     // Its details name the day too.
     await result.locator('summary').click()

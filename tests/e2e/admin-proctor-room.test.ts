@@ -1,22 +1,19 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { answerFileRecoveryMessages } from '../../src/lib/admin/answer-file-recovery.ts'
 import {
   answerAll,
   answerQuestion,
   appUrl,
   dataOf,
-  keepSharedData,
-  loginCodesPerFile,
-  pagePerFile,
+  liveTimeoutMs,
+  openProctorRoom,
+  proctorPerFile,
   randomCode,
-  replaceQuestionBank,
   reportAnswersInTime,
   service,
-  signInAsAdmin,
   startExam,
-  studentsPerTest,
   submissionsFor,
   timerSeconds,
   waitForText,
@@ -28,14 +25,6 @@ import {
  * The administrator's page stays open; each student has a browser context of their own.
  */
 
-keepSharedData()
-let browser: Browser
-let page: Page
-pagePerFile((opened) => {
-  browser = opened.browser
-  page = opened.page
-})
-
 /** A short exam, so that students finish quickly. */
 const bank = [
   { question_number: 1, question_text: 'Which planet is known as the Red Planet?', correct_answer: 'A' },
@@ -44,23 +33,8 @@ const bank = [
 ].map((q) => ({ ...q, option_a: 'First option', option_b: 'Second option', option_c: 'Third option', option_d: 'Fourth option' }))
 const correct = bank.map((q) => q.correct_answer)
 
-const newCode = loginCodesPerFile()
-
-const newStudent = studentsPerTest(() => browser)
-
-beforeAll(async () => {
-  await replaceQuestionBank(bank)
-  await signInAsAdmin(page)
-})
-
-/** Changes travel through Realtime and a coalesced refetch; a loaded 2-core machine needs a few seconds. */
-const liveTimeoutMs = 10_000
-
-async function openProctorRoom(): Promise<void> {
-  await page.goto(`${appUrl}/admin/live`)
-  await page.getByRole('heading', { level: 1, name: 'Proctor Room' }).waitFor()
-  await page.getByRole('status', { name: 'Live updates' }).getByText('Live', { exact: true }).waitFor({ timeout: 30_000 })
-}
+let page: Page
+const { newCode, newStudent } = proctorPerFile((admin) => (page = admin), bank)
 
 const attemptRow = (code: string) => page.getByRole('row').filter({ hasText: code })
 
@@ -102,7 +76,7 @@ async function uploadSays(name: string, message: string): Promise<void> {
 describe('the proctor room', () => {
   it('shows a student who goes offline as offline while the other stays on track, then both received', async () => {
     const [onlineCode, offlineCode] = [await newCode(), await newCode()]
-    await openProctorRoom()
+    await openProctorRoom(page)
     const online = await newStudent()
     const offline = await newStudent()
     await startExam(online.page, onlineCode, 'Ada Online')
@@ -159,7 +133,7 @@ describe('the proctor room', () => {
     const fileText = await readFile(await download.path(), 'utf8')
     const file = JSON.parse(fileText) as Record<string, unknown>
 
-    await openProctorRoom()
+    await openProctorRoom(page)
     const recoveries = { count: 0 }
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/rest/v1/rpc/recover_submission_from_file') recoveries.count++
@@ -244,7 +218,7 @@ describe('the proctor room', () => {
 
     await giveExtraTime('20')
     await waitForText(page, `Extra time for ${code} set to 20 minutes`)
-    await openProctorRoom()
+    await openProctorRoom(page)
     const row = attemptRow(code)
     await row.getByText('+20 min').waitFor()
     // The server moved the deadline of the exam in progress: 30 + 20 minutes from the start.

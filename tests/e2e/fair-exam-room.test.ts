@@ -1,21 +1,18 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   adminEmail,
   appUrl,
   currentQuestionNumber,
   dataOf,
-  keepSharedData,
-  loginCodesPerFile,
   offerResumePin,
   openStudentPortal,
-  pagePerFile,
+  namedOptionsBank,
+  proctorPerFile,
   replaceQuestionBank,
   resumeWithPin,
   service,
-  signInAsAdmin,
   startExam,
-  studentsPerTest,
   submissionsFor,
   submitCode,
   submitTest,
@@ -32,34 +29,20 @@ import {
  * given, solutions wait until the room is done, and the proctor gives the whole room more time.
  */
 
-keepSharedData()
-let browser: Browser
-let admin: Page
-pagePerFile((opened) => {
-  browser = opened.browser
-  admin = opened.page
-})
-
 /** A short exam whose options differ from question to question, so an option is known by its text. */
-const bank = [1, 2, 3, 4, 5, 6].map((n) => ({
-  question_number: n,
-  question_text: `Question text ${n}?`,
-  option_a: `Alpha ${n}`,
-  option_b: `Bravo ${n}`,
-  option_c: `Charlie ${n}`,
-  option_d: `Delta ${n}`,
-  correct_answer: 'ABCDAB'[n - 1]!,
-}))
+const bank = namedOptionsBank(
+  6,
+  (n) => `Question text ${n}?`,
+  (n) => 'ABCDAB'[n - 1]!,
+)
 type BankQuestion = (typeof bank)[number]
 const byText = new Map(bank.map((q) => [q.question_text, q]))
 const correctText = (q: BankQuestion) => q[`option_${q.correct_answer.toLowerCase()}` as 'option_a']
 
-const newCode = loginCodesPerFile()
-
-const newStudent = studentsPerTest(() => browser)
+let admin: Page
+const { newCode, newStudent } = proctorPerFile((page) => (admin = page), bank)
 
 beforeAll(async () => {
-  await replaceQuestionBank(bank)
   // The file's own window, the newest active one (keepSharedData removes it afterwards), so its
   // students get a schedule that shuffles whatever schedules other files left.
   const hour = 60 * 60 * 1000
@@ -232,7 +215,6 @@ describe('time for the whole room', () => {
       const onlineBefore = await timerSeconds(online.page)
       const offlineBefore = await timerSeconds(offline.page)
 
-      await signInAsAdmin(admin)
       await admin.goto(`${appUrl}/admin/live`)
       await admin.getByRole('heading', { level: 1, name: 'Proctor Room' }).waitFor()
       await admin.getByRole('button', { name: 'Add time for everyone' }).click()

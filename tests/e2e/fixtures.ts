@@ -448,6 +448,60 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
 }
 
+/**
+ * The set-up of a file whose administrator's page stays open (handed to `use`, signed in before the tests)
+ * while students come and go: `newStudent` opens a browser context of their own (closed after each test),
+ * `newCode` a login code of the file's (deleted after it). With a `bank`, the file's exam is that question
+ * bank, and the shared data is put back after the file.
+ */
+export function proctorPerFile(
+  use: (admin: Page) => void,
+  bank?: TablesInsert<'questions'>[],
+): { newCode: () => Promise<string>; newStudent: () => Promise<{ context: BrowserContext; page: Page }> } {
+  if (bank) keepSharedData()
+  let opened: { browser: Browser; page: Page } | undefined
+  pagePerFile((file) => {
+    opened = file
+    use(file.page)
+  })
+  const newCode = loginCodesPerFile()
+  const newStudent = studentsPerTest(() => {
+    if (!opened) throw new Error('Chromium did not start')
+    return opened.browser
+  })
+  beforeAll(async () => {
+    if (!opened) throw new Error('Chromium did not start')
+    if (bank) await replaceQuestionBank(bank)
+    await signInAsAdmin(opened.page)
+  })
+  return { newCode, newStudent }
+}
+
+/**
+ * A bank of `count` questions whose options name their letter and the question's number ("Bravo 3"), so an
+ * option is known by its text wherever a shuffle shows it.
+ */
+export function namedOptionsBank(count: number, text: (n: number) => string, correct: (n: number) => string) {
+  return Array.from({ length: count }, (_, i) => i + 1).map((n) => ({
+    question_number: n,
+    question_text: text(n),
+    option_a: `Alpha ${n}`,
+    option_b: `Bravo ${n}`,
+    option_c: `Charlie ${n}`,
+    option_d: `Delta ${n}`,
+    correct_answer: correct(n),
+  }))
+}
+
+/** Changes reach the Proctor Room through Realtime and a coalesced refetch: a few seconds on a loaded machine. */
+export const liveTimeoutMs = 15_000
+
+export async function openProctorRoom(page: Page): Promise<void> {
+  await page.goto(`${appUrl}/admin/live`)
+  await page.getByRole('heading', { level: 1, name: 'Proctor Room' }).waitFor()
+  await page.getByRole('status', { name: 'Live updates' }).getByText('Live', { exact: true }).waitFor({ timeout: 30_000 })
+}
+
 /** Makes the page count its print requests instead of opening the print dialog, which a headless browser cannot show. */
 export async function recordPrintRequests(page: Page): Promise<void> {
   await page.addInitScript(() => {

@@ -1,20 +1,18 @@
-import type { Browser, Page, Request } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   answer,
   currentQuestionNumber,
   dataOf,
   enterResumePin,
-  keepSharedData,
-  loginCodesPerFile,
+  liveTimeoutMs,
+  namedOptionsBank,
+  openProctorRoom,
   openStudentPortal,
-  pagePerFile,
-  replaceQuestionBank,
+  proctorPerFile,
   service,
   showQuestion,
-  signInAsAdmin,
   startExam,
-  studentsPerTest,
   submissionsFor,
   submitCode,
   waitForText,
@@ -24,9 +22,7 @@ import {
   expectJumpName,
   flagShownQuestion,
   jumpName,
-  liveTimeoutMs,
   offerMove,
-  openProctorRoom,
   resultRows,
   serverCopies,
   submitThroughSummary,
@@ -40,34 +36,19 @@ import {
  * flags, and the code is submitted exactly once.
  */
 
-keepSharedData()
-let browser: Browser
-let page: Page
-pagePerFile((opened) => {
-  browser = opened.browser
-  page = opened.page
-})
-const newCode = loginCodesPerFile()
-const newStudent = studentsPerTest(() => browser)
-
 /** 24 questions, so that 20 answered leave some to finish on the new device. */
 const questionCount = 24
-const bank = Array.from({ length: questionCount }, (_, i) => ({
-  question_number: i + 1,
-  question_text: `Resume question ${i + 1}?`,
-  option_a: `Alpha ${i + 1}`,
-  option_b: `Bravo ${i + 1}`,
-  option_c: `Charlie ${i + 1}`,
-  option_d: `Delta ${i + 1}`,
-  correct_answer: 'ABCD'[i % 4] as string,
-}))
+let page: Page
+const { newCode, newStudent } = proctorPerFile(
+  (admin) => (page = admin),
+  namedOptionsBank(
+    questionCount,
+    (n) => `Resume question ${n}?`,
+    (n) => 'ABCD'[(n - 1) % 4] as string,
+  ),
+)
 /** The letter this file's students choose for question number n (right for some, wrong for others). */
 const letterFor = (questionNumber: number) => 'ABCDC'[questionNumber % 5] as string
-
-beforeAll(async () => {
-  await replaceQuestionBank(bank)
-  await signInAsAdmin(page)
-})
 
 /**
  * Answers the questions at positions `from` to `to` in order (moving with Next), wherever the
@@ -116,9 +97,23 @@ async function resumeOnNewDevice(student: Page, code: string, pin: string): Prom
   // A PIN one digit off: refused in the contract's words, and the right one still works after.
   const wrong = `${pin.slice(0, 5)}${(Number(pin[5]) + 1) % 10}`
   await enterResumePin(student, wrong)
-  await waitForText(student, 'That resume PIN is not valid. Ask your proctor for a new one.')
+  await student.getByRole('alert').getByText('That resume PIN is not valid. Ask your proctor for a new one.').waitFor()
   // As a student types it from the proctor's screen: spaces are allowed.
   await enterResumePin(student, `${pin.slice(0, 3)} ${pin.slice(3)}`)
+}
+
+/**
+ * On the new device: answers the positions from `from` to the last and submits; answers the code's one
+ * submission, which holds the answers given before the move and after it.
+ */
+async function finishOnNewDevice(student: Page, code: string, from: number, answersBefore: Map<string, string>) {
+  const answersAfter = await answerPositions(student, from, questionCount)
+  await submitThroughSummary(student)
+  await student.getByText('Your answers have been received.').waitFor()
+  const [submission, ...others] = await submissionsFor(code)
+  expect(others).toEqual([])
+  expect(submission!.answers).toEqual(Object.fromEntries([...answersBefore, ...answersAfter]))
+  return submission!
 }
 
 describe('resume on a new device', () => {
@@ -166,25 +161,16 @@ describe('resume on a new device', () => {
     const questionAt7 = await currentQuestionNumber(second.page)
     await expect.poll(() => second.page.locator(`.exam__options input[value="${letterFor(questionAt7)}"]`).isChecked()).toBe(true)
 
-    const answersAfter = await answerPositions(second.page, 21, questionCount)
-    await submitThroughSummary(second.page)
-    await second.page.getByText('Your answers have been received.').waitFor()
-
-    const [submission, ...others] = await submissionsFor(code)
-    expect(others).toEqual([])
-    expect(submission!.answers).toEqual(Object.fromEntries([...answersBefore, ...answersAfter]))
+    const submission = await finishOnNewDevice(second.page, code, 21, answersBefore)
     expect(submits.count).toBe(1)
     const [moved, resumed] = await serverCopies(code)
     expect([moved?.state, resumed?.state]).toEqual(['moved', 'received'])
-    expect(submission!.id).toBe(resumed!.id)
+    expect(submission.id).toBe(resumed!.id)
 
-    // The proctor sees who moved whom and when; the old device was closed before the move, so
-    // the code was never open on two devices at once.
+    // The old device was closed before the move, so the code was never open on two devices at once
+    // (admin-moves.test.ts checks the rows' words for a move, and the badge when both devices spoke).
     await openProctorRoom(page)
-    await attemptRows(page, code)
-      .getByText(/^Moved to a new device at .+ by admin@holdfast\.test$/)
-      .waitFor({ timeout: liveTimeoutMs })
-    await attemptRows(page, code).getByText('Resumed after a move', { exact: true }).waitFor()
+    await attemptRows(page, code).getByText('Resumed after a move', { exact: true }).waitFor({ timeout: liveTimeoutMs })
     expect(await attemptRows(page, code).getByText('Open on two devices').count()).toBe(0)
 
     const results = await resultRows(page, code)
@@ -211,6 +197,8 @@ describe('resume on a new device', () => {
     await showQuestion(first.page, 4)
     await answer(first.page, 'A')
     await waitForText(first.page, 'This exam continues on another device.')
+    // Its answers stay on it, and their answer file is still offered.
+    await first.page.getByRole('button', { name: 'Download answer file' }).waitFor()
     const reportsWhenTold = oldReports.count
     expect(reportsWhenTold).toBeGreaterThan(0)
 
@@ -218,14 +206,7 @@ describe('resume on a new device', () => {
     const [, resumed] = await serverCopies(code)
     expect(resumed?.reported_answers).toEqual(Object.fromEntries(answersBefore))
 
-    await attemptRows(page, code).getByText('Open on two devices').first().waitFor({ timeout: liveTimeoutMs })
-
-    const answersAfter = await answerPositions(second.page, 4, questionCount)
-    await submitThroughSummary(second.page)
-    await second.page.getByText('Your answers have been received.').waitFor()
-    const [submission, ...others] = await submissionsFor(code)
-    expect(others).toEqual([])
-    expect(submission!.answers).toEqual(Object.fromEntries([...answersBefore, ...answersAfter]))
+    await finishOnNewDevice(second.page, code, 4, answersBefore)
     // The old device stopped reporting once told.
     expect(oldReports.count).toBe(reportsWhenTold)
   })

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { appUrl, dataOf, service, submitTest } from './fixtures.ts'
+import { appUrl, dataOf, liveTimeoutMs, service, submitTest } from './fixtures.ts'
 
 /**
  * Issue 26's steps, shared by the e2e files of the server's copy and of the move to a new device
@@ -92,15 +92,6 @@ export async function serverCopies(
 }
 
 // The proctor
-
-/** Changes reach the Proctor Room through Realtime and a coalesced refetch: a few seconds on a loaded machine. */
-export const liveTimeoutMs = 15_000
-
-export async function openProctorRoom(page: Page): Promise<void> {
-  await page.goto(`${appUrl}/admin/live`)
-  await page.getByRole('heading', { level: 1, name: 'Proctor Room' }).waitFor()
-  await page.getByRole('status', { name: 'Live updates' }).getByText('Live', { exact: true }).waitFor({ timeout: 30_000 })
-}
 
 /** The Proctor Room's rows of the code's attempts (a moved code has two). */
 export function attemptRows(page: Page, code: string): Locator {

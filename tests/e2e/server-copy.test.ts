@@ -1,18 +1,16 @@
-import type { Browser, Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import {
   answerQuestion,
   dataOf,
-  keepSharedData,
-  loginCodesPerFile,
-  pagePerFile,
+  liveTimeoutMs,
+  namedOptionsBank,
+  openProctorRoom,
   positionOf,
-  replaceQuestionBank,
+  proctorPerFile,
   service,
   showQuestion,
-  signInAsAdmin,
   startExam,
-  studentsPerTest,
   submissionsFor,
 } from './fixtures.ts'
 import {
@@ -21,8 +19,6 @@ import {
   expectJumpName,
   flagShownQuestion,
   jumpName,
-  liveTimeoutMs,
-  openProctorRoom,
   openSummary,
   resultRows,
   serverCopies,
@@ -38,30 +34,13 @@ import {
  * global-setup.ts runs every second).
  */
 
-keepSharedData()
-let browser: Browser
+const bank = namedOptionsBank(
+  4,
+  (n) => `Server copy question ${n}?`,
+  () => 'C',
+)
 let page: Page
-pagePerFile((opened) => {
-  browser = opened.browser
-  page = opened.page
-})
-const newCode = loginCodesPerFile()
-const newStudent = studentsPerTest(() => browser)
-
-const bank = [1, 2, 3, 4].map((n) => ({
-  question_number: n,
-  question_text: `Server copy question ${n}?`,
-  option_a: `Alpha ${n}`,
-  option_b: `Bravo ${n}`,
-  option_c: `Charlie ${n}`,
-  option_d: `Delta ${n}`,
-  correct_answer: 'C',
-}))
-
-beforeAll(async () => {
-  await replaceQuestionBank(bank)
-  await signInAsAdmin(page)
-})
+const { newCode, newStudent } = proctorPerFile((admin) => (page = admin), bank)
 
 describe('the server copy as the student sees it', () => {
   it('tells answers saved on this device only from those the server received, offline and after reconnecting', async () => {

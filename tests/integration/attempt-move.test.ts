@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Database, Tables } from '../../src/lib/api/database.types.ts'
+import type { Database } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, nonAdminClient, serviceClient } from './clients.ts'
-import {
-  isoFromNow,
-  loginCodesPerFile,
-  minute,
-  moveStart,
-  must,
-  reportArgs,
-  submissionsFor,
-  submitExamArgs,
-  succeeded,
-  type ReportArgs,
-} from './exam-data.ts'
+import { isoFromNow, loginCodesPerFile, minute, moveStart, must, submissionsFor, submitExamArgs, succeeded } from './exam-data.ts'
+import { activityOf, readAttempt, reportAttempt, startAttempt, type Outcome } from './attempt-steps.ts'
 
 /**
  * Issue 26, resume on another device: the proctor offers a resume PIN for a live attempt
@@ -24,8 +14,6 @@ import {
  */
 
 type Client = SupabaseClient<Database>
-type Attempt = Tables<'exam_attempts'>
-type Outcome = { outcome: string } & Record<string, unknown>
 type Offer = { pin: string; expires_at: string }
 
 const anon = anonClient()
@@ -40,20 +28,6 @@ beforeAll(async () => {
   nonAdmin = await nonAdminClient()
 })
 
-async function start(code: string, attemptId: string = randomUUID()): Promise<{ attemptId: string; answer: Outcome }> {
-  const answer = must(await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Ada Lovelace' })) as Outcome
-  expect(answer.outcome).toBe('ok')
-  return { attemptId, answer }
-}
-
-async function report(attemptId: string, code: string, fields: Partial<ReportArgs> = {}): Promise<Outcome> {
-  return must(await anon.rpc('report_exam_attempt', reportArgs(attemptId, code, fields))) as Outcome
-}
-
-async function attempt(id: string): Promise<Attempt> {
-  return must(await service.from('exam_attempts').select('*').eq('id', id).single())
-}
-
 async function offer(attemptId: string): Promise<Offer> {
   return must(await admin.rpc('admin_offer_attempt_move', { attempt_id: attemptId })) as Offer
 }
@@ -66,18 +40,16 @@ async function movesOf(code: string) {
   return must(await service.from('attempt_moves').select('*').eq('login_code', code).order('offered_at'))
 }
 
-async function activity(code: string, action: string) {
-  return must(await service.from('audit_log').select('*').eq('subject', code).eq('action', action))
-}
-
 /** A PIN that is not `pin`. */
 const otherPin = (pin: string) => String((Number(pin) + 1) % 1_000_000).padStart(6, '0')
 
 /** A started code with answers and flags reported by its first device. */
 async function writing(answers: Record<string, string> = { '1': 'A', '2': 'B' }, flags = [2]) {
   const code = await newCode()
-  const first = await start(code)
-  expect(await report(first.attemptId, code, { answered_count: Object.keys(answers).length, answers, flags })).toMatchObject({
+  const first = await startAttempt(code)
+  expect(
+    await reportAttempt(first.attemptId, code, { answered_count: Object.keys(answers).length, answers, flags }),
+  ).toMatchObject({
     outcome: 'ok',
   })
   return { code, ...first }
@@ -99,7 +71,7 @@ describe('admin_offer_attempt_move', () => {
       used_at: null,
     })
     expect(JSON.stringify(move)).not.toContain(offered.pin)
-    const [logged] = await activity(code, 'attempt_move_offered')
+    const [logged] = await activityOf(code, 'attempt_move_offered')
     expect(logged!.details).toMatchObject({ attempt_id: attemptId })
     expect(JSON.stringify(logged)).not.toContain(offered.pin)
   })
@@ -140,7 +112,7 @@ describe('admin_offer_attempt_move', () => {
 describe('resume_exam_attempt', () => {
   it('moves the attempt: same questions, order and deadline, the server’s copy restored, the old attempt moved, logged', async () => {
     const { code, attemptId, answer } = await writing({ '3': 'C', '7': 'A' }, [7, 3])
-    const savedAt = (await attempt(attemptId)).reported_answers_at
+    const savedAt = (await readAttempt(attemptId)).reported_answers_at
     const { pin } = await offer(attemptId)
     const newId = randomUUID()
     const resumed = await resume(code.toLowerCase(), ` ${pin.slice(0, 3)} ${pin.slice(3)} `, newId)
@@ -160,8 +132,8 @@ describe('resume_exam_attempt', () => {
     expect(Date.parse((resumed.restored as { saved_at: string }).saved_at)).toBe(Date.parse(savedAt!))
     expect(typeof resumed.server_now).toBe('string')
 
-    const old = await attempt(attemptId)
-    const fresh = await attempt(newId)
+    const old = await readAttempt(attemptId)
+    const fresh = await readAttempt(newId)
     expect(old).toMatchObject({ state: 'moved', moved_to: newId })
     expect(old.moved_at).not.toBeNull()
     expect(fresh).toMatchObject({
@@ -180,15 +152,15 @@ describe('resume_exam_attempt', () => {
     const [move] = await movesOf(code)
     expect(move).toMatchObject({ to_attempt_id: newId })
     expect(move!.used_at).not.toBeNull()
-    const [logged] = await activity(code, 'attempt_moved')
+    const [logged] = await activityOf(code, 'attempt_moved')
     expect(logged!.details).toMatchObject({ from_attempt_id: attemptId, to_attempt_id: newId, answers_restored: 2 })
 
     // The old device's next report is told, and changes nothing of the copy.
-    const told = await report(attemptId, code, { answers: { '3': 'D' }, flags: [] })
+    const told = await reportAttempt(attemptId, code, { answers: { '3': 'D' }, flags: [] })
     expect(told).toEqual({ outcome: 'moved', moved_at: expect.any(String) })
     expect(Date.parse(told.moved_at as string)).toBe(Date.parse(old.moved_at!))
-    expect(await attempt(newId)).toMatchObject({ reported_answers: { '3': 'C', '7': 'A' }, reported_flags: [3, 7] })
-    expect(await attempt(attemptId)).toMatchObject({ reported_answers: { '3': 'C', '7': 'A' }, state: 'moved' })
+    expect(await readAttempt(newId)).toMatchObject({ reported_answers: { '3': 'C', '7': 'A' }, reported_flags: [3, 7] })
+    expect(await readAttempt(attemptId)).toMatchObject({ reported_answers: { '3': 'C', '7': 'A' }, state: 'moved' })
 
     // The new device is the code's live attempt now: a third device is asked for a PIN.
     expect((must(await anon.rpc('check_login_code', { code })) as Outcome).outcome).toBe('in_progress_elsewhere')
@@ -199,7 +171,7 @@ describe('resume_exam_attempt', () => {
     const { pin } = await offer(attemptId)
     const newId = randomUUID()
     expect((await resume(code, pin, newId)).outcome).toBe('ok')
-    await report(newId, code, { answered_count: 3, answers: { '1': 'A', '2': 'B', '3': 'C' }, flags: [] })
+    await reportAttempt(newId, code, { answered_count: 3, answers: { '1': 'A', '2': 'B', '3': 'C' }, flags: [] })
     const again = await resume(code, '', newId)
     expect(again).toMatchObject({ outcome: 'ok', restored: { answers: { '1': 'A', '2': 'B', '3': 'C' }, flags: [] } })
     expect((await resume(code, pin)).outcome).toBe('wrong_pin')
@@ -215,7 +187,7 @@ describe('resume_exam_attempt', () => {
     }
     expect(await resume(code, pin)).toEqual({ outcome: 'wrong_pin' })
     expect(await resume(code, 'abcdef')).toEqual({ outcome: 'wrong_pin' })
-    expect((await attempt(attemptId)).state).toBe('in_progress')
+    expect((await readAttempt(attemptId)).state).toBe('in_progress')
     // A new offer gives a PIN that works.
     expect((await resume(code, (await offer(attemptId)).pin)).outcome).toBe('ok')
   })
@@ -230,7 +202,7 @@ describe('resume_exam_attempt', () => {
         .eq('login_code', code),
     )
     expect(await resume(code, pin)).toEqual({ outcome: 'wrong_pin' })
-    expect((await attempt(attemptId)).state).toBe('in_progress')
+    expect((await readAttempt(attemptId)).state).toBe('in_progress')
   })
 
   it('answers invalid, used, time_over and not_in_progress for a code it cannot move', async () => {
@@ -267,7 +239,7 @@ describe('after a move the code’s first submission wins, from either device', 
       must(await anon.rpc('submit_exam', submitExamArgs(code, { submission_id: loser, submitted_at: isoFromNow(0) }))),
     ).toEqual({ outcome: 'code_used' })
     expect((await submissionsFor(code)).map((s) => s.id)).toEqual([winner])
-    expect((await attempt(winner)).state).toBe('received')
+    expect((await readAttempt(winner)).state).toBe('received')
   })
 
   it('submits the new attempt from its copy when its device falls silent too, never the moved one', async () => {
@@ -275,14 +247,14 @@ describe('after a move the code’s first submission wins, from either device', 
     const { pin } = await offer(attemptId)
     const newId = randomUUID()
     await resume(code, pin, newId)
-    await report(newId, code, { answered_count: 1, answers: { '5': 'D' } })
+    await reportAttempt(newId, code, { answered_count: 1, answers: { '5': 'D' } })
     await moveStart(code, isoFromNow(-40 * minute), isoFromNow(-3 * minute))
     must(await service.rpc('submit_from_server_copies'))
     const [stored, ...others] = await submissionsFor(code)
     expect(others).toEqual([])
     expect(stored).toMatchObject({ from_server_copy: true, answers: { '5': 'D' } })
-    expect((await attempt(attemptId)).state).toBe('moved')
-    expect((await attempt(newId)).state).toBe('received')
+    expect((await readAttempt(attemptId)).state).toBe('moved')
+    expect((await readAttempt(newId)).state).toBe('received')
   })
 })
 
@@ -303,7 +275,7 @@ describe('the Proctor Room', () => {
     expect(all.map((r) => r.id)).toEqual([newId, attemptId])
 
     // The old device was still open: it reported after the new one started.
-    await report(attemptId, code)
+    await reportAttempt(attemptId, code)
     ;[oldRow, newRow] = [(await rows()).find((r) => r.id === attemptId)!, (await rows()).find((r) => r.id === newId)!]
     expect(oldRow.marks).toMatchObject({ open_on_two_devices: true })
     expect(newRow.marks).toMatchObject({ open_on_two_devices: true })

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildAnswerFile } from '../../src/domain/answer-file.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
-import type { Database, Tables } from '../../src/lib/api/database.types.ts'
+import type { Database } from '../../src/lib/api/database.types.ts'
 import { adminClient, anonClient, serviceClient } from './clients.ts'
 import {
   answerKey,
@@ -17,8 +17,8 @@ import {
   submissionsFor,
   submitExamArgs,
   succeeded,
-  type ReportArgs,
 } from './exam-data.ts'
+import { activityOf, readAttempt, reportAttempt, startAttempt, type Outcome } from './attempt-steps.ts'
 
 /**
  * Issue 26, the server's copy: each report keeps the attempt's answers and its "Review later"
@@ -29,8 +29,6 @@ import {
  */
 
 type Client = SupabaseClient<Database>
-type Attempt = Tables<'exam_attempts'>
-type Outcome = { outcome: string } & Record<string, unknown>
 
 const anon = anonClient()
 const service = serviceClient()
@@ -43,19 +41,7 @@ beforeAll(async () => {
   key = await answerKey()
 })
 
-async function start(code: string, attemptId: string = randomUUID()): Promise<{ attemptId: string; answer: Outcome }> {
-  const answer = must(await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Grace Hopper' })) as Outcome
-  expect(answer.outcome).toBe('ok')
-  return { attemptId, answer }
-}
-
-async function report(attemptId: string, code: string, fields: Partial<ReportArgs>): Promise<Outcome> {
-  return must(await anon.rpc('report_exam_attempt', reportArgs(attemptId, code, fields))) as Outcome
-}
-
-async function attempt(id: string): Promise<Attempt> {
-  return must(await service.from('exam_attempts').select('*').eq('id', id).single())
-}
+const start = (code: string, attemptId?: string) => startAttempt(code, attemptId, 'Grace Hopper')
 
 /** As if the code's 30 minutes (and their 2 minutes of grace) had run out `ms` ago. */
 async function endTime(code: string, ms = 3 * minute): Promise<void> {
@@ -64,10 +50,6 @@ async function endTime(code: string, ms = 3 * minute): Promise<void> {
 
 async function submitFromServerCopies(): Promise<number> {
   return must(await service.rpc('submit_from_server_copies')) as number
-}
-
-async function activity(code: string, action: string) {
-  return must(await service.from('audit_log').select('*').eq('subject', code).eq('action', action))
 }
 
 /** The exam's results tallies, summed: what Test Results' figures read. */
@@ -91,32 +73,42 @@ describe('the server keeps the flags with the answers', () => {
   it('keeps the flags of the latest in-time report, sorted, and nothing older or late changes them', async () => {
     const code = await newCode()
     const { attemptId } = await start(code)
-    expect(await report(attemptId, code, { answered_count: 1, answers: { '1': 'A' }, flags: [17, 3] })).toMatchObject({
+    expect(await reportAttempt(attemptId, code, { answered_count: 1, answers: { '1': 'A' }, flags: [17, 3] })).toMatchObject({
       outcome: 'ok',
     })
-    const first = await attempt(attemptId)
+    const first = await readAttempt(attemptId)
     expect(first.reported_flags).toEqual([3, 17])
     expect(first.reported_answers).toEqual({ '1': 'A' })
 
     // Made earlier, arriving later: neither its answers nor its flags replace the newer copy.
-    expect(await report(attemptId, code, { reported_at: isoFromNow(-minute), answers: { '1': 'B' }, flags: [9] })).toMatchObject({
+    expect(
+      await reportAttempt(attemptId, code, { reported_at: isoFromNow(-minute), answers: { '1': 'B' }, flags: [9] }),
+    ).toMatchObject({
       outcome: 'ok',
     })
-    expect(await attempt(attemptId)).toMatchObject({ reported_flags: [3, 17], reported_answers: { '1': 'A' } })
+    expect(await readAttempt(attemptId)).toMatchObject({ reported_flags: [3, 17], reported_answers: { '1': 'A' } })
 
     // Flags cleared on the device travel as an empty list; a report without flags (an older app) keeps them.
-    await report(attemptId, code, { answers: { '1': 'A', '2': 'C' }, flags: [] })
-    expect((await attempt(attemptId)).reported_flags).toEqual([])
-    await report(attemptId, code, { answers: { '1': 'A', '2': 'D' }, flags: [4] })
-    await report(attemptId, code, { answers: { '1': 'A', '2': 'D', '3': 'B' } })
-    expect(await attempt(attemptId)).toMatchObject({ reported_flags: [4], reported_answers: { '1': 'A', '2': 'D', '3': 'B' } })
+    await reportAttempt(attemptId, code, { answers: { '1': 'A', '2': 'C' }, flags: [] })
+    expect((await readAttempt(attemptId)).reported_flags).toEqual([])
+    await reportAttempt(attemptId, code, { answers: { '1': 'A', '2': 'D' }, flags: [4] })
+    await reportAttempt(attemptId, code, { answers: { '1': 'A', '2': 'D', '3': 'B' } })
+    expect(await readAttempt(attemptId)).toMatchObject({
+      reported_flags: [4],
+      reported_answers: { '1': 'A', '2': 'D', '3': 'B' },
+    })
 
     // After the deadline and its grace the copy is what it was.
     await endTime(code)
-    expect(await report(attemptId, code, { reported_at: isoFromNow(0), answers: { '1': 'C' }, flags: [1, 2] })).toMatchObject({
+    expect(
+      await reportAttempt(attemptId, code, { reported_at: isoFromNow(0), answers: { '1': 'C' }, flags: [1, 2] }),
+    ).toMatchObject({
       outcome: 'exam_closed',
     })
-    expect(await attempt(attemptId)).toMatchObject({ reported_flags: [4], reported_answers: { '1': 'A', '2': 'D', '3': 'B' } })
+    expect(await readAttempt(attemptId)).toMatchObject({
+      reported_flags: [4],
+      reported_answers: { '1': 'A', '2': 'D', '3': 'B' },
+    })
   })
 
   it.each([[[0]], [[51]], [[1, 1]], [['1']], [[1.5]], [{ '1': true }], ['3']])(
@@ -127,7 +119,7 @@ describe('the server keeps the flags with the answers', () => {
       const { error } = await anon.rpc('report_exam_attempt', reportArgs(attemptId, code, { answers: { '1': 'A' }, flags }))
       expect(error?.code).toBe('22023')
       expect(error?.message).toBe('flags must be distinct question numbers 1 to 50')
-      expect(await attempt(attemptId)).toMatchObject({ reported_answers: null, reported_flags: null })
+      expect(await readAttempt(attemptId)).toMatchObject({ reported_answers: null, reported_flags: null })
     },
   )
 })
@@ -153,7 +145,7 @@ describe('a code written on one device is not started on another', () => {
   it('counts a device that queued its submission as writing, and one whose time is over as not', async () => {
     const code = await newCode()
     const { attemptId } = await start(code)
-    await report(attemptId, code, { state: 'submitted_on_device' })
+    await reportAttempt(attemptId, code, { state: 'submitted_on_device' })
     expect((must(await anon.rpc('check_login_code', { code })) as Outcome).outcome).toBe('in_progress_elsewhere')
     await endTime(code)
     expect((must(await anon.rpc('check_login_code', { code })) as Outcome).outcome).toBe('valid')
@@ -166,9 +158,9 @@ describe('submit_from_server_copies', () => {
     const code = await newCode()
     const { attemptId, answer } = await start(code)
     const answers = answersScoring2(answer)
-    await report(attemptId, code, { answered_count: 3, answers, flags: [1] })
-    const savedAt = (await attempt(attemptId)).reported_answers_at
-    const examId = (await attempt(attemptId)).exam_id
+    await reportAttempt(attemptId, code, { answered_count: 3, answers, flags: [1] })
+    const savedAt = (await readAttempt(attemptId)).reported_answers_at
+    const examId = (await readAttempt(attemptId)).exam_id
 
     // Not before the grace has passed (the run submits what earlier tests left, so the tallies
     // are read after it).
@@ -181,7 +173,7 @@ describe('submit_from_server_copies', () => {
     expect(await submitFromServerCopies()).toBeGreaterThanOrEqual(1)
     const [stored, ...others] = await submissionsFor(code)
     expect(others).toEqual([])
-    const deadline = (await attempt(attemptId)).deadline
+    const deadline = (await readAttempt(attemptId)).deadline
     expect(stored).toMatchObject({
       answers,
       score: 2,
@@ -195,16 +187,16 @@ describe('submit_from_server_copies', () => {
     expect(Date.parse(stored!.server_copy_saved_at!)).toBe(Date.parse(savedAt!))
     expect(Date.parse(stored!.submitted_at)).toBe(Date.parse(deadline))
     expect(stored!.id).not.toBe(attemptId)
-    expect((await attempt(attemptId)).state).toBe('received')
+    expect((await readAttempt(attemptId)).state).toBe('received')
     expect(await tallies(examId)).toEqual({ submissions: before.submissions + 1, scoreSum: before.scoreSum + 2 })
-    const [logged] = await activity(code, 'submitted_from_server_copy')
+    const [logged] = await activityOf(code, 'submitted_from_server_copy')
     expect(logged).toMatchObject({ actor: 'service_role', exam_id: examId })
     expect(logged!.details).toMatchObject({ submission_id: stored!.id, attempt_id: attemptId, answers: 3 })
 
     // Every run after that leaves it alone.
     await submitFromServerCopies()
     expect(await submissionsFor(code)).toEqual([stored])
-    expect(await activity(code, 'submitted_from_server_copy')).toHaveLength(1)
+    expect(await activityOf(code, 'submitted_from_server_copy')).toHaveLength(1)
   })
 
   it('submits an attempt that never reported answers as empty, with no save time', async () => {
@@ -220,8 +212,8 @@ describe('submit_from_server_copies', () => {
   it('lets the device’s own submission made in time replace it, tallies and log following; never the reverse', async () => {
     const code = await newCode()
     const { attemptId, answer } = await start(code)
-    const examId = (await attempt(attemptId)).exam_id
-    await report(attemptId, code, { answered_count: 1, answers: { [Object.keys(answersScoring2(answer))[2]!]: 'A' } })
+    const examId = (await readAttempt(attemptId)).exam_id
+    await reportAttempt(attemptId, code, { answered_count: 1, answers: { [Object.keys(answersScoring2(answer))[2]!]: 'A' } })
     await submitFromServerCopies()
     const before = await tallies(examId)
     await endTime(code)
@@ -243,7 +235,7 @@ describe('submit_from_server_copies', () => {
     expect(stored).toMatchObject({ id: attemptId, answers, score: 2, from_server_copy: false, server_copy_saved_at: null })
     expect(stored!.replaced_server_copy_at).not.toBeNull()
     expect(await tallies(examId)).toEqual({ submissions: before.submissions + 1, scoreSum: before.scoreSum + 2 })
-    const [logged] = await activity(code, 'server_copy_replaced')
+    const [logged] = await activityOf(code, 'server_copy_replaced')
     expect(logged!.details).toMatchObject({ submission_id: attemptId, replaced_submission_id: serverCopy!.id })
     expect(
       must(await service.from('audit_log').select('id').eq('subject', code).eq('action', 'server_copy_replaced')),
@@ -266,7 +258,7 @@ describe('submit_from_server_copies', () => {
     const code = await newCode()
     const { attemptId, answer } = await start(code)
     const answers = answersScoring2(answer)
-    await report(attemptId, code, { answered_count: 3, answers })
+    await reportAttempt(attemptId, code, { answered_count: 3, answers })
     await endTime(code)
     await submitFromServerCopies()
     const [serverCopy] = await submissionsFor(code)
@@ -294,7 +286,7 @@ describe('submit_from_server_copies', () => {
     expect(stored).toMatchObject({ id: attemptId, recovered_from_file: true, from_server_copy: false })
     expect(Object.keys(stored!.answers as Record<string, string>)).toHaveLength(2)
     expect(stored!.replaced_server_copy_at).not.toBeNull()
-    expect(await activity(code, 'server_copy_replaced')).toHaveLength(1)
+    expect(await activityOf(code, 'server_copy_replaced')).toHaveLength(1)
   })
 
   it('leaves one an administrator voided: the device’s submission is refused and the void stays', async () => {
@@ -309,7 +301,7 @@ describe('submit_from_server_copies', () => {
     ) as Outcome
     expect(answer.outcome).toBe('code_used')
     expect(await submissionsFor(code)).toEqual([expect.objectContaining({ id: serverCopy!.id, void_reason: 'Seen copying' })])
-    expect(await activity(code, 'server_copy_replaced')).toEqual([])
+    expect(await activityOf(code, 'server_copy_replaced')).toEqual([])
   })
 
   it('refuses a device submission made after the deadline and its grace: the server’s copy stays', async () => {
@@ -323,7 +315,7 @@ describe('submit_from_server_copies', () => {
     ) as Outcome
     expect(answer.outcome).toBe('code_used')
     expect(await submissionsFor(code)).toEqual(before)
-    expect(await activity(code, 'server_copy_replaced')).toEqual([])
+    expect(await activityOf(code, 'server_copy_replaced')).toEqual([])
   })
 
   it('shows Test Results whether a submission came from the server’s copy, when it was saved, and when one was replaced', async () => {
@@ -331,7 +323,7 @@ describe('submit_from_server_copies', () => {
     const replaced = await newCode()
     const first = await start(copied)
     const second = await start(replaced)
-    await report(first.attemptId, copied, { answers: { '1': 'A' } })
+    await reportAttempt(first.attemptId, copied, { answers: { '1': 'A' } })
     await endTime(copied)
     await endTime(replaced)
     await submitFromServerCopies()
@@ -352,7 +344,9 @@ describe('submit_from_server_copies', () => {
     const copiedRow = await dayRow(copied)
     const replacedRow = await dayRow(replaced)
     expect(copiedRow).toMatchObject({ from_server_copy: true, replaced_server_copy_at: null })
-    expect(Date.parse(copiedRow!.server_copy_saved_at)).toBe(Date.parse((await attempt(first.attemptId)).reported_answers_at!))
+    expect(Date.parse(copiedRow!.server_copy_saved_at)).toBe(
+      Date.parse((await readAttempt(first.attemptId)).reported_answers_at!),
+    )
     expect(replacedRow).toMatchObject({ from_server_copy: false, server_copy_saved_at: null })
     expect(replacedRow!.replaced_server_copy_at).not.toBeNull()
 
@@ -403,11 +397,11 @@ describe('retention', () => {
       // The open exam's writing student keeps theirs.
       const writingCode = await newCode()
       const { attemptId } = await start(writingCode)
-      await report(attemptId, writingCode, { answers: { '2': 'B' }, flags: [2] })
+      await reportAttempt(attemptId, writingCode, { answers: { '2': 'B' }, flags: [2] })
 
       must(await service.rpc('apply_retention'))
-      expect(await attempt(old)).toMatchObject({ reported_answers: null, reported_flags: null, login_code: code })
-      expect(await attempt(attemptId)).toMatchObject({ reported_answers: { '2': 'B' }, reported_flags: [2] })
+      expect(await readAttempt(old)).toMatchObject({ reported_answers: null, reported_flags: null, login_code: code })
+      expect(await readAttempt(attemptId)).toMatchObject({ reported_answers: { '2': 'B' }, reported_flags: [2] })
     } finally {
       succeeded(await service.from('exams').delete().eq('id', exam.id))
     }

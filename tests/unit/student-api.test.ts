@@ -11,6 +11,7 @@ import {
   sendAttemptReport,
 } from '../../src/lib/student/student-api'
 import { buildAttemptReport } from '../../src/domain/attempt-report'
+import { examQuestionsRefusals, inProgressElsewhere, resumeAttemptRefusals } from '../../src/domain/student-refusals'
 import { examAttempt, examStart } from './exam-fixtures'
 
 // One client for the file; each test sets its answer.
@@ -37,6 +38,21 @@ const question = {
   option_b: 'Madrid',
   option_c: 'Paris',
   option_d: 'Rome',
+}
+
+/** Tests that `call` passes each of its function's refusals on as the server words it, and tells a dead network apart. */
+function passesOnRefusals(call: () => Promise<unknown>, refusals: readonly string[]) {
+  it.each(refusals)('passes on the refusal %s', async (outcome) => {
+    answering(() => Response.json({ outcome }))
+    expect(await call()).toEqual({ outcome })
+  })
+
+  it('tells a dead network apart', async () => {
+    answering(() => {
+      throw new TypeError('Failed to fetch')
+    })
+    expect(await call()).toEqual({ outcome: 'connection_error' })
+  })
 }
 
 describe('classifySubmitAnswer', () => {
@@ -150,25 +166,9 @@ describe('fetchExamQuestions', () => {
     await expect(fetchQuestions()).rejects.toThrow(/unexpected shape/)
   })
 
-  it.each([
-    'invalid',
-    'used',
-    'exam_closed',
-    'time_over',
-    'no_questions',
-    'no_valid_questions',
-    'rate_limited',
-    'in_progress_elsewhere',
-  ])('passes on the refusal %s', async (outcome) => {
-    answering(() => Response.json({ outcome }))
-    expect(await fetchQuestions()).toEqual({ outcome })
-  })
+  passesOnRefusals(fetchQuestions, [...examQuestionsRefusals, inProgressElsewhere])
 
-  it('tells a dead network apart from other failures', async () => {
-    answering(() => {
-      throw new TypeError('Failed to fetch')
-    })
-    expect(await fetchQuestions()).toEqual({ outcome: 'connection_error' })
+  it('throws on other failures', async () => {
     answering(() => Response.json({ message: 'boom' }, { status: 500 }))
     await expect(fetchQuestions()).rejects.toThrow('boom')
     answering(() => Response.json({ outcome: 'ok', questions: [{ id: 1 }] }))
@@ -415,18 +415,5 @@ describe('resumeExamAttempt', () => {
     await expect(resume()).rejects.toThrow(/unexpected shape/)
   })
 
-  it.each(['wrong_pin', 'invalid', 'used', 'time_over', 'not_in_progress', 'rate_limited'])(
-    'passes on the refusal %s',
-    async (outcome) => {
-      answering(() => Response.json({ outcome }))
-      expect(await resume()).toEqual({ outcome })
-    },
-  )
-
-  it('tells a dead network apart', async () => {
-    answering(() => {
-      throw new TypeError('Failed to fetch')
-    })
-    expect(await resume()).toEqual({ outcome: 'connection_error' })
-  })
+  passesOnRefusals(resume, resumeAttemptRefusals)
 })

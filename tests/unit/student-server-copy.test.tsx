@@ -1,47 +1,21 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router-dom'
-import { fromCallback, fromPromise } from 'xstate'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { studentFlowMachine, type AttemptResume, type CodeLookup, type ResumePoint } from '../../machines/student-flow.machine'
 import type { ExamAttempt } from '../../src/domain/exam-attempt'
-import type { SubmissionStatus } from '../../src/domain/exam-submission'
 import type { ServerCopy } from '../../src/domain/server-copy'
 import { ExamPage } from '../../src/features/student/exam-page'
-import { StudentFlow } from '../../src/features/student/student-flow-context'
 import { StudentLoginPage } from '../../src/features/student/student-login-page'
 import { examAttempt } from './exam-fixtures'
-import { fakeExamSession, pendingSubmission } from './exam-session-fakes'
-
-interface Fakes {
-  resume?: ResumePoint
-  lookup?: CodeLookup
-  resumeAttempt?: () => Promise<AttemptResume>
-}
+import { renderStudentFlow, type StudentFlowFakes } from './student-flow-fakes'
 
 /** The login and exam pages on one flow, its exam session faked; `server` answers as the server-copy watch would. */
-function renderStudent(fakes: Fakes = {}) {
-  const session = fakeExamSession()
-  const machine = studentFlowMachine.provide({
-    actors: {
-      resume: fromPromise<ResumePoint>(async () => fakes.resume ?? { kind: 'none' }),
-      checkLoginCode: fromPromise(async () => fakes.lookup ?? { outcome: 'valid' as const, exam: null }),
-      resumeAttempt: fromPromise(fakes.resumeAttempt ?? (async () => ({ outcome: 'wrong_pin' }) as const)),
-      examSession: session.machine,
-      watchSubmission: fromCallback(({ sendBack }) => {
-        sendBack({ type: 'SUBMISSION_UPDATED', status: pendingSubmission satisfies SubmissionStatus })
-      }),
-    },
-    actions: { forgetSession: () => {}, persistSession: () => {} },
-  })
-  render(
-    <MemoryRouter>
-      <StudentFlow.Provider logic={machine} options={{ input: { now: () => Date.now() } }}>
-        <StudentLoginPage />
-        <ExamPage />
-      </StudentFlow.Provider>
-    </MemoryRouter>,
+function renderStudent(fakes: StudentFlowFakes = {}) {
+  return renderStudentFlow(
+    <>
+      <StudentLoginPage />
+      <ExamPage />
+    </>,
+    fakes,
   )
-  return session
 }
 
 /** The exam on `attempt`, on screen, its deadline half an hour from now (the session runs on the real clock). */

@@ -1,17 +1,12 @@
-import { fireEvent, render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router-dom'
-import { fromCallback, fromPromise } from 'xstate'
+import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { studentFlowMachine, type CodeLookup, type ResumePoint } from '../../machines/student-flow.machine'
 import type { ExamSitting } from '../../src/domain/active-schedule'
-import type { SubmissionStatus } from '../../src/domain/exam-submission'
 import { formatExamTime } from '../../src/domain/student-messages'
 import { ExamPage } from '../../src/features/student/exam-page'
-import { StudentFlow } from '../../src/features/student/student-flow-context'
 import { StudentLoginPage } from '../../src/features/student/student-login-page'
 import { latestAttemptFor, saveNewAttempt } from '../../src/lib/offline/attempt-store'
 import { clearExamDb, examAttempt, examStart } from './exam-fixtures'
-import { fakeExamSession, pendingSubmission } from './exam-session-fakes'
+import { renderStudentFlow, type StudentFlowFakes } from './student-flow-fakes'
 
 // The login screen's sittings come from the server (or the device's copy): here, from the test.
 const sittingsOnServer = vi.hoisted(() => ({ current: [] as ExamSitting[] }))
@@ -31,25 +26,8 @@ const sitting = (exam: string, name: string, from: number, to: number): ExamSitt
   created_at: iso(-48 * hour),
 })
 
-function renderStudentArea(page: 'login' | 'exam', fakes: { resume?: ResumePoint; lookup?: CodeLookup } = {}) {
-  const machine = studentFlowMachine.provide({
-    actors: {
-      resume: fromPromise<ResumePoint>(async () => fakes.resume ?? { kind: 'none' }),
-      checkLoginCode: fromPromise(async () => fakes.lookup ?? { outcome: 'valid' as const, exam: null }),
-      examSession: fakeExamSession().machine,
-      watchSubmission: fromCallback(({ sendBack }) => {
-        sendBack({ type: 'SUBMISSION_UPDATED', status: pendingSubmission satisfies SubmissionStatus })
-      }),
-    },
-    actions: { forgetSession: () => {}, persistSession: () => {} },
-  })
-  render(
-    <MemoryRouter>
-      <StudentFlow.Provider logic={machine} options={{ input: { now: () => Date.now() } }}>
-        {page === 'login' ? <StudentLoginPage /> : <ExamPage />}
-      </StudentFlow.Provider>
-    </MemoryRouter>,
-  )
+function renderStudentArea(page: 'login' | 'exam', fakes: StudentFlowFakes = {}) {
+  renderStudentFlow(page === 'login' ? <StudentLoginPage /> : <ExamPage />, fakes)
 }
 
 async function submitCode(code: string) {

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useEffect, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { StudentFlowEvent } from '../../../machines/student-flow.machine'
 import { studentMessages } from '../../domain/student-messages'
 import { afterPaint } from '../../lib/browser/after-paint'
 import { loadExamPage } from './exam-page-loader'
@@ -53,16 +54,58 @@ function StepField({ id, label, ...input }: { id: string; label: string } & Inpu
   )
 }
 
-function CodeStep() {
-  const flow = StudentFlow.useActorRef()
-  const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ codeStep: 'checking' }))
-  const [code, setCode] = useState(() => flow.getSnapshot().context.loginCode)
-  useEffect(() => afterPaint(preloadExamStorage), [])
+/**
+ * The exam screen's code and the progress worker arrive while the student types the name or the PIN, so the next
+ * button waits only for the questions.
+ */
+function usePreloadExamScreen() {
+  useEffect(
+    () =>
+      afterPaint(() => {
+        void loadExamPage()
+        preloadProgressWorker()
+      }),
+    [],
+  )
+}
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    flow.send({ type: 'SUBMIT_CODE', code })
+/** The second steps' buttons: Back to the code step, and the step's own submit. */
+function BackAndSubmit({ disabled, children }: { disabled?: boolean; children: ReactNode }) {
+  const flow = StudentFlow.useActorRef()
+  return (
+    <div className="student-card__actions">
+      <button type="button" className="button" onClick={() => flow.send({ type: 'BACK' })}>
+        Back
+      </button>
+      <button type="submit" className="button button--primary" disabled={disabled}>
+        {children}
+      </button>
+    </div>
+  )
+}
+
+/**
+ * A step's one typed value: the field's value and change handler, and the form's submit, which sends the value
+ * to the flow as `event` makes it.
+ */
+function useStepInput(initial: string, event: (value: string) => StudentFlowEvent) {
+  const flow = StudentFlow.useActorRef()
+  const [value, setValue] = useState(initial)
+  return {
+    value,
+    onChange: (change: ChangeEvent<HTMLInputElement>) => setValue(change.target.value),
+    submit: (submitted: FormEvent) => {
+      submitted.preventDefault()
+      flow.send(event(value))
+    },
   }
+}
+
+function CodeStep() {
+  const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ codeStep: 'checking' }))
+  const initialCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
+  const { submit, ...code } = useStepInput(initialCode, (value) => ({ type: 'SUBMIT_CODE', code: value }))
+  useEffect(() => afterPaint(preloadExamStorage), [])
 
   return (
     <form className="student-card" onSubmit={submit} noValidate>
@@ -71,8 +114,7 @@ function CodeStep() {
         id="login-code"
         label="Login Code"
         className="student-input student-input--code"
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        {...code}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
@@ -85,25 +127,10 @@ function CodeStep() {
 }
 
 function NameStep() {
-  const flow = StudentFlow.useActorRef()
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
   const examName = StudentFlow.useSelector((snapshot) => snapshot.context.codeLookup?.exam?.name ?? null)
-  const [name, setName] = useState('')
-  // The exam screen's code and the progress worker arrive while the student types, so Start Test waits only
-  // for the questions.
-  useEffect(
-    () =>
-      afterPaint(() => {
-        void loadExamPage()
-        preloadProgressWorker()
-      }),
-    [],
-  )
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    flow.send({ type: 'SUBMIT_NAME', name })
-  }
+  const { submit, ...name } = useStepInput('', (value) => ({ type: 'SUBMIT_NAME', name: value }))
+  usePreloadExamScreen()
 
   return (
     <form className="student-card" onSubmit={submit} noValidate>
@@ -120,42 +147,21 @@ function NameStep() {
         id="student-name"
         label="Full Name"
         className="student-input"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
+        {...name}
         autoComplete="name"
         maxLength={200}
         autoFocus
       />
-      <div className="student-card__actions">
-        <button type="button" className="button" onClick={() => flow.send({ type: 'BACK' })}>
-          Back
-        </button>
-        <button type="submit" className="button button--primary">
-          Start Test
-        </button>
-      </div>
+      <BackAndSubmit>Start Test</BackAndSubmit>
     </form>
   )
 }
 
 function PinStep() {
-  const flow = StudentFlow.useActorRef()
   const loginCode = StudentFlow.useSelector((snapshot) => snapshot.context.loginCode)
   const checking = StudentFlow.useSelector((snapshot) => snapshot.matches({ pinStep: 'checking' }))
-  const [pin, setPin] = useState('')
-  useEffect(
-    () =>
-      afterPaint(() => {
-        void loadExamPage()
-        preloadProgressWorker()
-      }),
-    [],
-  )
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    flow.send({ type: 'SUBMIT_PIN', pin })
-  }
+  const { submit, ...pin } = useStepInput('', (value) => ({ type: 'SUBMIT_PIN', pin: value }))
+  usePreloadExamScreen()
 
   return (
     <form className="student-card" onSubmit={submit} noValidate>
@@ -171,21 +177,13 @@ function PinStep() {
         id="resume-pin"
         label="Resume PIN"
         className="student-input student-input--code"
-        value={pin}
-        onChange={(event) => setPin(event.target.value)}
+        {...pin}
         inputMode="numeric"
         autoComplete="one-time-code"
         spellCheck={false}
         autoFocus
       />
-      <div className="student-card__actions">
-        <button type="button" className="button" onClick={() => flow.send({ type: 'BACK' })}>
-          Back
-        </button>
-        <button type="submit" className="button button--primary" disabled={checking}>
-          {checking ? 'Resuming...' : 'Resume on this device'}
-        </button>
-      </div>
+      <BackAndSubmit disabled={checking}>{checking ? 'Resuming...' : 'Resume on this device'}</BackAndSubmit>
     </form>
   )
 }

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable, type Table } from 'dexie'
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { ActiveSchedule, ExamSitting } from '../../domain/active-schedule'
 import type { AttemptReport } from '../../domain/attempt-report'
 import type { ExamAttempt } from '../../domain/exam-attempt'
@@ -88,29 +88,26 @@ export class ExamDatabase extends Dexie {
     super(examDatabaseName)
     const { attempts, outbox, cache, reports, answers, positions, serverCopies } = examTables
     this.version(1).stores({ [attempts]: 'id, loginCode, status', [outbox]: 'id, loginCode, state', [cache]: 'key' })
+    /** An upgrade that rewrites every stored attempt, once, when a device first opens the database at that version. */
+    const everyAttempt = (change: (attempt: Record<string, unknown>) => void) => (tx: Transaction) =>
+      tx.table(attempts).toCollection().modify(change)
     this.version(2)
       .stores({ [reports]: 'attempt_id' })
-      .upgrade((tx) =>
-        tx
-          .table(attempts)
-          .toCollection()
-          .modify((attempt: Record<string, unknown>) => {
-            // Attempts from before the server fixed the deadline: no answer-file key, and a window end no longer used.
-            attempt.answerFileKey ??= null
-            delete attempt.windowEnd
-          }),
+      .upgrade(
+        everyAttempt((attempt) => {
+          // Attempts from before the server fixed the deadline: no answer-file key, and a window end no longer used.
+          attempt.answerFileKey ??= null
+          delete attempt.windowEnd
+        }),
       )
     this.version(3).stores({ [answers]: answerKey, [positions]: 'attemptId' })
     this.version(4)
       .stores({ [serverCopies]: 'attemptId' })
-      .upgrade((tx) =>
-        tx
-          .table(attempts)
-          .toCollection()
-          .modify((attempt: Record<string, unknown>) => {
-            // Attempts from before "Review later": nothing flagged. Their answers and rows stay as they are.
-            attempt.flags ??= []
-          }),
+      .upgrade(
+        everyAttempt((attempt) => {
+          // Attempts from before "Review later": nothing flagged. Their answers and rows stay as they are.
+          attempt.flags ??= []
+        }),
       )
   }
 }
