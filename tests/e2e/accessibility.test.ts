@@ -273,7 +273,10 @@ describe('axe finds no serious or critical violation', () => {
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     await page.getByRole('button', { name: `Move Writer ${writing} to a new device` }).click()
-    await page.getByRole('dialog', { name: `Move Writer ${writing} to a new device` }).getByLabel('Resume PIN').waitFor()
+    await page
+      .getByRole('dialog', { name: `Move Writer ${writing} to a new device` })
+      .getByLabel('Resume PIN')
+      .waitFor()
     await expectAccessible('move dialog')
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })

@@ -26,7 +26,8 @@ export function MoveAttemptDialog({ attempt, onClose }: MoveAttemptDialogProps) 
 
   useEffect(() => {
     let current = true
-    if (request.current?.attemptId !== attempt.id) request.current = { attemptId: attempt.id, answer: offerAttemptMove(attempt.id) }
+    if (request.current?.attemptId !== attempt.id)
+      request.current = { attemptId: attempt.id, answer: offerAttemptMove(attempt.id) }
     void request.current.answer.then((answer) => {
       if (current) setOffer(answer)
     })
@@ -55,8 +56,8 @@ export function MoveAttemptDialog({ attempt, onClose }: MoveAttemptDialogProps) 
             <span className="admin-mono">{attempt.login_code}</span>
           </p>
           <p className="admin-muted">
-            The exam continues there with the answers the server has received, the same questions and the same deadline; the
-            old device stops. Making another PIN for this student replaces this one.
+            The exam continues there with the answers the server has received, the same questions and the same deadline; the old
+            device stops. Making another PIN for this student replaces this one.
           </p>
         </>
       ) : null}

@@ -269,9 +269,9 @@ describe('ProctorRoomPage', () => {
       attempt('Refused', { state: 'refused', refusal: 'exam_over' }),
     ]
     await renderPage()
-    expect(screen.getAllByRole('button', { name: /to a new device$/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
-      'Move Within the grace to a new device',
-    ])
+    expect(
+      screen.getAllByRole('button', { name: /to a new device$/ }).map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Move Within the grace to a new device'])
     // Its grace runs out while the page is open.
     await elapse(1000)
     expect(screen.queryAllByRole('button', { name: /to a new device$/ })).toHaveLength(0)

@@ -284,15 +284,22 @@ describe('TestResultsPage', () => {
     ])
     // Each a badge in words.
     const ada = within(table).getByRole('rowheader', { name: /Ada Lovelace/ })
-    expect(within(ada).getByText(`Submitted from the server's copy (last saved ${time(savedAt)})`).className).toContain('admin-badge')
+    expect(within(ada).getByText(`Submitted from the server's copy (last saved ${time(savedAt)})`).className).toContain(
+      'admin-badge',
+    )
 
     const details = (name: string) => {
-      const row = within(table).getByRole('rowheader', { name: new RegExp(name) }).closest('tr')
+      const row = within(table)
+        .getByRole('rowheader', { name: new RegExp(name) })
+        .closest('tr')
       const list = row?.querySelector('.result-details dl')
       return [...(list?.querySelectorAll('dt, dd') ?? [])].map((item) => item.textContent).slice(8)
     }
     const moment = (at: Date) => at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    expect(details('Ada Lovelace')).toEqual(['How it arrived', `Submitted from the server's copy (last saved ${moment(savedAt)})`])
+    expect(details('Ada Lovelace')).toEqual([
+      'How it arrived',
+      `Submitted from the server's copy (last saved ${moment(savedAt)})`,
+    ])
     expect(details('Alan Turing')).toEqual([
       'How it arrived',
       `Device's submission replaced the server's copy (at ${moment(replacedAt)})`,
