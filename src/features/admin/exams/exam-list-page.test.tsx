@@ -106,6 +106,9 @@ it('renames, duplicates for next year and archives, each on its own exam', async
   fireEvent.change(dialog.getByLabelText('Exam name'), { target: { value: 'Physics Y10' } })
   fireEvent.click(dialog.getByRole('button', { name: 'Rename' }))
   await vi.waitFor(() => expect(renameExam).toHaveBeenCalledWith('exam-physics', 'Physics Y10'))
+  // The dialog is modal: a person reaches the list again only once it has closed (on a loaded
+  // machine the rename's answer can come after the next click, which then met the open dialog).
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 
   fireEvent.click(await screen.findByRole('button', { name: 'Duplicate Mathematics' }))
   dialog = within(screen.getByRole('dialog', { name: 'Duplicate Exam' }))
@@ -113,6 +116,7 @@ it('renames, duplicates for next year and archives, each on its own exam', async
   fireEvent.change(dialog.getByLabelText('Exam name'), { target: { value: 'Mathematics 2027' } })
   fireEvent.click(dialog.getByRole('button', { name: 'Duplicate' }))
   await vi.waitFor(() => expect(duplicateExam).toHaveBeenCalledWith('exam-maths', 'Mathematics 2027'))
+  await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 
   fireEvent.click(await screen.findByRole('button', { name: 'Archive Physics' }))
   await vi.waitFor(() => expect(setExamArchived).toHaveBeenCalledWith('exam-physics', true))
