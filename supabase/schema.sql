@@ -3056,7 +3056,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.check_login_code(code text) IS 'The status of a login code as typed: {"outcome": valid | used | invalid | in_progress_elsewhere (a device is writing it now) | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
+COMMENT ON FUNCTION public.check_login_code(code text) IS 'The status of a login code as typed (matched by its key: O as 0, I and L as 1), with the code as stored (login_code) when it exists: {"outcome": valid | used | invalid | in_progress_elsewhere (a device is writing it now) | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.check_login_code(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text, trust_minutes integer DEFAULT 0)
@@ -3191,7 +3191,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open and no other device is writing it (else in_progress_elsewhere), with the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
+COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open and no other device is writing it (else in_progress_elsewhere), with the code as stored (login_code: a code is matched by its key, O as 0, I and L as 1), the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
 GRANT EXECUTE ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.exam_sizes()
