@@ -1,8 +1,10 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CodeExam, ExamSitting } from '../src/domain/active-schedule'
-import { formatExamTime } from '../src/domain/student-messages'
 import { scheduleStatusMachine, scheduleStatusView, severalExamsView } from './schedule-status.machine'
+
+/** Marks the time so that each message can be seen to name the right one. */
+const formatExamTime = (iso: string) => `<${iso}>`
 
 const start = Date.parse('2026-11-23T09:00:00.000Z')
 const schedule: ExamSitting = {
@@ -25,7 +27,12 @@ async function startStatus(load: () => Promise<ExamSitting[]>, now: number) {
   const actor = createActor(machine, { clock, input: { now: () => clock.now() } }).start()
   stop = () => actor.stop()
   await waitFor(actor, (snapshot) => !snapshot.matches('loading'))
-  return { clock, actor, view: () => scheduleStatusView(actor.getSnapshot()), list: () => severalExamsView(actor.getSnapshot()) }
+  return {
+    clock,
+    actor,
+    view: () => scheduleStatusView(actor.getSnapshot(), formatExamTime),
+    list: () => severalExamsView(actor.getSnapshot(), formatExamTime),
+  }
 }
 
 describe('scheduleStatusMachine', () => {

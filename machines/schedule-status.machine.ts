@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { sittingPerExam, type ActiveSchedule, type CodeExam, type ExamSitting } from '../src/domain/active-schedule'
 import { scheduleWindowStatus, type ScheduleWindowStatus } from '../src/domain/schedule-status'
-import { scheduleStatusMessage, studentMessages } from '../src/domain/student-messages'
+import { scheduleStatusMessage, studentMessages, type ExamTimeFormat } from '../src/domain/student-messages'
 import { formatCountdown } from '../src/domain/time-format'
 
 export interface ScheduleStatusInput {
@@ -136,36 +136,55 @@ export interface ScheduleStatusView {
 /** One exam's sitting in the list shown while several exams are on and no code is known yet. */
 export type ExamSittingLine = Omit<ScheduleStatusView, 'note' | 'exam'> & { exam: string }
 
-/** What the login screen shows for a snapshot about one sitting (or one exam), or null when it is not about one. */
-export function scheduleStatusView(snapshot: SnapshotFrom<typeof scheduleStatusMachine>): ScheduleStatusView | null {
+/**
+ * What the login screen shows for a snapshot about one sitting (or one exam), or null when it is not about one;
+ * its times written by `formatExamTime` (the interface's language).
+ */
+export function scheduleStatusView(
+  snapshot: SnapshotFrom<typeof scheduleStatusMachine>,
+  formatExamTime: ExamTimeFormat,
+): ScheduleStatusView | null {
   const { context } = snapshot
   const focus = focusOf(context)
   if (snapshot.matches('anytime') && focus.kind === 'anytime')
     return { status: 'anytime', message: studentMessages.noExamWindow, note: null, countdown: null, exam: focus.exam }
   for (const status of ['upcoming', 'active', 'ended'] as const) {
     if (!snapshot.matches(status) || focus.kind !== 'sitting') continue
-    const line = sittingLine(focus.sitting, status, context.time)
+    const line = sittingLine(focus.sitting, status, context.time, formatExamTime)
     return focus.exam === null ? line : { ...line, exam: examTitle(focus.exam, focus.sitting) }
   }
   return null
 }
 
 /** Several exams on and no code yet: each exam's sitting, the open ones first; null otherwise. */
-export function severalExamsView(snapshot: SnapshotFrom<typeof scheduleStatusMachine>): ExamSittingLine[] | null {
+export function severalExamsView(
+  snapshot: SnapshotFrom<typeof scheduleStatusMachine>,
+  formatExamTime: ExamTimeFormat,
+): ExamSittingLine[] | null {
   const focus = focusOf(snapshot.context)
   if (!snapshot.matches('several') || focus.kind !== 'several') return null
   const now = new Date(snapshot.context.time)
   return focus.sittings.map((sitting) => {
-    const { note: _note, ...line } = sittingLine(sitting, scheduleWindowStatus(sitting, now), snapshot.context.time)
+    const { note: _note, ...line } = sittingLine(
+      sitting,
+      scheduleWindowStatus(sitting, now),
+      snapshot.context.time,
+      formatExamTime,
+    )
     return { ...line, exam: examTitle(sitting.exam, sitting) }
   })
 }
 
-function sittingLine(sitting: ActiveSchedule, status: ScheduleWindowStatus, time: number): ScheduleStatusView {
+function sittingLine(
+  sitting: ActiveSchedule,
+  status: ScheduleWindowStatus,
+  time: number,
+  formatExamTime: ExamTimeFormat,
+): ScheduleStatusView {
   const countdownTo = { upcoming: sitting.start_time, active: sitting.end_time, ended: null }[status]
   return {
     status,
-    message: scheduleStatusMessage(status, sitting),
+    message: scheduleStatusMessage(status, sitting, formatExamTime),
     note: status === 'ended' ? studentMessages.extraTimeStillOpen : null,
     countdown:
       countdownTo === null

@@ -82,13 +82,15 @@ export function submissionRejectionMessage(rejection: SubmissionRejection): stri
   }
 }
 
-/** A schedule time as the login screen shows it, in the student's own locale and time zone. */
-export function formatExamTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })
-}
+/** Writes a schedule time (ISO) in the interface's language: lib/browser/interface-locale.ts's `formatExamTime` in the app. */
+export type ExamTimeFormat = (iso: string) => string
 
 /** The schedule status line of the login screen. */
-export function scheduleStatusMessage(status: ScheduleWindowStatus, window: { start_time: string; end_time: string }): string {
+export function scheduleStatusMessage(
+  status: ScheduleWindowStatus,
+  window: { start_time: string; end_time: string },
+  formatExamTime: ExamTimeFormat,
+): string {
   switch (status) {
     case 'upcoming':
       return `Exam will start on ${formatExamTime(window.start_time)}`

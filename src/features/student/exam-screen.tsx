@@ -89,7 +89,7 @@ export function ExamScreen() {
       <TimeAddedNotice session={session} />
       {resumedFrom && (
         <p className="exam__resumed" role="status">
-          {resumedNotice(resumedFrom, (at) => new Date(at).toLocaleTimeString())}
+          {resumedNotice(resumedFrom, formatClockTimeWithSeconds)}
         </p>
       )}
       <div className="exam__body">

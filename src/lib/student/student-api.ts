@@ -75,6 +75,8 @@ export type LoginCodeStatus = 'valid' | typeof inProgressElsewhere | LoginCodeRe
 /** The code's status and, for a code that exists and is not used, its exam (null when the server did not say). */
 export interface LoginCodeCheck {
   outcome: LoginCodeStatus
+  /** The code as the server stores it (the typed one is found by its key), for a code that exists; null when not said. */
+  loginCode: string | null
   exam: CodeExam | null
 }
 
@@ -88,11 +90,11 @@ export async function checkLoginCode(
   const status = dataOf(await call)
   const parsed = v.safeParse(loginCodeStatusSchema, status)
   if (!parsed.success) throw new StudentApiError(`Unexpected code status ${JSON.stringify(status)}.`, 200)
-  const { outcome, exam } = parsed.output
-  if (!exam) return { outcome, exam: null }
-  if (!exam.sitting) return { outcome, exam: { name: exam.name, sitting: null } }
+  const { outcome, exam, login_code: loginCode } = parsed.output
+  if (!exam) return { outcome, loginCode, exam: null }
+  if (!exam.sitting) return { outcome, loginCode, exam: { name: exam.name, sitting: null } }
   const { name, ...window } = exam.sitting
-  return { outcome, exam: { name: exam.name, sitting: { exam_name: name, ...window } } }
+  return { outcome, loginCode, exam: { name: exam.name, sitting: { exam_name: name, ...window } } }
 }
 
 /** The exam as the server serves it to an attempt: exam_questions on ok, and resume_exam_attempt with it. */
@@ -107,6 +109,8 @@ export interface ServedExam {
   answerFileKey: string
   /** The code's exam; null from a server before several exams. */
   examName: string | null
+  /** The code as the server stores it, which the attempt keeps (answer-file tags are computed over it); null when not said. */
+  loginCode: string | null
 }
 
 export type ExamQuestionsAnswer =
@@ -139,6 +143,7 @@ function servedExam(answer: v.InferOutput<typeof examQuestionsAnswerSchema> & { 
     serverNow: answer.server_now,
     answerFileKey: answer.answer_file_key,
     examName: answer.exam_name ?? null,
+    loginCode: answer.login_code,
   }
 }
 
