@@ -25,8 +25,8 @@ export interface StudentDetails {
  */
 export interface CodeLookup {
   outcome: 'valid' | typeof inProgressElsewhere | LoginCodeRefusal
-  /** The code as the server stores it, for a code that exists: what the attempt is then known by. Null when not said. */
-  loginCode: string | null
+  /** The code as the server stores it, for a code that exists: what the attempt is then known by. Null or absent when not said. */
+  loginCode?: string | null
   exam: CodeExam | null
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ExamSitting } from '../../src/domain/active-schedule'
-import { formatExamTime } from '../../src/domain/student-messages'
+import { formatExamTime } from '../../src/lib/browser/interface-locale'
 import { ExamPage } from '../../src/features/student/exam-page'
 import { StudentLoginPage } from '../../src/features/student/student-login-page'
 import { latestAttemptFor, saveNewAttempt } from '../../src/lib/offline/attempt-store'

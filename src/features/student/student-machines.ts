@@ -13,6 +13,7 @@ import {
 import { codeWindowNotOpen } from '../../domain/active-schedule'
 import { buildAttemptReport, type ReportedAttemptState } from '../../domain/attempt-report'
 import { errorMessage } from '../../domain/error-message'
+import { windowCutsExamShort } from '../../domain/exam-deadline'
 import { deviceTime, startAttempt, type Answers, type ExamAttempt } from '../../domain/exam-attempt'
 import { normalizeLoginCode } from '../../domain/login-code'
 import { isStoragePersistent, requestPersistentStorage } from '../../lib/browser/persistent-storage'
@@ -135,6 +136,14 @@ async function storeServedAttempt(
     serverOffsetMs: Date.parse(served.serverNow) - receivedAt,
     answerFileKey: served.answerFileKey,
     examName: served.examName,
+    // Told at a fresh start only: a resumed exam started earlier, on the other device.
+    closesEarly:
+      restored === undefined &&
+      windowCutsExamShort({
+        startMs: Date.parse(served.serverNow),
+        deadlineMs: Date.parse(served.deadline),
+        durationMinutes: served.durationMinutes + served.extraMinutes,
+      }),
     ...restored,
   })
   await (await attemptStore()).saveNewAttempt(attempt)
