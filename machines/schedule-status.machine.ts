@@ -1,5 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { sittingPerExam, type ActiveSchedule, type CodeExam, type ExamSitting } from '../src/domain/active-schedule'
+import {
+  examSizeText,
+  sittingPerExam,
+  type CodeExam,
+  type ExamSitting,
+  type SizedSitting,
+} from '../src/domain/active-schedule'
 import { scheduleWindowStatus, type ScheduleWindowStatus } from '../src/domain/schedule-status'
 import { scheduleStatusMessage, studentMessages, type ExamTimeFormat } from '../src/domain/student-messages'
 import { formatCountdown } from '../src/domain/time-format'
@@ -25,7 +31,7 @@ interface ScheduleStatusContext extends ScheduleStatusInput {
  * (no window); every exam's sitting; or nothing.
  */
 type Focus =
-  | { kind: 'sitting'; sitting: ActiveSchedule; exam: string | null }
+  | { kind: 'sitting'; sitting: SizedSitting; exam: string | null }
   | { kind: 'anytime'; exam: string }
   | { kind: 'several'; sittings: ExamSitting[] }
   | { kind: 'none' }
@@ -38,7 +44,12 @@ function focusOf({ sittings, codeExam, time }: ScheduleStatusContext): Focus {
     return { kind: 'sitting', sitting: only, exam: null }
   if (codeExam)
     return codeExam.sitting
-      ? { kind: 'sitting', sitting: codeExam.sitting, exam: codeExam.name }
+      ? {
+          kind: 'sitting',
+          // The code's exam's size is the schedule's (check_login_code does not say it).
+          sitting: { ...codeExam.sitting, question_count: perExam.find((sitting) => sitting.exam === codeExam.name)?.question_count },
+          exam: codeExam.name,
+        }
       : { kind: 'anytime', exam: codeExam.name }
   if (perExam.length > 1) return { kind: 'several', sittings: perExam }
   return { kind: 'none' }
@@ -131,6 +142,8 @@ export interface ScheduleStatusView {
   countdown: { label: string; text: string } | null
   /** Among several exams, the code's exam (and its sitting, when named otherwise) the line is about. */
   exam?: string
+  /** The exam's length and size: "30 minutes, 50 multiple-choice questions"; none for an exam without a sitting. */
+  size?: string
 }
 
 /** One exam's sitting in the list shown while several exams are on and no code is known yet. */
@@ -176,7 +189,7 @@ export function severalExamsView(
 }
 
 function sittingLine(
-  sitting: ActiveSchedule,
+  sitting: SizedSitting,
   status: ScheduleWindowStatus,
   time: number,
   formatExamTime: ExamTimeFormat,
@@ -185,6 +198,7 @@ function sittingLine(
   return {
     status,
     message: scheduleStatusMessage(status, sitting, formatExamTime),
+    size: examSizeText(sitting),
     note: status === 'ended' ? studentMessages.extraTimeStillOpen : null,
     countdown:
       countdownTo === null
@@ -194,6 +208,6 @@ function sittingLine(
 }
 
 /** The exam's name, with its sitting's when the sitting is named otherwise ("Mathematics · Afternoon"). */
-function examTitle(exam: string, sitting: ActiveSchedule): string {
+function examTitle(exam: string, sitting: SizedSitting): string {
   return sitting.exam_name.trim() === '' || sitting.exam_name === exam ? exam : `${exam} · ${sitting.exam_name}`
 }

@@ -299,7 +299,7 @@ describe('checkLoginCode and readExamSittings', () => {
     await expect(checkLoginCode('ABCD1234', undefined, client)).rejects.toThrow('Unexpected code status')
   })
 
-  it('reads every active sitting with its exam’s name, leaving out a sitting whose exam students no longer see', async () => {
+  it('reads every active sitting with its exam’s name and size, leaving out a sitting whose exam students no longer see', async () => {
     const sitting = (exam_id: string, exam_name: string) => ({
       exam_id,
       exam_name,
@@ -309,19 +309,19 @@ describe('checkLoginCode and readExamSittings', () => {
       created_at: '2026-11-20T09:00:00Z',
     })
     const sittings = [sitting('e1', 'Morning'), sitting('e2', 'Hall'), sitting('archived', 'Old')]
-    answering((url) =>
-      Response.json(
-        new URL(url).pathname.endsWith('/exams')
-          ? [
-              { id: 'e1', name: 'Mathematics' },
-              { id: 'e2', name: 'Physics' },
-            ]
-          : sittings,
-      ),
-    )
+    const answers: Record<string, unknown> = {
+      '/rest/v1/exams': [
+        { id: 'e1', name: 'Mathematics' },
+        { id: 'e2', name: 'Physics' },
+      ],
+      '/rest/v1/exam_schedule': sittings,
+      // Physics has no size: it counts as unknown.
+      '/rest/v1/rpc/exam_sizes': [{ exam_id: 'e1', question_count: 42 }],
+    }
+    answering((url) => Response.json(answers[new URL(url).pathname]))
     expect(await readExamSittings(undefined, client)).toEqual([
-      { ...sittings[0], exam: 'Mathematics' },
-      { ...sittings[1], exam: 'Physics' },
+      { ...sittings[0], exam: 'Mathematics', question_count: 42 },
+      { ...sittings[1], exam: 'Physics', question_count: null },
     ])
     const asked = Object.fromEntries(
       requests.map((request) => [new URL(request).pathname, Object.fromEntries(new URL(request).searchParams)]),
@@ -333,7 +333,25 @@ describe('checkLoginCode and readExamSittings', () => {
         order: 'created_at.desc',
       },
       '/rest/v1/exams': { select: 'id,name' },
+      '/rest/v1/rpc/exam_sizes': {},
     })
+  })
+
+  it('still reads the sittings from a server that cannot say the exams’ sizes', async () => {
+    const sitting = {
+      exam_id: 'e1',
+      exam_name: 'Morning',
+      start_time: '2026-11-23T09:00:00Z',
+      end_time: '2026-11-23T11:00:00Z',
+      duration_minutes: 30,
+      created_at: '2026-11-20T09:00:00Z',
+    }
+    answering((url) => {
+      const path = new URL(url).pathname
+      if (path === '/rest/v1/rpc/exam_sizes') return Response.json({ message: 'no such function' }, { status: 404 })
+      return Response.json(path === '/rest/v1/exams' ? [{ id: 'e1', name: 'Mathematics' }] : [sitting])
+    })
+    expect(await readExamSittings(undefined, client)).toEqual([{ ...sitting, exam: 'Mathematics', question_count: null }])
   })
 })
 

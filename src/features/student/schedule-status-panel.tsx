@@ -47,6 +47,7 @@ function SittingStatus({ view }: { view: Omit<ScheduleStatusView, 'note'> }) {
   return (
     <>
       {view.exam && <p className="schedule-status__exam">{view.exam}</p>}
+      {view.size && <p className="schedule-status__size">{view.size}</p>}
       <p className="schedule-status__message">{view.message}</p>
       {view.countdown && (
         <p className="schedule-status__countdown">

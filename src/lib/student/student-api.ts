@@ -44,9 +44,10 @@ function dataOf<T>(answer: SupabaseAnswer<T>): T {
 }
 
 /**
- * Every active sitting of an exam in use, with its exam's name: anon reads the active sittings and
- * the names of the exams not archived that have one. A sitting whose exam is not among them (archived)
- * is no longer offered to students, so it is left out.
+ * Every active sitting of an exam in use, with its exam's name and how many questions it has now: anon reads
+ * the active sittings, the names of the exams not archived that have one and their sizes (public.exam_sizes).
+ * A sitting whose exam is not among them (archived) is no longer offered to students, so it is left out. The
+ * sizes are only facts to show: a server that cannot say them leaves them null.
  */
 export async function readExamSittings(signal?: AbortSignal, client: PublicApi = getPublicApi()): Promise<ExamSitting[]> {
   // A dead network is answered from the cache rather than after supabase-js's retries.
@@ -57,15 +58,18 @@ export async function readExamSittings(signal?: AbortSignal, client: PublicApi =
     .order('created_at', { ascending: false })
     .retry(false)
   let examsQuery = client.from('exams').select('id, name').retry(false)
+  let sizesQuery = client.rpc('exam_sizes').retry(false)
   if (signal) {
     sittingsQuery = sittingsQuery.abortSignal(signal)
     examsQuery = examsQuery.abortSignal(signal)
+    sizesQuery = sizesQuery.abortSignal(signal)
   }
-  const [sittings, exams] = await Promise.all([sittingsQuery, examsQuery])
+  const [sittings, exams, sizes] = await Promise.all([sittingsQuery, examsQuery, sizesQuery])
   const examNames = new Map(dataOf(exams).map((exam) => [exam.id, exam.name]))
+  const questionCounts = new Map((sizes.error ? [] : (sizes.data ?? [])).map((size) => [size.exam_id, size.question_count]))
   return dataOf(sittings).flatMap((sitting) => {
     const exam = examNames.get(sitting.exam_id)
-    return exam === undefined ? [] : [{ ...sitting, exam }]
+    return exam === undefined ? [] : [{ ...sitting, exam, question_count: questionCounts.get(sitting.exam_id) ?? null }]
   })
 }
 
