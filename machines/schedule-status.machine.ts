@@ -1,11 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import {
-  examSizeText,
-  sittingPerExam,
-  type CodeExam,
-  type ExamSitting,
-  type SizedSitting,
-} from '../src/domain/active-schedule'
+import { examSizeText, sittingPerExam, type CodeExam, type ExamSitting, type SizedSitting } from '../src/domain/active-schedule'
 import { scheduleWindowStatus, type ScheduleWindowStatus } from '../src/domain/schedule-status'
 import { scheduleStatusMessage, studentMessages, type ExamTimeFormat } from '../src/domain/student-messages'
 import { formatCountdown } from '../src/domain/time-format'
@@ -47,7 +41,10 @@ function focusOf({ sittings, codeExam, time }: ScheduleStatusContext): Focus {
       ? {
           kind: 'sitting',
           // The code's exam's size is the schedule's (check_login_code does not say it).
-          sitting: { ...codeExam.sitting, question_count: perExam.find((sitting) => sitting.exam === codeExam.name)?.question_count },
+          sitting: {
+            ...codeExam.sitting,
+            question_count: perExam.find((sitting) => sitting.exam === codeExam.name)?.question_count,
+          },
           exam: codeExam.name,
           examName: codeExam.name,
         }

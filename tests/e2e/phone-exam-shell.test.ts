@@ -239,7 +239,13 @@ describe('the exam shell on a phone', () => {
     await expectAccessible(page, 'exam with the 5-minute alert')
 
     // The attempt's deadline moved to just over a minute away; the next report (after an answer) brings it.
-    dataOf(await service.from('exam_attempts').update({ deadline: fromNow(70_000) }).eq('login_code', code).select('id'))
+    dataOf(
+      await service
+        .from('exam_attempts')
+        .update({ deadline: fromNow(70_000) })
+        .eq('login_code', code)
+        .select('id'),
+    )
     await page.getByLabel('Bravo').check()
     await alerts.getByText('1 minute left.', { exact: true }).waitFor({ timeout: 30_000 })
     expect(await alerts.innerText()).toBe('1 minute left.')

@@ -10,7 +10,13 @@ import { formatClockTime } from '../../lib/browser/interface-locale'
  * timer that silently starts below the duration. The time left is measured as the screen opens, and again
  * when the deadline moves (extra time), not every second: the timer counts it down.
  */
-export function ClosesEarlyNotice({ attempt, now }: { attempt: Pick<ExamAttempt, 'closesEarly' | 'deadline'>; now: () => number }) {
+export function ClosesEarlyNotice({
+  attempt,
+  now,
+}: {
+  attempt: Pick<ExamAttempt, 'closesEarly' | 'deadline'>
+  now: () => number
+}) {
   const measure = () => ({ deadline: attempt.deadline, secondsLeft: Math.ceil((attempt.deadline - now()) / 1000) })
   const [measured, setMeasured] = useState(measure)
   if (measured.deadline !== attempt.deadline) setMeasured(measure())
