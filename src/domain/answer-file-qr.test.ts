@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { examAnswerFileKey, examStart, finishedAttempt } from '../../tests/unit/exam-fixtures'
-import { answerFileQrImage } from '../features/student/answer-file-qr-image'
-import { buildAnswerFile, type AnswerFile } from './answer-file'
+import { examAnswerFile as answerFile, fiftyAnswers } from '../../tests/unit/answer-file-fixtures'
 import { answerFileFromQrText, answerFileToQrText } from './answer-file-qr'
-import type { Answers } from './exam-attempt'
-import { buildSubmission } from './exam-submission'
-import { answerLetters } from './question'
-
-function answerFile(fields: Parameters<typeof finishedAttempt>[0]): AnswerFile {
-  const attempt = finishedAttempt(fields)
-  return buildAnswerFile(buildSubmission(attempt, attempt.submittedAt ?? examStart), examAnswerFileKey)
-}
-
-/** Every question from 1 to 50 answered but those in `skipped`. */
-function fiftyAnswers(skipped: number[] = []): Answers {
-  const answers: Answers = {}
-  for (let question = 1; question <= 50; question++) {
-    if (!skipped.includes(question)) answers[String(question)] = answerLetters[question % 4]
-  }
-  return answers
-}
 
 describe('answerFileToQrText and answerFileFromQrText', () => {
   it('round-trip a file to an equal file, tag included', () => {
@@ -67,21 +48,5 @@ describe('answerFileToQrText and answerFileFromQrText', () => {
     ]) {
       expect(answerFileFromQrText(garbage), garbage).toBeNull()
     }
-  })
-})
-
-describe('answerFileQrImage', () => {
-  it('fits a 50-answer file with a 200-character name in a QR code at error correction M', () => {
-    const name = 'Ødegaard-Łukasiewicz '.repeat(10)
-    expect(name).toHaveLength(210)
-    const file = answerFile({ studentName: name.slice(0, 200), answers: fiftyAnswers(), tabSwitches: 12 })
-    const image = answerFileQrImage(answerFileToQrText(file))
-    // It throws when the text does not fit version 25 (117 modules a side) at M.
-    expect(image.size).toBeLessThanOrEqual(117)
-    expect(image.path).toMatch(/^M/)
-  })
-
-  it('refuses a text too long for the largest QR code allowed', () => {
-    expect(() => answerFileQrImage('x'.repeat(2000))).toThrow()
   })
 })
