@@ -12,9 +12,10 @@ export function examAnswerFile(fields: Parameters<typeof finishedAttempt>[0] = {
 
 /** Every question from 1 to 50 answered, but those in `skipped`. */
 export function fiftyAnswers(skipped: number[] = []): Answers {
+  const letters = Array.from({ length: 13 }, () => answerLetters).flat()
   const answers: Answers = {}
-  for (let question = 1; question <= 50; question++) {
-    if (!skipped.includes(question)) answers[String(question)] = answerLetters[question % 4]
+  for (const [index, letter] of letters.slice(0, 50).entries()) {
+    if (!skipped.includes(index + 1)) answers[String(index + 1)] = letter
   }
   return answers
 }
