@@ -41,8 +41,9 @@ export function ScannedAnswerFiles({ onRecorded }: { onRecorded: () => void }) {
     recorded.current = onRecorded
   }, [onRecorded])
 
-  // One upload round at a time; a call during one asks for another round after it, so nothing scanned meanwhile waits.
-  const round = useRef<{ running: boolean; again: boolean }>({ running: false, again: false })
+  // One upload round at a time; a call during one asks for another round after it, so nothing scanned meanwhile
+  // waits. A file the server did not answer for ends the round: the next try is on reconnect or after the interval.
+  const round = useRef({ running: false, again: false, unmounted: false })
   const uploadWaiting = useCallback(async () => {
     if (round.current.running) {
       round.current.again = true
@@ -52,12 +53,13 @@ export function ScannedAnswerFiles({ onRecorded }: { onRecorded: () => void }) {
     try {
       do {
         round.current.again = false
-        if (!navigator.onLine) break
+        if (!navigator.onLine) return
         for (const entry of await waitingScannedAnswerFiles()) {
+          if (round.current.unmounted) return
           const upload = await recoverScannedAnswerFile(getSupabase(), entry.file)
           if (!upload.settled) {
             setNotSent(upload.result.ok ? null : upload.result.error)
-            break
+            return
           }
           await forgetScannedAnswerFile(entry.id)
           setNotSent(null)
@@ -67,22 +69,31 @@ export function ScannedAnswerFiles({ onRecorded }: { onRecorded: () => void }) {
           ])
           if (upload.result.ok) recorded.current()
         }
-      } while (round.current.again)
+      } while (round.current.again && !round.current.unmounted)
     } finally {
       round.current.running = false
     }
   }, [])
+  useEffect(() => {
+    const current = round.current
+    current.unmounted = false
+    return () => {
+      current.unmounted = true
+    }
+  }, [])
 
-  const someWaiting = waiting.length > 0
   useEffect(() => {
     void uploadWaiting()
     const uploadNow = () => void uploadWaiting()
     window.addEventListener('online', uploadNow)
-    const retry = someWaiting ? setInterval(uploadNow, retryIntervalMs) : undefined
-    return () => {
-      window.removeEventListener('online', uploadNow)
-      clearInterval(retry)
-    }
+    return () => window.removeEventListener('online', uploadNow)
+  }, [uploadWaiting])
+
+  const someWaiting = waiting.length > 0
+  useEffect(() => {
+    if (!someWaiting) return
+    const retry = setInterval(() => void uploadWaiting(), retryIntervalMs)
+    return () => clearInterval(retry)
   }, [uploadWaiting, someWaiting])
 
   async function keep(file: AnswerFile) {
