@@ -1,9 +1,9 @@
+import type { AnswerFile } from '../../domain/answer-file'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminRequest, type AdminResult } from './admin-result'
 import type { Database, Json } from '../api/database.types'
 import { answerFileRecoverySchema, parseAnswer } from './rpc-answers'
 import { describeAnswerFileCheck } from '../../domain/answer-file-check'
-import type { AnswerFile } from '../../domain/answer-file'
 
 /** A time of day to the second, in the administrator's own time zone. */
 const formatClock = (iso: string) =>
