@@ -35,8 +35,17 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // wasm: the Proctor Room's QR reader (1.1 MB, under workbox's 2 MiB limit), so a proctor offline can still scan.
-        globPatterns: ['**/*.{js,css,html,png,svg,wasm}'],
+        globPatterns: ['**/*.{js,css,html,png,svg}'],
+        // The Proctor Room's QR reader (1.1 MB of WebAssembly) is not precached: every student's device would
+        // download it. The Proctor Room puts it in this cache when it opens (qr-reader-cache.ts), so a proctor
+        // who opened the room online can still scan offline.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.endsWith('.wasm'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'holdfast-qr-reader', expiration: { maxEntries: 2 } },
+          },
+        ],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/(rest|auth|realtime)\//, /^\/config\.json$/],
         cleanupOutdatedCaches: true,

@@ -1,8 +1,8 @@
 import { BarcodeDetector, prepareZXingModule } from 'barcode-detector/ponyfill'
-import readerWasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url'
+import { readerWasmUrl } from './qr-reader-cache'
 
-// The reader's WebAssembly comes from this app's own files (bundled, and precached by the service worker
-// so a proctor offline can still scan), never from the CDN the library would otherwise fetch it from.
+// The reader's WebAssembly comes from this app's own files (bundled, and kept in the service worker's cache
+// by the Proctor Room, qr-reader-cache.ts, so a proctor offline can still scan), never from the CDN the library would otherwise fetch it from.
 prepareZXingModule({
   overrides: {
     locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? readerWasmUrl : prefix + path),

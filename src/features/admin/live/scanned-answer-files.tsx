@@ -11,6 +11,7 @@ import {
 } from '../../../lib/admin/scanned-answer-files'
 import { getSupabase } from '../../../lib/api/supabase'
 import { AnswerFileScannerDialog } from './answer-file-scanner-dialog'
+import { keepQrReaderForOffline } from './qr-reader-cache'
 
 /** While files wait, how often an upload is tried again besides on reconnect (a server error, an expired session). */
 const retryIntervalMs = 30_000
@@ -32,6 +33,7 @@ const fileStudent = (file: AnswerFile) => `${file.student_name} (${file.login_co
 export function ScannedAnswerFiles({ onRecorded }: { onRecorded: () => void }) {
   const waiting = useLiveQuery(waitingScannedAnswerFiles, [], [] as ScannedAnswerFile[])
   const [scanning, setScanning] = useState(false)
+  useEffect(keepQrReaderForOffline, [])
   const [scannedNow, setScannedNow] = useState<string | null>(null)
   const [notSent, setNotSent] = useState<string | null>(null)
   const [outcomes, setOutcomes] = useState<ScanOutcome[]>([])
