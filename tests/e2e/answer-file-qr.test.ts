@@ -118,6 +118,16 @@ function keptOnProctorDevice(page: Page): Promise<unknown[]> {
   )
 }
 
+/** The WebAssembly files in any of the page's caches (the service worker's precache and runtime caches). */
+function cachedWasmFiles(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls = await Promise.all(
+      (await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)),
+    )
+    return urls.flat().filter((url) => new URL(url).pathname.endsWith('.wasm'))
+  })
+}
+
 const scanButton = { name: 'Scan answer QR code' }
 
 describe('the answer file as a QR code', () => {
@@ -140,6 +150,9 @@ describe('the answer file as a QR code', () => {
     await expect
       .poll(() => proctor.page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
       .toBe('activated')
+    await expect.poll(() => cachedWasmFiles(proctor.page)).toHaveLength(1)
+    // Students never download the reader: the student's device holds no WebAssembly in any cache.
+    expect(await cachedWasmFiles(exam.page)).toEqual([])
     await proctor.context.setOffline(true)
     await proctor.page.getByRole('button', scanButton).click()
     await proctor.page

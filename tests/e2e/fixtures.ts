@@ -628,7 +628,10 @@ export async function answer(page: Page, letter: string): Promise<void> {
   await page.getByText('Answers saved on this device', { exact: true }).waitFor()
 }
 
+/** Jumps to the question at `position` with the navigator: on a phone it is in the exam bar's "Questions" sheet. */
 export async function showQuestion(page: Page, position: number): Promise<void> {
+  const sheetButton = page.locator('.exam-bar').getByRole('button', { name: 'Questions', exact: true })
+  if (await sheetButton.isVisible()) await sheetButton.click()
   await page
     .getByRole('navigation', { name: 'Questions' })
     .getByRole('button', { name: new RegExp(`^Question ${position}:`) })
