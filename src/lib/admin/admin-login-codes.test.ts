@@ -114,7 +114,7 @@ describe('generateLoginCodes', () => {
   })
 
   it('looks up a large batch 100 codes at a time', async () => {
-    const codes = Array.from({ length: 250 }, (_, i) => `BULK${String(i).padStart(4, '0')}`)
+    const codes = Array.from({ length: 250 }, (_, i) => `BUCK${String(i).padStart(4, '0')}`)
 
     expect(await generateLoginCodes(250, 0, drawing(...codes))).toEqual({ ok: true, data: codes })
     expect(server.lookups.map((lookup) => lookup.length)).toEqual([100, 100, 50])
