@@ -53,9 +53,9 @@ const acceptedHeading = { level: 1, name: 'Test Completed!' } as const
 const rejectedHeading = { level: 1, name: 'Submission Not Accepted' } as const
 const keepPageOpen = 'Keep this page open: your answers are sent by themselves when the connection returns.'
 
-/** The screen's buttons and button-styled links, primary or not, in the order they are shown. */
+/** The screen's own actions (the answer file's download aside), primary or not, in the order they are shown. */
 function actions(): Array<{ name: string; primary: boolean }> {
-  return [...document.querySelectorAll('.completion .button')].map((action) => ({
+  return [...document.querySelectorAll('.completion__primary .button, .completion__actions .button')].map((action) => ({
     name: action.textContent ?? '',
     primary: action.classList.contains('button--primary'),
   }))
@@ -177,7 +177,7 @@ describe('completion screen', () => {
     expect(await screen.findByRole('heading', rejectedHeading)).toBeDefined()
     expect([...screen.getByRole('status').querySelectorAll('p')].map((line) => line.textContent)).toEqual([
       `Not accepted: ${message}`,
-      'Your answers are kept on this device. Show this screen to your proctor and give them your answer file.',
+      'Trying again will not change this: show this screen to your proctor.',
     ])
     expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull()
     expect(actions().filter((action) => action.primary)).toEqual([])
@@ -191,7 +191,7 @@ describe('completion screen', () => {
     await screen.findByRole('heading', rejectedHeading)
     expect([...screen.getByRole('status').querySelectorAll('p')].map((line) => line.textContent)).toEqual([
       `Not accepted: ${message}`,
-      'Your answers are kept on this device. Try again; if it is still not accepted, give your answer file to your proctor.',
+      'Select Try Again to send your answers once more. If they are still not accepted, show this screen to your proctor.',
     ])
     expect(actions()).toEqual([
       { name: 'Try Again', primary: true },

@@ -17,8 +17,8 @@ export const completionTexts = {
   pendingStatus: 'Keep this page open: your answers are sent by themselves when the connection returns.',
   rejectedHeading: 'Submission Not Accepted',
   retryAdvice:
-    'Your answers are kept on this device. Try again; if it is still not accepted, give your answer file to your proctor.',
-  finalAdvice: 'Your answers are kept on this device. Show this screen to your proctor and give them your answer file.',
+    'Select Try Again to send your answers once more. If they are still not accepted, show this screen to your proctor.',
+  finalAdvice: 'Trying again will not change this: show this screen to your proctor.',
   /** The moment between reaching this screen and the device's outbox answering (a reload loads it first). */
   checkingHeading: 'Checking your submission…',
 } as const
@@ -35,13 +35,88 @@ export function isRetryable(rejection: SubmissionRejection): boolean {
   return rejection.reason === 'failed' || rejection.reason === 'access_denied'
 }
 
+/** What one state shows in the screen's one layout. */
+interface Outcome {
+  heading: string
+  tone: 'sent' | 'waiting' | 'refused'
+  /** The state in words, first: the colour only repeats it. */
+  label: string
+  details: ReactNode
+  fingerprint: string
+  /** The state's own action: the only primary button, right under the status. */
+  primary: ReactNode
+  /** 'always': at once; 'late': 2 minutes after the deadline (docs/product.md#offline-answers-and-answer-files). */
+  answerFile: 'always' | 'late' | null
+}
+
+function outcomeOf(submission: SubmissionStatus, retry: () => void): Outcome {
+  switch (submission.state) {
+    case 'accepted': {
+      // The server's total: the questions the exam served (unanswered ones count as wrong), as every screen scores it.
+      const { score, total, answersFingerprint } = submission.receipt
+      return {
+        heading: completionTexts.acceptedHeading,
+        tone: 'sent',
+        label: completionTexts.acceptedStatus,
+        details: (
+          <>
+            <p>{completionTexts.accepted}</p>
+            <p className="completion__score">
+              Score: {score} / {total} ({scorePercentage(score, total)}%)
+            </p>
+          </>
+        ),
+        fingerprint: answersFingerprint,
+        primary: (
+          <Link to="/solutions" className="button button--primary">
+            View My Results
+          </Link>
+        ),
+        answerFile: null,
+      }
+    }
+    case 'pending':
+      return {
+        heading: completionTexts.pendingHeading,
+        tone: 'waiting',
+        label: completionTexts.pendingStatus,
+        details: submission.lastFailure && <p className="completion__reason">{sendFailureMessage(submission.lastFailure)}</p>,
+        fingerprint: submission.fingerprint,
+        // Nothing to press: the device sends by itself. Leaving is offered below, never as the main action.
+        primary: null,
+        answerFile: 'late',
+      }
+    case 'rejected': {
+      const retryable = isRetryable(submission.rejection)
+      return {
+        heading: completionTexts.rejectedHeading,
+        tone: 'refused',
+        label: notAcceptedMessage(submission.rejection),
+        details: <p>{retryable ? completionTexts.retryAdvice : completionTexts.finalAdvice}</p>,
+        fingerprint: submission.fingerprint,
+        primary: retryable && (
+          <button type="button" className="button button--primary" onClick={retry}>
+            Try Again
+          </button>
+        ),
+        // A refused submission is stranded on this device whatever the time.
+        answerFile: 'always',
+      }
+    }
+  }
+}
+
 /**
  * After the exam: one state at a time (docs/product.md#offline-answers-and-answer-files): the server has the answers,
  * or this device still holds them and sends them by itself, or the server refused them. The page opens at its top,
  * and the heading takes the focus whenever the state changes, since the button that had it may be gone.
  */
 export function CompletionScreen() {
+  const flow = StudentFlow.useActorRef()
   const submission = StudentFlow.useSelector((snapshot) => snapshot.context.submission)
+  const attempt = StudentFlow.useSelector((snapshot) => snapshot.context.attempt)
+  const now = StudentFlow.useSelector((snapshot) => snapshot.context.now)
+  const outcome = submission && outcomeOf(submission, () => flow.send({ type: 'RETRY_SUBMISSION' }))
   const state = submission?.state ?? 'checking'
   const heading = useRef<HTMLHeadingElement>(null)
 
@@ -52,108 +127,37 @@ export function CompletionScreen() {
   return (
     <div className="student-page student-card completion" data-state={state}>
       <h1 ref={heading} tabIndex={-1}>
-        {submission ? headingOf(submission) : completionTexts.checkingHeading}
+        {outcome ? outcome.heading : completionTexts.checkingHeading}
       </h1>
-      {submission ? <SubmissionOutcome submission={submission} /> : <StayOrLeave />}
-    </div>
-  )
-}
-
-function headingOf(submission: SubmissionStatus): string {
-  switch (submission.state) {
-    case 'accepted':
-      return completionTexts.acceptedHeading
-    case 'pending':
-      return completionTexts.pendingHeading
-    case 'rejected':
-      return completionTexts.rejectedHeading
-  }
-}
-
-function SubmissionOutcome({ submission }: { submission: SubmissionStatus }) {
-  const flow = StudentFlow.useActorRef()
-  const attempt = StudentFlow.useSelector((snapshot) => snapshot.context.attempt)
-  const now = StudentFlow.useSelector((snapshot) => snapshot.context.now)
-  const examName = attempt?.examName && <p className="completion__exam">{attempt.examName}</p>
-  // An attempt stored before answer files existed has no key to tag one with.
-  const answerFileOffer = (always: boolean) =>
-    attempt?.answerFileKey ? (
-      <AnswerFileOffer always={always} submissionId={attempt.id} deadline={attempt.deadline} now={now} />
-    ) : null
-
-  switch (submission.state) {
-    case 'accepted': {
-      // The server's total: the questions the exam served (unanswered ones count as wrong), as every screen scores it.
-      const { score, total, answersFingerprint } = submission.receipt
-      return (
+      {outcome && (
         <>
-          {examName}
-          <Status tone="sent" label={completionTexts.acceptedStatus}>
-            <p>{completionTexts.accepted}</p>
-            <p className="completion__score">
-              Score: {score} / {total} ({scorePercentage(score, total)}%)
-            </p>
-          </Status>
-          <AnswerReceipt fingerprint={answersFingerprint} />
-          <StayOrLeave
-            primary={
-              <Link to="/solutions" className="button button--primary">
-                View My Results
-              </Link>
-            }
-          />
+          {attempt?.examName && <p className="completion__exam">{attempt.examName}</p>}
+          {/* One live region whatever the state, so a change of state is announced. */}
+          <div className={`completion__status completion__status--${outcome.tone}`} role="status">
+            <p className="completion__status-label">{outcome.label}</p>
+            {outcome.details}
+          </div>
+          {outcome.primary && <div className="completion__primary">{outcome.primary}</div>}
+          <AnswerReceipt fingerprint={outcome.fingerprint} />
+          {/* An attempt stored before answer files existed has no key to tag one with. */}
+          {outcome.answerFile && attempt?.answerFileKey && (
+            <AnswerFileOffer
+              always={outcome.answerFile === 'always'}
+              submissionId={attempt.id}
+              deadline={attempt.deadline}
+              now={now}
+            />
+          )}
         </>
-      )
-    }
-    case 'pending':
-      return (
-        <>
-          {examName}
-          <Status tone="waiting" label={completionTexts.pendingStatus}>
-            {submission.lastFailure && <p className="completion__reason">{sendFailureMessage(submission.lastFailure)}</p>}
-          </Status>
-          <AnswerReceipt fingerprint={submission.fingerprint} />
-          {answerFileOffer(false)}
-          <StayOrLeave />
-        </>
-      )
-    case 'rejected': {
-      const retryable = isRetryable(submission.rejection)
-      return (
-        <>
-          {examName}
-          <Status tone="refused" label={notAcceptedMessage(submission.rejection)}>
-            <p>{retryable ? completionTexts.retryAdvice : completionTexts.finalAdvice}</p>
-          </Status>
-          <AnswerReceipt fingerprint={submission.fingerprint} />
-          {answerFileOffer(true)}
-          <StayOrLeave
-            primary={
-              retryable && (
-                <button type="button" className="button button--primary" onClick={() => flow.send({ type: 'RETRY_SUBMISSION' })}>
-                  Try Again
-                </button>
-              )
-            }
-          />
-        </>
-      )
-    }
-  }
-}
-
-interface StatusProps {
-  tone: 'sent' | 'waiting' | 'refused'
-  /** The state in words, first: the colour only repeats it. */
-  label: string
-  children?: ReactNode
-}
-
-function Status({ tone, label, children }: StatusProps) {
-  return (
-    <div className={`completion__status completion__status--${tone}`} role="status">
-      <p className="completion__status-label">{label}</p>
-      {children}
+      )}
+      <div className="completion__actions">
+        <Link to="/" className="button">
+          Return to Home
+        </Link>
+        <button type="button" className="button" onClick={() => flow.send({ type: 'TAKE_ANOTHER' })}>
+          Take Another Test
+        </button>
+      </div>
     </div>
   )
 }
@@ -166,22 +170,6 @@ function AnswerReceipt({ fingerprint }: { fingerprint: string }) {
         Answer receipt: <code>{fingerprint}</code>
       </p>
       <p className="completion__receipt-explanation">{answerReceiptExplanation}</p>
-    </div>
-  )
-}
-
-/** The state's own action, if it has one, as the only primary button; leaving the screen is always secondary. */
-function StayOrLeave({ primary }: { primary?: ReactNode }) {
-  const flow = StudentFlow.useActorRef()
-  return (
-    <div className="completion__actions">
-      {primary}
-      <Link to="/" className="button">
-        Return to Home
-      </Link>
-      <button type="button" className="button" onClick={() => flow.send({ type: 'TAKE_ANOTHER' })}>
-        Take Another Test
-      </button>
     </div>
   )
 }
