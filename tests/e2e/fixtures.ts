@@ -675,6 +675,26 @@ export async function resumeWithPin(page: Page, pin: string): Promise<void> {
   await page.getByText(/^Resumed on this device: /).waitFor()
 }
 
+/**
+ * The completion screen's heading in each of its states, one at a time (src/features/student/completion-screen.tsx):
+ * the server has the answers, this device still holds them, or the server refused them.
+ */
+const completionHeadings = {
+  received: 'Test Completed!',
+  waiting: 'Saved on this device, not sent yet',
+  refused: 'Submission Not Accepted',
+} as const
+
+export function completionHeading(page: Page, state: keyof typeof completionHeadings) {
+  return page.getByRole('heading', { level: 1, name: completionHeadings[state] })
+}
+
+/** The completion screen's heading whatever its state: the exam is over on this device. */
+export function anyCompletionHeading(page: Page) {
+  const names = Object.values(completionHeadings).join('|')
+  return page.getByRole('heading', { level: 1, name: new RegExp(`^(${names})$`) })
+}
+
 /** The manual submit: Submit Test opens "Review before submitting", whose "Submit now" submits (issue 26). */
 export async function submitTest(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Submit Test' }).click()
@@ -692,6 +712,22 @@ export async function positionOf(code: string, questionNumber: number): Promise<
       .single(),
   )
   return position
+}
+
+/**
+ * The letter the code's exam showed the option `letter` (original) of question `questionNumber` under: its snapshot holds
+ * the options' order the schedule's shuffle gave it ("CADB": the question's C shown as A).
+ */
+export async function shownLetterOf(code: string, questionNumber: number, letter: string): Promise<string> {
+  const { option_order } = dataOf(
+    await service
+      .from('attempt_questions')
+      .select('option_order')
+      .eq('login_code', code)
+      .eq('question_number', questionNumber)
+      .single(),
+  ) as Pick<Tables<'attempt_questions'>, 'option_order'>
+  return 'ABCD'[option_order.indexOf(letter)]!
 }
 
 /** Shows question number `questionNumber` of the code's exam, wherever the shuffle put it, and answers it with (original) `letter`. */
