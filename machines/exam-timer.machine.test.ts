@@ -69,4 +69,34 @@ describe('examTimerMachine', () => {
     const { actor } = startTimer(-5)
     expect(actor.getSnapshot().status).toBe('done')
   })
+
+  it('alerts at 5 minutes left, then at 1 minute left, once each', () => {
+    const { actor, clock } = startTimer(301)
+    const alert = () => actor.getSnapshot().context.alert
+    expect(alert()).toBeNull()
+    clock.increment(999)
+    expect(alert()).toBeNull()
+    clock.increment(1)
+    expect(alert()).toBe(5)
+    clock.increment(239_000)
+    expect(alert()).toBe(5)
+    clock.increment(1000)
+    expect(alert()).toBe(1)
+    clock.increment(30_000)
+    expect(alert()).toBe(1)
+  })
+
+  it('gives no 5-minute alert to a countdown that starts below 5 minutes', () => {
+    const { actor, clock } = startTimer(299)
+    clock.increment(1000)
+    expect(actor.getSnapshot().context.alert).toBeNull()
+    clock.increment(238_000)
+    expect(actor.getSnapshot().context.alert).toBe(1)
+  })
+
+  it('gives the 1-minute alert, not the 5-minute one, after a sleep that passed both', () => {
+    const { actor, clock } = startTimer(400)
+    clock.increment(350_000)
+    expect(actor.getSnapshot().context.alert).toBe(1)
+  })
 })

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import { timerColour } from '../src/domain/exam-deadline'
+import { timeAlertPassed, timerColour, type TimeAlertMinutes } from '../src/domain/exam-deadline'
 
 export interface ExamTimerInput {
   /** Device-clock milliseconds at which the attempt ends. */
@@ -9,13 +9,16 @@ export interface ExamTimerInput {
 
 interface ExamTimerContext extends ExamTimerInput {
   remainingMs: number
+  /** The latest alert ("5 minutes left.") this countdown passed; null until it passes one. */
+  alert: TimeAlertMinutes | null
 }
 
 /**
  * Counts down to a stored deadline. Each tick measures the clock again instead of
  * subtracting a second, so a throttled background tab or a sleeping laptop shows the true
  * time left; ticks land on whole seconds before the deadline. Reaching zero is its final
- * state, which the exam treats as time up.
+ * state, which the exam treats as time up. On its way it passes the alerts at 5 and 1 minute left, each once;
+ * one it starts below is never given.
  */
 export const examTimerMachine = setup({
   types: {
@@ -23,7 +26,10 @@ export const examTimerMachine = setup({
     context: {} as ExamTimerContext,
   },
   actions: {
-    measure: assign({ remainingMs: ({ context }) => Math.max(0, context.deadline - context.now()) }),
+    measure: assign(({ context }) => {
+      const remainingMs = Math.max(0, context.deadline - context.now())
+      return { remainingMs, alert: timeAlertPassed(context.remainingMs, remainingMs) ?? context.alert }
+    }),
   },
   guards: {
     deadlineReached: ({ context }) => context.remainingMs <= 0,
@@ -33,7 +39,7 @@ export const examTimerMachine = setup({
   },
 }).createMachine({
   id: 'examTimer',
-  context: ({ input }) => ({ ...input, remainingMs: Math.max(0, input.deadline - input.now()) }),
+  context: ({ input }) => ({ ...input, remainingMs: Math.max(0, input.deadline - input.now()), alert: null }),
   initial: 'running',
   states: {
     running: {

@@ -1,8 +1,10 @@
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CodeExam, ExamSitting } from '../src/domain/active-schedule'
-import { formatExamTime } from '../src/domain/student-messages'
 import { scheduleStatusMachine, scheduleStatusView, severalExamsView } from './schedule-status.machine'
+
+/** Marks the time so that each message can be seen to name the right one. */
+const formatExamTime = (iso: string) => `<${iso}>`
 
 const start = Date.parse('2026-11-23T09:00:00.000Z')
 const schedule: ExamSitting = {
@@ -13,6 +15,7 @@ const schedule: ExamSitting = {
   start_time: '2026-11-23T09:00:00.000Z',
   end_time: '2026-11-25T12:30:00.000Z',
   duration_minutes: 30,
+  question_count: 50,
 }
 let stop = () => {}
 
@@ -25,7 +28,12 @@ async function startStatus(load: () => Promise<ExamSitting[]>, now: number) {
   const actor = createActor(machine, { clock, input: { now: () => clock.now() } }).start()
   stop = () => actor.stop()
   await waitFor(actor, (snapshot) => !snapshot.matches('loading'))
-  return { clock, actor, view: () => scheduleStatusView(actor.getSnapshot()), list: () => severalExamsView(actor.getSnapshot()) }
+  return {
+    clock,
+    actor,
+    view: () => scheduleStatusView(actor.getSnapshot(), formatExamTime),
+    list: () => severalExamsView(actor.getSnapshot(), formatExamTime),
+  }
 }
 
 describe('scheduleStatusMachine', () => {
@@ -35,6 +43,7 @@ describe('scheduleStatusMachine', () => {
     expect(view()).toEqual({
       status: 'upcoming',
       message: `Exam will start on ${formatExamTime(schedule.start_time)}`,
+      size: '30 minutes, 50 multiple-choice questions',
       note: null,
       countdown: { label: 'Starts in', text: '1m 5s' },
     })
@@ -51,6 +60,7 @@ describe('scheduleStatusMachine', () => {
     expect(view()).toEqual({
       status: 'active',
       message: `Exam is active until ${formatExamTime(schedule.end_time)}`,
+      size: '30 minutes, 50 multiple-choice questions',
       note: null,
       countdown: { label: 'Ends in', text: '2d 3h 30m 0s' },
     })
@@ -65,6 +75,7 @@ describe('scheduleStatusMachine', () => {
     expect(view()).toEqual({
       status: 'ended',
       message: `Exam ended on ${formatExamTime(schedule.end_time)}`,
+      size: '30 minutes, 50 multiple-choice questions',
       note: 'A login code with extra time can still be started until its extra time runs out.',
       countdown: null,
     })
@@ -96,6 +107,7 @@ describe('scheduleStatusMachine with several exams', () => {
     end_time: at(to),
     duration_minutes: 45,
     created_at: at(created - 48 * hour),
+    question_count: 40,
   })
   const mathsMorning = sitting('Mathematics', 'Morning', 0, 2 * hour)
   const mathsAfternoon = sitting('Mathematics', 'Afternoon', 4 * hour, 6 * hour, 1)
@@ -112,18 +124,21 @@ describe('scheduleStatusMachine with several exams', () => {
         exam: 'Mathematics · Morning',
         status: 'active',
         message: `Exam is active until ${formatExamTime(mathsMorning.end_time)}`,
+        size: '45 minutes, 40 multiple-choice questions',
         countdown: { label: 'Ends in', text: '1h 30m 0s' },
       },
       {
         exam: 'Physics',
         status: 'upcoming',
         message: `Exam will start on ${formatExamTime(physics.start_time)}`,
+        size: '45 minutes, 40 multiple-choice questions',
         countdown: { label: 'Starts in', text: '30m 0s' },
       },
       {
         exam: 'History · Monday',
         status: 'ended',
         message: `Exam ended on ${formatExamTime(history.end_time)}`,
+        size: '45 minutes, 40 multiple-choice questions',
         countdown: null,
       },
     ])
@@ -150,6 +165,7 @@ describe('scheduleStatusMachine with several exams', () => {
       status: 'upcoming',
       exam: 'Physics',
       message: `Exam will start on ${formatExamTime(physics.start_time)}`,
+      size: '45 minutes, 40 multiple-choice questions',
       note: null,
       countdown: { label: 'Starts in', text: '30m 0s' },
     })

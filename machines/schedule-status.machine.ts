@@ -1,7 +1,13 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { sittingPerExam, type ActiveSchedule, type CodeExam, type ExamSitting } from '../src/domain/active-schedule'
+import {
+  examSizeText,
+  sittingPerExam,
+  type CodeExam,
+  type ExamSitting,
+  type SizedSitting,
+} from '../src/domain/active-schedule'
 import { scheduleWindowStatus, type ScheduleWindowStatus } from '../src/domain/schedule-status'
-import { scheduleStatusMessage, studentMessages } from '../src/domain/student-messages'
+import { scheduleStatusMessage, studentMessages, type ExamTimeFormat } from '../src/domain/student-messages'
 import { formatCountdown } from '../src/domain/time-format'
 
 export interface ScheduleStatusInput {
@@ -25,7 +31,7 @@ interface ScheduleStatusContext extends ScheduleStatusInput {
  * (no window); every exam's sitting; or nothing.
  */
 type Focus =
-  | { kind: 'sitting'; sitting: ActiveSchedule; exam: string | null }
+  | { kind: 'sitting'; sitting: SizedSitting; exam: string | null }
   | { kind: 'anytime'; exam: string }
   | { kind: 'several'; sittings: ExamSitting[] }
   | { kind: 'none' }
@@ -38,7 +44,12 @@ function focusOf({ sittings, codeExam, time }: ScheduleStatusContext): Focus {
     return { kind: 'sitting', sitting: only, exam: null }
   if (codeExam)
     return codeExam.sitting
-      ? { kind: 'sitting', sitting: codeExam.sitting, exam: codeExam.name }
+      ? {
+          kind: 'sitting',
+          // The code's exam's size is the schedule's (check_login_code does not say it).
+          sitting: { ...codeExam.sitting, question_count: perExam.find((sitting) => sitting.exam === codeExam.name)?.question_count },
+          exam: codeExam.name,
+        }
       : { kind: 'anytime', exam: codeExam.name }
   if (perExam.length > 1) return { kind: 'several', sittings: perExam }
   return { kind: 'none' }
@@ -131,41 +142,63 @@ export interface ScheduleStatusView {
   countdown: { label: string; text: string } | null
   /** Among several exams, the code's exam (and its sitting, when named otherwise) the line is about. */
   exam?: string
+  /** The exam's length and size: "30 minutes, 50 multiple-choice questions"; none for an exam without a sitting. */
+  size?: string
 }
 
 /** One exam's sitting in the list shown while several exams are on and no code is known yet. */
 export type ExamSittingLine = Omit<ScheduleStatusView, 'note' | 'exam'> & { exam: string }
 
-/** What the login screen shows for a snapshot about one sitting (or one exam), or null when it is not about one. */
-export function scheduleStatusView(snapshot: SnapshotFrom<typeof scheduleStatusMachine>): ScheduleStatusView | null {
+/**
+ * What the login screen shows for a snapshot about one sitting (or one exam), or null when it is not about one;
+ * its times written by `formatExamTime` (the interface's language).
+ */
+export function scheduleStatusView(
+  snapshot: SnapshotFrom<typeof scheduleStatusMachine>,
+  formatExamTime: ExamTimeFormat,
+): ScheduleStatusView | null {
   const { context } = snapshot
   const focus = focusOf(context)
   if (snapshot.matches('anytime') && focus.kind === 'anytime')
     return { status: 'anytime', message: studentMessages.noExamWindow, note: null, countdown: null, exam: focus.exam }
   for (const status of ['upcoming', 'active', 'ended'] as const) {
     if (!snapshot.matches(status) || focus.kind !== 'sitting') continue
-    const line = sittingLine(focus.sitting, status, context.time)
+    const line = sittingLine(focus.sitting, status, context.time, formatExamTime)
     return focus.exam === null ? line : { ...line, exam: examTitle(focus.exam, focus.sitting) }
   }
   return null
 }
 
 /** Several exams on and no code yet: each exam's sitting, the open ones first; null otherwise. */
-export function severalExamsView(snapshot: SnapshotFrom<typeof scheduleStatusMachine>): ExamSittingLine[] | null {
+export function severalExamsView(
+  snapshot: SnapshotFrom<typeof scheduleStatusMachine>,
+  formatExamTime: ExamTimeFormat,
+): ExamSittingLine[] | null {
   const focus = focusOf(snapshot.context)
   if (!snapshot.matches('several') || focus.kind !== 'several') return null
   const now = new Date(snapshot.context.time)
   return focus.sittings.map((sitting) => {
-    const { note: _note, ...line } = sittingLine(sitting, scheduleWindowStatus(sitting, now), snapshot.context.time)
+    const { note: _note, ...line } = sittingLine(
+      sitting,
+      scheduleWindowStatus(sitting, now),
+      snapshot.context.time,
+      formatExamTime,
+    )
     return { ...line, exam: examTitle(sitting.exam, sitting) }
   })
 }
 
-function sittingLine(sitting: ActiveSchedule, status: ScheduleWindowStatus, time: number): ScheduleStatusView {
+function sittingLine(
+  sitting: SizedSitting,
+  status: ScheduleWindowStatus,
+  time: number,
+  formatExamTime: ExamTimeFormat,
+): ScheduleStatusView {
   const countdownTo = { upcoming: sitting.start_time, active: sitting.end_time, ended: null }[status]
   return {
     status,
-    message: scheduleStatusMessage(status, sitting),
+    message: scheduleStatusMessage(status, sitting, formatExamTime),
+    size: examSizeText(sitting),
     note: status === 'ended' ? studentMessages.extraTimeStillOpen : null,
     countdown:
       countdownTo === null
@@ -175,6 +208,6 @@ function sittingLine(sitting: ActiveSchedule, status: ScheduleWindowStatus, time
 }
 
 /** The exam's name, with its sitting's when the sitting is named otherwise ("Mathematics · Afternoon"). */
-function examTitle(exam: string, sitting: ActiveSchedule): string {
+function examTitle(exam: string, sitting: SizedSitting): string {
   return sitting.exam_name.trim() === '' || sitting.exam_name === exam ? exam : `${exam} · ${sitting.exam_name}`
 }

@@ -46,7 +46,7 @@ function startFlow(fakes: Fakes = {}) {
       resume: fromPromise(fakes.resume ?? (async () => ({ kind: 'none' }) as const)),
       checkLoginCode: fromPromise(async ({ input }) => {
         log.lookups.push(input.code)
-        return (fakes.checkLoginCode ?? (async () => ({ outcome: 'valid', exam: null }) as const))(input.code)
+        return (fakes.checkLoginCode ?? (async () => ({ outcome: 'valid', loginCode: null, exam: null }) as const))(input.code)
       }),
       startExam: fromPromise(async ({ input }) => {
         log.starts.push(input)
@@ -147,13 +147,27 @@ describe('code step', () => {
     expect(snapshot().context.loginCode).toBe('ABCD1234')
   })
 
+  it('asks with O read as 0 and I or L as 1, then knows the code as the server stores it', async () => {
+    const { actor, settle, snapshot, log } = startFlow({
+      checkLoginCode: async () => ({ outcome: 'valid', loginCode: 'ID7DGZBO', exam: null }),
+    })
+    await settle((s) => s.matches('codeStep'))
+    actor.send({ type: 'SUBMIT_CODE', code: ' id7dgzbo' })
+    await settle((s) => s.matches('nameStep'))
+    expect(log.lookups).toEqual(['1D7DGZB0'])
+    expect(snapshot().context.loginCode).toBe('ID7DGZBO')
+    actor.send({ type: 'SUBMIT_NAME', name: 'Ada Lovelace' })
+    await settle((s) => s.matches('exam'))
+    expect(log.starts).toEqual([{ loginCode: 'ID7DGZBO', studentName: 'Ada Lovelace' }])
+  })
+
   it.each([
     ['used', 'This login code has already been used.'],
     ['invalid', 'Invalid login code. Please check and try again.'],
     ['rate_limited', 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.'],
     ['exam_closed', 'Exam is not currently available. Please check the schedule.'],
   ] as const)('stays on the code step for a %s code with %j', async (lookup, message) => {
-    const { actor, settle, snapshot } = startFlow({ checkLoginCode: async () => ({ outcome: lookup, exam: null }) })
+    const { actor, settle, snapshot } = startFlow({ checkLoginCode: async () => ({ outcome: lookup, loginCode: null, exam: null }) })
     await settle((s) => s.matches('codeStep'))
     actor.send({ type: 'SUBMIT_CODE', code: 'ABCD1234' })
     await settle((s) => s.context.error !== null)
@@ -497,7 +511,7 @@ describe('resuming', () => {
 })
 
 describe('an exam in progress on another device', () => {
-  const elsewhere = async () => ({ outcome: 'in_progress_elsewhere', exam: null }) as const
+  const elsewhere = async () => ({ outcome: 'in_progress_elsewhere', loginCode: null, exam: null }) as const
 
   async function atPinStep(fakes: Fakes = {}) {
     const flow = startFlow({ checkLoginCode: elsewhere, ...fakes })

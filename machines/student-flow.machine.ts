@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import type { CodeExam } from '../src/domain/active-schedule'
 import type { ExamAttempt } from '../src/domain/exam-attempt'
 import type { SubmissionStatus } from '../src/domain/exam-submission'
-import { minimumLoginCodeLength, minimumStudentNameLength, normalizeLoginCode } from '../src/domain/login-code'
+import { loginCodeKey, minimumLoginCodeLength, minimumStudentNameLength } from '../src/domain/login-code'
 import { studentMessages } from '../src/domain/student-messages'
 import type { ResumedFrom } from '../src/domain/server-copy'
 import type {
@@ -25,6 +25,8 @@ export interface StudentDetails {
  */
 export interface CodeLookup {
   outcome: 'valid' | typeof inProgressElsewhere | LoginCodeRefusal
+  /** The code as the server stores it, for a code that exists: what the attempt is then known by. Null or absent when not said. */
+  loginCode?: string | null
   exam: CodeExam | null
 }
 
@@ -178,8 +180,12 @@ export const studentFlowMachine = setup({
       if (point.kind === 'session') return { ...point.session }
       return {}
     }),
-    acceptCode: assign((_, params: { code: string }) => ({ loginCode: normalizeLoginCode(params.code) })),
-    recordCodeLookup: assign((_, params: { lookup: CodeLookup }) => ({ codeLookup: params.lookup })),
+    // The typed code's key (O as 0, I and L as 1) is what the server is asked; the code it stores replaces it.
+    acceptCode: assign((_, params: { code: string }) => ({ loginCode: loginCodeKey(params.code) })),
+    recordCodeLookup: assign(({ context }, params: { lookup: CodeLookup }) => ({
+      codeLookup: params.lookup,
+      loginCode: params.lookup.loginCode ?? context.loginCode,
+    })),
     acceptName: assign((_, params: { name: string }) => ({ studentName: params.name.trim() })),
     showCodeRefusal: assign(({ context }) => {
       const outcome = context.codeLookup?.outcome

@@ -76,9 +76,9 @@ AS $function$
       file ->> 'tab_switches',
       file ->> 'time_taken',
       file ->> 'started_at',
-      file ->> 'submitted_at'), 'UTF8'), private.answer_file_key(file ->> 'login_code')), 'hex')
+      file ->> 'submitted_at'), 'UTF8'), private.answer_file_key(private.stored_login_code(file ->> 'login_code'))), 'hex')
 $function$;
-COMMENT ON FUNCTION private.answer_file_tag(file jsonb) IS 'The tag an answer file made by its exam session carries.';
+COMMENT ON FUNCTION private.answer_file_tag(file jsonb) IS 'The tag an answer file made by its exam session carries: over the file''s fields as spelled, with the key of the stored code its login_code means.';
 
 CREATE OR REPLACE FUNCTION private.answers_canonical(answers jsonb)
  RETURNS text
@@ -141,12 +141,12 @@ declare
   exam public.exams;
   sitting public.exam_schedule;
 begin
-  select * into login from public.login_codes lc where lc.code = public.normalize_login_code(check_login_code.code);
+  select * into login from public.login_codes lc where lc.code = private.stored_login_code(check_login_code.code);
   if not found then
     return jsonb_build_object('outcome', 'invalid');
   end if;
   if login.is_used then
-    return jsonb_build_object('outcome', 'used');
+    return jsonb_build_object('outcome', 'used', 'login_code', login.code);
   end if;
   select * into exam from public.exams e where e.id = login.exam_id;
   sitting := private.current_sitting(login.exam_id, login.extra_minutes);
@@ -154,6 +154,7 @@ begin
     'outcome', case when private.exam_closed_for(login, exam, sitting) then 'exam_closed'
                     when exists (select 1 from private.live_attempts(login.code)) then 'in_progress_elsewhere'
                     else 'valid' end,
+    'login_code', login.code,
     'exam', jsonb_build_object(
       'name', exam.name,
       'sitting', case when sitting.id is not null then jsonb_build_object(
@@ -163,7 +164,7 @@ begin
         'duration_minutes', sitting.duration_minutes) end));
 end
 $function$;
-COMMENT ON FUNCTION private.check_login_code(code text) IS 'The status of a login code as typed (trimmed, upper-cased): {"outcome": valid | used | invalid | exam_closed | in_progress_elsewhere}, in_progress_elsewhere when another device is writing it now (a live attempt), exam_closed when exam_questions would refuse its start so (its exam archived; the window of its sitting, its end moved by the code''s extra minutes, not open now; or a first start after the end once a key of its exam has been shown); for an unused code also "exam": {"name", "sitting": null or {"name", "start_time", "end_time", "duration_minutes"}}, the sitting it would start in.';
+COMMENT ON FUNCTION private.check_login_code(code text) IS 'The status of a login code as typed (matched by its key: trimmed, upper-cased, O as 0, I and L as 1): {"outcome": valid | used | invalid | exam_closed | in_progress_elsewhere}, with the stored code (login_code) unless invalid; in_progress_elsewhere when another device is writing it now (a live attempt), exam_closed when exam_questions would refuse its start so (its exam archived; the window of its sitting, its end moved by the code''s extra minutes, not open now; or a first start after the end once a key of its exam has been shown); for an unused code also "exam": {"name", "sitting": null or {"name", "start_time", "end_time", "duration_minutes"}}, the sitting it would start in.';
 GRANT EXECUTE ON FUNCTION private.check_login_code(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_submission_arguments(submission_id uuid, code text, student_name text, answers jsonb, tab_switches integer, time_taken integer, started_at timestamp with time zone, submitted_at timestamp with time zone)
@@ -438,7 +439,7 @@ begin
     raise exception 'student_name must be 2 to 200 characters' using errcode = '22023';
   end if;
   -- Locked, so two devices starting the same code at once agree on its first start.
-  select * into login from public.login_codes lc where lc.code = public.normalize_login_code(exam_questions.code) for update;
+  select * into login from public.login_codes lc where lc.code = private.stored_login_code(exam_questions.code) for update;
   if not found then
     return jsonb_build_object('outcome', 'invalid');
   end if;
@@ -508,7 +509,7 @@ AS $function$
 declare
   found_code public.login_codes;
 begin
-  select * into found_code from public.login_codes lc where lc.code = public.normalize_login_code(find_result.code);
+  select * into found_code from public.login_codes lc where lc.code = private.stored_login_code(find_result.code);
   if not found then
     answer := jsonb_build_object('outcome', 'invalid');
   elsif found_code.created_at < now() - interval '7 days' then
@@ -679,6 +680,18 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION private.live_attempts(code text) IS 'The attempts of a (normalised) code still being written: in_progress or submitted_on_device, not moved, deadline plus 2 minutes of grace not passed.';
 
+CREATE OR REPLACE FUNCTION private.login_code_key(code text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  return translate(public.normalize_login_code(login_code_key.code), 'OIL', '011');
+end
+$function$;
+COMMENT ON FUNCTION private.login_code_key(code text) IS 'The key a login code is matched by: trimmed, upper-cased, O read as 0, I and L as 1.';
+
 CREATE OR REPLACE FUNCTION private.lookup_result(code text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -734,7 +747,7 @@ CREATE OR REPLACE FUNCTION private.proves_attempt(attempt_id uuid, code text)
 AS $function$
   select attempt_id is not null and exists (
     select 1 from public.exam_attempts a
-     where a.id = proves_attempt.attempt_id and a.login_code = public.normalize_login_code(proves_attempt.code))
+     where a.id = proves_attempt.attempt_id and a.login_code = private.stored_login_code(proves_attempt.code))
 $function$;
 COMMENT ON FUNCTION private.proves_attempt(attempt_id uuid, code text) IS 'True when an attempt with this id was started with this code: a call that knows both is no guess.';
 
@@ -1081,20 +1094,20 @@ CREATE OR REPLACE FUNCTION private.record_submission(submission_id uuid, code te
  SET search_path TO ''
 AS $function$
 declare
-  normalized_code text := public.normalize_login_code(record_submission.code);
+  stored_code text := private.stored_login_code(record_submission.code);
   name text := btrim(record_submission.student_name);
   refusal jsonb;
   claim record;
   counting record;
   scoring record;
 begin
-  refusal := private.check_submission_arguments(record_submission.submission_id, normalized_code, name, record_submission.answers,
+  refusal := private.check_submission_arguments(record_submission.submission_id, stored_code, name, record_submission.answers,
     record_submission.tab_switches, record_submission.time_taken, record_submission.started_at, record_submission.submitted_at);
   if refusal is not null then
     return refusal;
   end if;
 
-  claim := private.claim_login_code(record_submission.submission_id, normalized_code, name, record_submission.submitted_at,
+  claim := private.claim_login_code(record_submission.submission_id, stored_code, name, record_submission.submitted_at,
     coalesce(record_submission.from_server_copy, false));
   if claim.answer is not null then
     return claim.answer;
@@ -1102,14 +1115,14 @@ begin
 
   -- The server's copy is the in-time copy itself, as an answer file is already checked against it:
   -- both count as sent.
-  counting := private.counted_answers(record_submission.submission_id, normalized_code, record_submission.answers,
+  counting := private.counted_answers(record_submission.submission_id, stored_code, record_submission.answers,
     record_submission.recovered_from_file or coalesce(record_submission.from_server_copy, false),
     claim.first_start, claim.closes_at, claim.sent_at);
-  scoring := private.score_submission(normalized_code, counting.counted);
+  scoring := private.score_submission(stored_code, counting.counted);
 
   return private.store_submission(
     submission_id => record_submission.submission_id,
-    code => normalized_code,
+    code => stored_code,
     student_name => name,
     counted_answers => counting.counted,
     late_check => counting.late_check,
@@ -1241,7 +1254,7 @@ begin
   end if;
 
   select a.* into attempt from public.exam_attempts a
-   where a.id = report_exam_attempt.attempt_id and a.login_code = public.normalize_login_code(report_exam_attempt.code)
+   where a.id = report_exam_attempt.attempt_id and a.login_code = private.stored_login_code(report_exam_attempt.code)
      for update;
   if not found then
     return jsonb_build_object('outcome', 'invalid');
@@ -1392,7 +1405,7 @@ begin
   end if;
   -- Locked, as exam_questions and submissions lock it, so a move and a start or a submission of
   -- the same code queue.
-  select * into login from public.login_codes lc where lc.code = public.normalize_login_code(resume_exam_attempt.code) for update;
+  select * into login from public.login_codes lc where lc.code = private.stored_login_code(resume_exam_attempt.code) for update;
   if not found then
     return jsonb_build_object('outcome', 'invalid');
   end if;
@@ -1526,6 +1539,7 @@ begin
    where aq.login_code = login.code;
   return jsonb_build_object(
     'outcome', 'ok',
+    'login_code', login.code,
     'questions', served,
     'exam_name', exam.name,
     'sitting_name', schedule.exam_name,
@@ -1537,7 +1551,7 @@ begin
     'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
 end
 $function$;
-COMMENT ON FUNCTION private.served_exam(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt public.exam_attempts) IS 'The ok answer handing a device its attempt: the code''s snapshot in the student''s order (never with correct_answer), the exam''s and sitting''s names, duration, extra minutes, window end, the attempt''s deadline, the server''s time and the answer-file key.';
+COMMENT ON FUNCTION private.served_exam(login public.login_codes, exam public.exams, schedule public.exam_schedule, attempt public.exam_attempts) IS 'The ok answer handing a device its attempt: the code as stored (login_code), the code''s snapshot in the student''s order (never with correct_answer), the exam''s and sitting''s names, duration, extra minutes, window end, the attempt''s deadline, the server''s time and the answer-file key.';
 
 CREATE OR REPLACE FUNCTION private.shift_attempt_deadlines()
  RETURNS trigger
@@ -1781,6 +1795,29 @@ begin
 end
 $function$;
 COMMENT ON FUNCTION private.store_submission(submission_id uuid, code text, student_name text, counted_answers jsonb, late_check jsonb, score integer, served integer, served_key jsonb, tab_switches integer, first_start timestamp with time zone, sent_at timestamp with time zone, arrived_late boolean, device_started_at timestamp with time zone, device_time_taken integer, recovered_from_file boolean, from_server_copy boolean, server_copy_saved_at timestamp with time zone, replaced_server_copy_at timestamp with time zone, solutions_shown_at timestamp with time zone) IS 'record_submission''s last step: marks every attempt of the code received (a moved one stays moved unless it is the one submitting) and stores the submission (from the server''s copy or replacing one, when so, keeping when the replaced one''s solutions were first shown), in its code''s exam, as the last statement, answering its receipt.';
+
+CREATE OR REPLACE FUNCTION private.stored_login_code(code text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  typed text := public.normalize_login_code(stored_login_code.code);
+  stored text;
+begin
+  select lc.code into stored from public.login_codes lc where lc.code = typed;
+  if not found then
+    -- A stored code's key, as the unique index login_codes_code_key_idx spells it, so it is an
+    -- index scan (stored codes are trimmed capitals: this is login_code_key of the stored code).
+    select lc.code into stored from public.login_codes lc
+     where translate(lc.code, 'OIL', '011') = private.login_code_key(typed)
+     order by lc.code limit 1;
+  end if;
+  return coalesce(stored, typed);
+end
+$function$;
+COMMENT ON FUNCTION private.stored_login_code(code text) IS 'The stored login code an input means: the one spelled so (trimmed, upper-cased), else the one with the same login_code_key; else the input trimmed and upper-cased.';
 
 CREATE OR REPLACE FUNCTION private.submission_days(time_zone text, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
  RETURNS TABLE(day date, submissions bigint, matching bigint, score_sum bigint, question_sum bigint, passed bigint, voided bigint)
@@ -2231,6 +2268,7 @@ COMMENT ON TABLE public.login_codes IS 'One-time login codes. A code becomes use
 COMMENT ON COLUMN public.login_codes.extra_minutes IS 'Minutes added to this student''s deadline and to the exam window''s end for them (0 to 180): an accommodation, plus any time added for the whole room (public.room_time_additions).';
 COMMENT ON COLUMN public.login_codes.exam_id IS 'The exam the code was generated for: it starts, submits and reads solutions of that exam only.';
 ALTER TABLE public.login_codes ENABLE ROW LEVEL SECURITY;
+CREATE UNIQUE INDEX login_codes_code_key_idx ON public.login_codes USING btree (translate(code, 'OIL'::text, '011'::text));
 CREATE INDEX login_codes_exam_id_is_used_created_at_idx ON public.login_codes USING btree (exam_id, is_used, created_at DESC, id);
 CREATE INDEX login_codes_is_used_created_at_idx ON public.login_codes USING btree (is_used, created_at DESC, id);
 CREATE POLICY "Admins can create login codes" ON public.login_codes FOR INSERT TO authenticated
@@ -3138,6 +3176,23 @@ $function$;
 COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open and no other device is writing it (else in_progress_elsewhere), with the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
 GRANT EXECUTE ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) TO anon, authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.exam_sizes()
+ RETURNS TABLE(exam_id uuid, question_count integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select e.id,
+         (select count(*)::integer from public.questions q
+           where q.exam_id = e.id and public.is_usable_mcq(q) and q.question_number between 1 and 50)
+    from public.exams e
+   where e.archived_at is null
+     and exists (select 1 from public.exam_schedule es where es.exam_id = e.id and es.is_active)
+   order by e.id
+$function$;
+COMMENT ON FUNCTION public.exam_sizes() IS 'For each exam not archived with an active sitting, how many questions a student would get now (usable questions numbered 1 to 50): exam_id and question_count only.';
+GRANT EXECUTE ON FUNCTION public.exam_sizes() TO anon, authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.first_exam_id()
  RETURNS uuid
  LANGUAGE sql
@@ -3252,6 +3307,7 @@ CREATE OR REPLACE FUNCTION public.recover_submission_from_file(file jsonb)
  SET search_path TO ''
 AS $function$
 declare
+  file_code text;
   submission_id uuid;
   already_received boolean;
   attempt public.exam_attempts;
@@ -3269,7 +3325,8 @@ begin
   if not private.is_answer_file(file) then
     return jsonb_build_object('outcome', 'malformed');
   end if;
-  if not exists (select 1 from public.login_codes lc where lc.code = file ->> 'login_code') then
+  file_code := private.stored_login_code(file ->> 'login_code');
+  if not exists (select 1 from public.login_codes lc where lc.code = file_code) then
     return jsonb_build_object('outcome', 'unknown_code');
   end if;
   if private.answer_file_tag(file) is distinct from file ->> 'tag' then
@@ -3281,10 +3338,10 @@ begin
 
   if not already_received then
     select a.* into attempt from public.exam_attempts a
-     where a.id = submission_id and a.login_code = file ->> 'login_code';
+     where a.id = submission_id and a.login_code = file_code;
     -- A code never started cannot submit at all (record_submission answers not_started): say so,
     -- not that its device never reported.
-    if not found and not exists (select 1 from public.exam_attempts a where a.login_code = file ->> 'login_code') then
+    if not found and not exists (select 1 from public.exam_attempts a where a.login_code = file_code) then
       return jsonb_build_object('outcome', 'not_started');
     end if;
     if attempt.reported_answers is null then
@@ -3310,7 +3367,7 @@ begin
 
   answer := private.record_submission(
     submission_id,
-    file ->> 'login_code',
+    file_code,
     file ->> 'student_name',
     coalesce(counted_answers, file_answers),
     (file ->> 'tab_switches')::integer,
@@ -3455,7 +3512,7 @@ begin
   if private.code_guessing_limited(address)
      and not exists (select 1 from public.exam_attempts a
                       where a.id = report_exam_attempt.attempt_id
-                        and a.login_code = public.normalize_login_code(report_exam_attempt.code)) then
+                        and a.login_code = private.stored_login_code(report_exam_attempt.code)) then
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
   answer := private.report_exam_attempt(attempt_id, code, answered_count, tab_switches, state, online, reported_at,

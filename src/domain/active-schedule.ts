@@ -13,6 +13,11 @@ export interface ExamSitting extends ActiveSchedule {
   /** The exam's name (public.exams.name). */
   exam: string
   created_at: string
+  /**
+   * How many questions a student of this exam gets now (public.exam_sizes); null when the server did not say,
+   * absent from a copy cached before it was read.
+   */
+  question_count?: number | null
 }
 
 /**
@@ -81,4 +86,23 @@ export function sittingPerExam(sittings: readonly ExamSitting[], now: Date): Exa
     const [first, second] = [moment(a), moment(b)]
     return first.rank - second.rank || first.time - second.time || a.exam.localeCompare(b.exam)
   })
+}
+
+/** A sitting with, when known, how many questions its exam has now. */
+export type SizedSitting = ActiveSchedule & Pick<ExamSitting, 'question_count'>
+
+/**
+ * An exam's length and size as the home page and the student portal say them: "30 minutes, 50 multiple-choice
+ * questions"; without a known count, "30 minutes, multiple-choice questions".
+ */
+export function examSizeText(sitting: SizedSitting): string {
+  const minutes = `${sitting.duration_minutes} minute${sitting.duration_minutes === 1 ? '' : 's'}`
+  const count = sitting.question_count
+  if (count === null || count === undefined) return `${minutes}, multiple-choice questions`
+  return `${minutes}, ${count} multiple-choice question${count === 1 ? '' : 's'}`
+}
+
+/** One line per exam on the schedule (the sitting its codes would start in now): its name and its size in words. */
+export function examFactLines(sittings: readonly ExamSitting[], now: Date): Array<{ exam: string; size: string }> {
+  return sittingPerExam(sittings, now).map((sitting) => ({ exam: sitting.exam, size: examSizeText(sitting) }))
 }

@@ -42,6 +42,11 @@ export interface ExamAttempt {
    * absent from an attempt stored before several exams (not indexed, so no new database version).
    */
   examName?: string | null
+  /**
+   * The window's end came before the exam's whole duration when it started: the student is told when it closes.
+   * Absent from an attempt stored before it was kept (not indexed, so no new database version).
+   */
+  closesEarly?: boolean
   status: 'in_progress' | 'submitted'
   submittedAt: number | null
 }
@@ -60,6 +65,8 @@ export interface NewAttempt {
   answerFileKey: string
   /** The code's exam as the server named it. */
   examName?: string | null
+  /** The window's end cuts this exam short (domain/exam-deadline.ts windowCutsExamShort). */
+  closesEarly?: boolean
   /** What an attempt resumed on this device after a move starts with: the server's copy (resume_exam_attempt). */
   answers?: Answers
   flags?: number[]
@@ -81,6 +88,7 @@ export function startAttempt(fields: NewAttempt): ExamAttempt {
     serverOffsetMs: fields.serverOffsetMs,
     answerFileKey: fields.answerFileKey,
     examName: fields.examName ?? null,
+    closesEarly: fields.closesEarly ?? false,
     status: 'in_progress',
     submittedAt: null,
   }

@@ -25,19 +25,19 @@ function scriptedBytes(...bytes: number[]): RandomBytes & { calls: number } {
 const bytesOf = (code: string) => [...code].map((ch) => loginCodeAlphabet.indexOf(ch))
 
 describe('randomLoginCode', () => {
-  it('draws 8 characters of A-Z and 0-9 from crypto.getRandomValues', () => {
+  it('draws 8 characters of A-Z and 0-9 without O, I and L from crypto.getRandomValues', () => {
     const codes = Array.from({ length: 200 }, () => randomLoginCode())
-    for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{8}$/)
+    for (const code of codes) expect(code).toMatch(/^[A-HJKMNP-Z0-9]{8}$/)
     expect(new Set(codes).size).toBe(200)
   })
 
   it('maps each byte to one character of the alphabet', () => {
-    expect(randomLoginCode(scriptedBytes(0, 1, 25, 26, 35, 36, 61, 251))).toBe('ABZ09AZ9')
+    expect(randomLoginCode(scriptedBytes(0, 1, 22, 23, 32, 33, 55, 230))).toBe('ABZ09AZ9')
   })
 
   it('redraws bytes that would favour some characters', () => {
-    const source = scriptedBytes(252, 255, ...bytesOf('SAFECODE'))
-    expect(randomLoginCode(source)).toBe('SAFECODE')
+    const source = scriptedBytes(231, 255, ...bytesOf('SAFEC0DE'))
+    expect(randomLoginCode(source)).toBe('SAFEC0DE')
     expect(source.calls).toBe(2)
   })
 })
@@ -49,8 +49,13 @@ describe('generateUniqueLoginCodes', () => {
   })
 
   it('skips codes that exist already or were drawn earlier in the batch', () => {
-    const source = scriptedBytes(...bytesOf('EXISTING'), ...bytesOf('FIRST111'), ...bytesOf('FIRST111'), ...bytesOf('SECOND22'))
-    expect(generateUniqueLoginCodes(2, ['EXISTING'], source)).toEqual({ ok: true, codes: ['FIRST111', 'SECOND22'] })
+    const source = scriptedBytes(...bytesOf('EXTANT23'), ...bytesOf('FRESH111'), ...bytesOf('FRESH111'), ...bytesOf('SECUND22'))
+    expect(generateUniqueLoginCodes(2, ['EXTANT23'], source)).toEqual({ ok: true, codes: ['FRESH111', 'SECUND22'] })
+  })
+
+  it('skips a code an older one printed with O, I or L would be typed as', () => {
+    const source = scriptedBytes(...bytesOf('B0A1D1B0'), ...bytesOf('FRESH111'))
+    expect(generateUniqueLoginCodes(1, ['BOAIDLBO'], source)).toEqual({ ok: true, codes: ['FRESH111'] })
   })
 
   it(`gives up after ${maxAttemptsPerCode} attempts with its message`, () => {
@@ -61,7 +66,7 @@ describe('generateUniqueLoginCodes', () => {
 
   it('still succeeds on the last allowed attempt', () => {
     const taken = Array.from({ length: maxAttemptsPerCode - 1 }, () => bytesOf('AAAAAAAA')).flat()
-    const source = scriptedBytes(...taken, ...bytesOf('LASTCODE'))
-    expect(generateUniqueLoginCodes(1, ['AAAAAAAA'], source)).toEqual({ ok: true, codes: ['LASTCODE'] })
+    const source = scriptedBytes(...taken, ...bytesOf('ENDCASE9'))
+    expect(generateUniqueLoginCodes(1, ['AAAAAAAA'], source)).toEqual({ ok: true, codes: ['ENDCASE9'] })
   })
 })

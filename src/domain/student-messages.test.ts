@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { formatExamTime, scheduleStatusMessage, submissionRejectionMessage, timeAddedMessage } from './student-messages'
+import { scheduleStatusMessage, submissionRejectionMessage, timeAddedMessage } from './student-messages'
 
 it.each([
   [{ reason: 'code_used' } as const, 'This login code has already been used for submission.'],
@@ -21,9 +21,10 @@ it.each([
 
 it('words the three schedule states', () => {
   const window = { start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T11:00:00.000Z' }
-  expect(scheduleStatusMessage('upcoming', window)).toBe(`Exam will start on ${formatExamTime(window.start_time)}`)
-  expect(scheduleStatusMessage('active', window)).toBe(`Exam is active until ${formatExamTime(window.end_time)}`)
-  expect(scheduleStatusMessage('ended', window)).toBe(`Exam ended on ${formatExamTime(window.end_time)}`)
+  const named = (iso: string) => `<${iso}>`
+  expect(scheduleStatusMessage('upcoming', window, named)).toBe('Exam will start on <2026-11-23T09:00:00.000Z>')
+  expect(scheduleStatusMessage('active', window, named)).toBe('Exam is active until <2026-11-23T11:00:00.000Z>')
+  expect(scheduleStatusMessage('ended', window, named)).toBe('Exam ended on <2026-11-23T11:00:00.000Z>')
 })
 
 it('says how many minutes the proctor added', () => {

@@ -49,7 +49,20 @@ export const studentMessages = {
   noExamWindow: 'This exam has no set time: it can be started now.',
   /** Above each exam's sitting on the login screen when several exams are on (issue 25). */
   severalExams: 'Several exams are on. Enter your login code to see the time of yours.',
+  /** In "Review before submitting", the one confirmation: what submitting does (issue 27). */
+  afterSubmit:
+    'After you submit, your answers cannot be changed. They are sent to the server; if the connection is down they stay on this device and are sent by themselves.',
 } as const
+
+/** Told at the start of an exam the window's end cuts short (issue 27): "This exam closes at 11:42: you have 11 minutes 59 seconds". */
+export function closesEarlyMessage(closesAt: string, timeLeft: string): string {
+  return `This exam closes at ${closesAt}: you have ${timeLeft}`
+}
+
+/** The exam bar's progress: "18 of 50 answered". */
+export function answeredProgress(answered: number, total: number): string {
+  return `${answered} of ${total} answered`
+}
 
 /** Shown on the exam screen when the proctor gave the room (or this student) more time. */
 export function timeAddedMessage(minutes: number): string {
@@ -82,13 +95,15 @@ export function submissionRejectionMessage(rejection: SubmissionRejection): stri
   }
 }
 
-/** A schedule time as the login screen shows it, in the student's own locale and time zone. */
-export function formatExamTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })
-}
+/** Writes a schedule time (ISO) in the interface's language: lib/browser/interface-locale.ts's `formatExamTime` in the app. */
+export type ExamTimeFormat = (iso: string) => string
 
 /** The schedule status line of the login screen. */
-export function scheduleStatusMessage(status: ScheduleWindowStatus, window: { start_time: string; end_time: string }): string {
+export function scheduleStatusMessage(
+  status: ScheduleWindowStatus,
+  window: { start_time: string; end_time: string },
+  formatExamTime: ExamTimeFormat,
+): string {
   switch (status) {
     case 'upcoming':
       return `Exam will start on ${formatExamTime(window.start_time)}`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCountdown, formatMinutesSeconds, formatTimeAgo } from './time-format'
+import { formatCountdown, formatDurationInWords, formatMinutesSeconds, formatTimeAgo } from './time-format'
 
 describe('formatMinutesSeconds', () => {
   it.each([
@@ -40,4 +40,14 @@ describe('formatTimeAgo', () => {
     [2 * 86_400_000, '2 d ago'],
     [-30_000, 'just now'],
   ])('%d ms → %s', (ms, text) => expect(formatTimeAgo(ms)).toBe(text))
+})
+
+describe('formatDurationInWords', () => {
+  it.each([
+    [719, '11 minutes 59 seconds'],
+    [720, '12 minutes'],
+    [61, '1 minute 1 second'],
+    [45, '45 seconds'],
+    [0, '0 seconds'],
+  ])('%d s is %j', (seconds, words) => expect(formatDurationInWords(seconds)).toBe(words))
 })

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import WebSocket from 'ws'
 import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
+import { loginCodeAlphabet } from '../../src/domain/login-code-generator.ts'
 import { launchChromium } from './browser.ts'
 
 /**
@@ -108,10 +109,9 @@ export function dataOf<T>({ data, error }: { data: T | null; error: { message: s
   return data
 }
 
-/** 8 characters A-Z and 0-9, like the login codes the app makes. */
+/** 8 characters of the login codes' alphabet (A-Z and 0-9 without O, I and L), like the codes the app makes. */
 export function randomCode(): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
-  return Array.from({ length: 8 }, () => alphabet[randomInt(alphabet.length)]).join('')
+  return Array.from({ length: 8 }, () => loginCodeAlphabet[randomInt(loginCodeAlphabet.length)]).join('')
 }
 
 /** Creates a login code no other test uses; `createdAt` back-dates it. */

@@ -149,14 +149,15 @@ describe('fetchExamQuestions', () => {
       deadline: '2026-11-23T09:45:00Z',
       serverNow: '2026-11-23T09:00:00Z',
       answerFileKey: key,
-      // A server before several exams names no exam.
+      // A server before several exams names no exam, and one before issue 27 not the stored code.
       examName: null,
+      loginCode: null,
     })
   })
 
-  it('keeps the name of the code’s exam', async () => {
-    answering(() => Response.json({ ...started, exam_name: 'Mathematics', sitting_name: 'Morning' }))
-    expect(await fetchQuestions()).toMatchObject({ outcome: 'ok', examName: 'Mathematics' })
+  it('keeps the name of the code’s exam and the code as the server stores it', async () => {
+    answering(() => Response.json({ ...started, exam_name: 'Mathematics', sitting_name: 'Morning', login_code: 'ABCDOIL4' }))
+    expect(await fetchQuestions()).toMatchObject({ outcome: 'ok', examName: 'Mathematics', loginCode: 'ABCDOIL4' })
   })
 
   it('keeps each question’s option order, and refuses one that is no order of A to D', async () => {
@@ -253,9 +254,9 @@ describe('sendAttemptReport', () => {
 describe('checkLoginCode and readExamSittings', () => {
   it('reads the code status a server before several exams answers, without an exam', async () => {
     answering(() => Response.json('used'))
-    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'used', exam: null })
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'used', loginCode: null, exam: null })
     answering(() => Response.json('rate_limited'))
-    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'rate_limited', exam: null })
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'rate_limited', loginCode: null, exam: null })
   })
 
   it('reads the code’s exam and the sitting it would start in', async () => {
@@ -265,9 +266,10 @@ describe('checkLoginCode and readExamSittings', () => {
       end_time: '2026-11-23T15:00:00Z',
       duration_minutes: 45,
     }
-    answering(() => Response.json({ outcome: 'exam_closed', exam: { name: 'Mathematics', sitting } }))
+    answering(() => Response.json({ outcome: 'exam_closed', login_code: 'ABCD1234', exam: { name: 'Mathematics', sitting } }))
     expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({
       outcome: 'exam_closed',
+      loginCode: 'ABCD1234',
       exam: {
         name: 'Mathematics',
         sitting: { exam_name: 'Afternoon', start_time: sitting.start_time, end_time: sitting.end_time, duration_minutes: 45 },
@@ -276,16 +278,18 @@ describe('checkLoginCode and readExamSittings', () => {
     answering(() => Response.json({ outcome: 'valid', exam: { name: 'Physics', sitting: null } }))
     expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({
       outcome: 'valid',
+      loginCode: null,
       exam: { name: 'Physics', sitting: null },
     })
     answering(() => Response.json({ outcome: 'invalid' }))
-    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'invalid', exam: null })
+    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({ outcome: 'invalid', loginCode: null, exam: null })
   })
 
   it('reads a code whose exam is in progress on another device, with its exam', async () => {
-    answering(() => Response.json({ outcome: 'in_progress_elsewhere', exam: { name: 'Physics', sitting: null } }))
-    expect(await checkLoginCode('ABCD1234', undefined, client)).toEqual({
+    answering(() => Response.json({ outcome: 'in_progress_elsewhere', login_code: 'ID7DGZBO', exam: { name: 'Physics', sitting: null } }))
+    expect(await checkLoginCode('1D7DGZB0', undefined, client)).toEqual({
       outcome: 'in_progress_elsewhere',
+      loginCode: 'ID7DGZBO',
       exam: { name: 'Physics', sitting: null },
     })
   })
@@ -295,7 +299,7 @@ describe('checkLoginCode and readExamSittings', () => {
     await expect(checkLoginCode('ABCD1234', undefined, client)).rejects.toThrow('Unexpected code status')
   })
 
-  it('reads every active sitting with its exam’s name, leaving out a sitting whose exam students no longer see', async () => {
+  it('reads every active sitting with its exam’s name and size, leaving out a sitting whose exam students no longer see', async () => {
     const sitting = (exam_id: string, exam_name: string) => ({
       exam_id,
       exam_name,
@@ -305,19 +309,19 @@ describe('checkLoginCode and readExamSittings', () => {
       created_at: '2026-11-20T09:00:00Z',
     })
     const sittings = [sitting('e1', 'Morning'), sitting('e2', 'Hall'), sitting('archived', 'Old')]
-    answering((url) =>
-      Response.json(
-        new URL(url).pathname.endsWith('/exams')
-          ? [
-              { id: 'e1', name: 'Mathematics' },
-              { id: 'e2', name: 'Physics' },
-            ]
-          : sittings,
-      ),
-    )
+    const answers: Record<string, unknown> = {
+      '/rest/v1/exams': [
+        { id: 'e1', name: 'Mathematics' },
+        { id: 'e2', name: 'Physics' },
+      ],
+      '/rest/v1/exam_schedule': sittings,
+      // Physics has no size: it counts as unknown.
+      '/rest/v1/rpc/exam_sizes': [{ exam_id: 'e1', question_count: 42 }],
+    }
+    answering((url) => Response.json(answers[new URL(url).pathname]))
     expect(await readExamSittings(undefined, client)).toEqual([
-      { ...sittings[0], exam: 'Mathematics' },
-      { ...sittings[1], exam: 'Physics' },
+      { ...sittings[0], exam: 'Mathematics', question_count: 42 },
+      { ...sittings[1], exam: 'Physics', question_count: null },
     ])
     const asked = Object.fromEntries(
       requests.map((request) => [new URL(request).pathname, Object.fromEntries(new URL(request).searchParams)]),
@@ -329,7 +333,25 @@ describe('checkLoginCode and readExamSittings', () => {
         order: 'created_at.desc',
       },
       '/rest/v1/exams': { select: 'id,name' },
+      '/rest/v1/rpc/exam_sizes': {},
     })
+  })
+
+  it('still reads the sittings from a server that cannot say the exams’ sizes', async () => {
+    const sitting = {
+      exam_id: 'e1',
+      exam_name: 'Morning',
+      start_time: '2026-11-23T09:00:00Z',
+      end_time: '2026-11-23T11:00:00Z',
+      duration_minutes: 30,
+      created_at: '2026-11-20T09:00:00Z',
+    }
+    answering((url) => {
+      const path = new URL(url).pathname
+      if (path === '/rest/v1/rpc/exam_sizes') return Response.json({ message: 'no such function' }, { status: 404 })
+      return Response.json(path === '/rest/v1/exams' ? [{ id: 'e1', name: 'Mathematics' }] : [sitting])
+    })
+    expect(await readExamSittings(undefined, client)).toEqual([{ ...sitting, exam: 'Mathematics', question_count: null }])
   })
 })
 
@@ -379,6 +401,7 @@ describe('resumeExamAttempt', () => {
     exam_name: 'Physics',
     sitting_name: 'Main hall',
     student_name: 'Ada Lovelace',
+    login_code: 'ABCD1234',
     restored: { answers: { '1': 'C' }, flags: [1], saved_at: '2026-11-23T09:10:30Z' },
   }
   const resume = () => resumeExamAttempt('ABCD1234', '482 913', attemptId, client)
@@ -397,6 +420,7 @@ describe('resumeExamAttempt', () => {
       serverNow: '2026-11-23T09:12:00Z',
       answerFileKey: key,
       examName: 'Physics',
+      loginCode: 'ABCD1234',
       studentName: 'Ada Lovelace',
       restored: { answers: { '1': 'C' }, flags: [1], savedAt: '2026-11-23T09:10:30Z' },
     })

@@ -4,6 +4,7 @@ import type { ExamAttempt } from '../../src/domain/exam-attempt'
 import type { ServerCopy } from '../../src/domain/server-copy'
 import { ExamPage } from '../../src/features/student/exam-page'
 import { StudentLoginPage } from '../../src/features/student/student-login-page'
+import { formatClockTimeWithSeconds } from '../../src/lib/browser/interface-locale'
 import { examAttempt } from './exam-fixtures'
 import { renderStudentFlow, type StudentFlowFakes } from './student-flow-fakes'
 
@@ -127,7 +128,7 @@ describe('moving to another device', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }))
     fireEvent.change(await screen.findByLabelText('Resume PIN'), { target: { value: '482913' } })
     fireEvent.click(screen.getByRole('button', { name: 'Resume on this device' }))
-    const time = new Date(savedAt).toLocaleTimeString()
+    const time = formatClockTimeWithSeconds(savedAt)
     expect(await screen.findByText(`Resumed on this device: 2 answers restored (last saved at ${time}).`)).toBeTruthy()
   })
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ExamSitting } from '../../src/domain/active-schedule'
-import { formatExamTime } from '../../src/domain/student-messages'
+import { formatExamTime } from '../../src/lib/browser/interface-locale'
 import { ExamPage } from '../../src/features/student/exam-page'
 import { StudentLoginPage } from '../../src/features/student/student-login-page'
 import { latestAttemptFor, saveNewAttempt } from '../../src/lib/offline/attempt-store'
@@ -24,6 +24,7 @@ const sitting = (exam: string, name: string, from: number, to: number): ExamSitt
   end_time: iso(to),
   duration_minutes: 45,
   created_at: iso(-48 * hour),
+  question_count: 20,
 })
 
 function renderStudentArea(page: 'login' | 'exam', fakes: StudentFlowFakes = {}) {
@@ -44,7 +45,7 @@ describe('the login screen', () => {
     sittingsOnServer.current = [maths]
     renderStudentArea('login', { lookup: { outcome: 'valid', exam: { name: 'Mathematics', sitting: maths } } })
     const panel = await screen.findByRole('region', { name: 'Exam schedule' })
-    expect(panel.textContent).toMatch(new RegExp(`^Exam is active until ${formatExamTime(maths.end_time)}Ends in 59m \\d+s$`))
+    expect(panel.textContent).toMatch(new RegExp(`^45 minutes, 20 multiple-choice questionsExam is active until ${formatExamTime(maths.end_time)}Ends in 59m \\d+s$`))
     await submitCode('ABCD1234')
     expect(await screen.findByText('Step 2 of 2: Your name')).toBeDefined()
     expect(screen.getByText('Exam:').textContent).toBe('Exam: Mathematics')
@@ -59,8 +60,8 @@ describe('the login screen', () => {
       .getAllByRole('listitem')
       .map((line) => line.textContent)
     expect(lines).toEqual([
-      expect.stringMatching(new RegExp(`^Mathematics · MorningExam is active until ${formatExamTime(maths.end_time)}Ends in`)),
-      expect.stringMatching(new RegExp(`^Physics · HallExam will start on ${formatExamTime(physics.start_time)}Starts in`)),
+      expect.stringMatching(new RegExp(`^Mathematics · Morning45 minutes, 20 multiple-choice questionsExam is active until ${formatExamTime(maths.end_time)}Ends in`)),
+      expect.stringMatching(new RegExp(`^Physics · Hall45 minutes, 20 multiple-choice questionsExam will start on ${formatExamTime(physics.start_time)}Starts in`)),
     ])
     expect(panel.textContent).toContain('Several exams are on. Enter your login code to see the time of yours.')
 
@@ -69,7 +70,7 @@ describe('the login screen', () => {
     expect(screen.getByText('Exam:').textContent).toBe('Exam: Physics')
     const codePanel = screen.getByRole('region', { name: 'Exam schedule' })
     expect(within(codePanel).queryByRole('list')).toBeNull()
-    expect(codePanel.textContent).toMatch(/^Physics · HallExam will start on .*Starts in/)
+    expect(codePanel.textContent).toMatch(/^Physics · Hall45 minutes, 20 multiple-choice questionsExam will start on .*Starts in/)
   })
 })
 

@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { examSize } from '../../domain/score'
+import { examFactLines } from '../../domain/active-schedule'
+import { examSittingsOrCached } from '../../lib/offline/active-schedule-cache'
 import './home.css'
 
 const portals = [
@@ -35,10 +37,10 @@ const features = [
   },
 ]
 
-// What every student should know before starting (docs/product.md#the-exam-in-brief).
-const examFacts = [
-  { value: '30 minutes', text: 'to answer, counted down on screen' },
-  { value: `${examSize} multiple-choice questions`, text: 'four options each, one of them correct' },
+// What every student should know before starting (docs/product.md#the-exam-in-brief): each exam's own length
+// and size come first, from the schedule; these hold for every exam.
+const examRules = [
+  { value: 'Four options each', text: 'one of them correct; the time left is counted down on screen' },
   { value: 'Camera monitoring', text: 'a live camera preview stays on during the exam' },
   { value: 'Tab switching tracked', text: 'leaving the exam page is counted and reported' },
   { value: 'Automatic time enforcement', text: 'your answers are submitted when the time is up' },
@@ -66,7 +68,8 @@ export function HomePage() {
       <section className="exam-facts" aria-labelledby="exam-facts-heading">
         <h2 id="exam-facts-heading">About the exam</h2>
         <ul>
-          {examFacts.map((fact) => (
+          <ExamSizes />
+          {examRules.map((fact) => (
             <li key={fact.value}>
               <strong>{fact.value}</strong> <span>{fact.text}</span>
             </li>
@@ -89,4 +92,33 @@ export function HomePage() {
       </section>
     </>
   )
+}
+
+/**
+ * One line per exam on the schedule, with its real name, length and question count (the server's, or this device's
+ * copy offline); without any, a line that names no number rather than one that may be wrong.
+ */
+function ExamSizes() {
+  const [lines, setLines] = useState<Array<{ exam: string; size: string }>>([])
+  useEffect(() => {
+    let shown = true
+    examSittingsOrCached().then(
+      (sittings) => shown && setLines(examFactLines(sittings, new Date())),
+      () => undefined,
+    )
+    return () => {
+      shown = false
+    }
+  }, [])
+  if (lines.length === 0)
+    return (
+      <li>
+        <strong>A set time</strong> <span>for multiple-choice questions, shown before you start</span>
+      </li>
+    )
+  return lines.map((line) => (
+    <li key={line.exam}>
+      <strong>{line.exam}</strong> <span>{line.size}</span>
+    </li>
+  ))
 }

@@ -43,7 +43,7 @@ export function CameraPreview() {
 
   const retry = () => setTries((count) => count + 1)
   return (
-    <section className="camera-preview" aria-label="Camera preview">
+    <section className={`camera-preview camera-preview--${state}`} aria-label="Camera preview">
       <video ref={video} className="camera-preview__video" muted playsInline hidden={state !== 'live'} aria-label="Your camera" />
       {state === 'starting' && <p className="camera-preview__note">Starting camera...</p>}
       {state === 'denied' && (

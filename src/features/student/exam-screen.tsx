@@ -1,18 +1,23 @@
 import { useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { allQuestionsAnswered } from '../../domain/exam-attempt'
+import { allQuestionsAnswered, answeredCount } from '../../domain/exam-attempt'
 import { displayedOptions } from '../../domain/question'
 import { resumedNotice } from '../../domain/server-copy'
-import { studentMessages } from '../../domain/student-messages'
+import { answeredProgress, studentMessages } from '../../domain/student-messages'
+import { formatClockTimeWithSeconds } from '../../lib/browser/interface-locale'
+import { useExamShell } from '../../lib/browser/exam-shell'
 import { CameraPreview } from './camera-preview'
+import { ClosesEarlyNotice } from './closes-early-notice'
 import { ExamTimerDisplay } from './exam-timer-display'
 import { MovedScreen } from './moved-screen'
 import { QuestionNavigator } from './question-navigator'
+import { QuestionSheet } from './question-sheet'
 import { ReviewSummary } from './review-summary'
 import { SaveStatus } from './save-status'
 import { ServerCopyStatus } from './server-copy-status'
 import { StudentFlow, useExamSession, type ExamSessionSnapshot } from './student-flow-context'
 import { TabSwitchBanner } from './tab-switch-banner'
+import { TimeAlert } from './time-alert'
 import { TimeAddedNotice } from './time-added-notice'
 import { useExamGuards } from './use-exam-guards'
 
@@ -27,11 +32,14 @@ function examPhase(snapshot: ExamSessionSnapshot | undefined): 'answering' | 'su
 const ignoreExamEvent = () => {}
 
 /**
- * The exam itself (docs/product.md#taking-the-exam): timer, camera, one question at a time with its "Review
- * later" flag, navigation, the server copy's status, the summary before submitting and Submit; or, once the
- * proctor moved the exam to another device, the screen saying so.
+ * The exam itself (docs/product.md#taking-the-exam), in the exam shell (no site header, menu or footer): a bar
+ * that never scrolls away with the exam's name, timer, progress, save state and the "Questions" sheet; the
+ * 5- and 1-minute alerts; the window's end when it cuts the exam short; camera, one question at a time with its
+ * "Review later" flag, navigation, the summary before submitting and Submit; or, once the proctor moved the exam
+ * to another device, the screen saying so.
  */
 export function ExamScreen() {
+  useExamShell()
   const session = useExamSession()
   // Once the session has stored the submission, the flow holds the attempt while it is sent.
   const storedAttempt = StudentFlow.useSelector((snapshot) => snapshot.context.attempt)
@@ -66,20 +74,35 @@ export function ExamScreen() {
   const allAnswered = allQuestionsAnswered(attempt)
   const flagged = attempt.flags.includes(question.question_number)
 
+  const questionNavigation = {
+    attempt,
+    serverCopy,
+    disabled: !answering,
+    onGoTo: (index: number) => send({ type: 'GO_TO', index }),
+    onReviewAll: () => send({ type: 'REVIEW_ANSWERS' }),
+  }
+
   return (
     <div className="exam">
-      <div className="exam__header">
-        <div>
+      {/* The exam shell's bar: it stays at the top of the screen however far the question scrolls. */}
+      <div className="exam-bar">
+        <div className="exam-bar__row">
           {/* An attempt stored before several exams, or from a server that did not name it, is simply the Exam. */}
-          <h1>{attempt.examName ?? 'Exam'}</h1>
-          <p className="exam__student">
-            {attempt.studentName} · Login code <span className="student-code">{attempt.loginCode}</span>
-          </p>
-          <ServerCopyStatus session={session} attempt={attempt} />
+          <h1 className="exam-bar__name">{attempt.examName ?? 'Exam'}</h1>
+          <ExamTimerDisplay session={session} attempt={attempt} />
         </div>
-        <ExamTimerDisplay session={session} attempt={attempt} />
+        <div className="exam-bar__row">
+          <p className="exam-bar__progress">{answeredProgress(answeredCount(attempt), attempt.questions.length)}</p>
+          <QuestionSheet {...questionNavigation} />
+        </div>
+        <SaveStatus session={session} />
+        <ServerCopyStatus session={session} attempt={attempt} />
       </div>
-      <SaveStatus session={session} />
+      <TimeAlert session={session} />
+      <ClosesEarlyNotice attempt={attempt} now={now} />
+      <p className="exam__student">
+        {attempt.studentName} · Login code <span className="student-code">{attempt.loginCode}</span>
+      </p>
       {timeUp && (
         <p className="exam__time-up" role="alert">
           {studentMessages.timeUp}
@@ -89,7 +112,7 @@ export function ExamScreen() {
       <TimeAddedNotice session={session} />
       {resumedFrom && (
         <p className="exam__resumed" role="status">
-          {resumedNotice(resumedFrom, (at) => new Date(at).toLocaleTimeString())}
+          {resumedNotice(resumedFrom, formatClockTimeWithSeconds)}
         </p>
       )}
       <div className="exam__body">
@@ -173,13 +196,9 @@ export function ExamScreen() {
         )}
         <aside className="exam__side">
           <CameraPreview />
-          <QuestionNavigator
-            attempt={attempt}
-            serverCopy={serverCopy}
-            disabled={!answering}
-            onGoTo={(index) => send({ type: 'GO_TO', index })}
-            onReviewAll={() => send({ type: 'REVIEW_ANSWERS' })}
-          />
+          <div className="exam__side-navigator">
+            <QuestionNavigator {...questionNavigation} />
+          </div>
         </aside>
       </div>
     </div>

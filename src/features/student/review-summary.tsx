@@ -13,8 +13,8 @@ interface ReviewSummaryProps {
 
 /**
  * "Review before submitting": every question, answered or not, flagged or not, its answer received by the
- * server or on this device only, each a way back to it. "Submit now" is the manual submit, which needs
- * every question answered (docs/product.md#taking-the-exam).
+ * server or on this device only, each a way back to it, and what submitting does. It is the one confirmation:
+ * "Submit now" is the manual submit, which needs every question answered (docs/product.md#taking-the-exam).
  */
 export function ReviewSummary({ attempt, serverCopy, onGoTo, onClose, onSubmit }: ReviewSummaryProps) {
   const heading = useRef<HTMLHeadingElement>(null)
@@ -41,6 +41,7 @@ export function ReviewSummary({ attempt, serverCopy, onGoTo, onClose, onSubmit }
           </li>
         ))}
       </ul>
+      <p className="exam-summary__next">{studentMessages.afterSubmit}</p>
       {!allAnswered && (
         <p className="exam__hint" id="review-summary-hint">
           {studentMessages.unansweredQuestions}

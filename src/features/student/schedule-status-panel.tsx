@@ -2,6 +2,7 @@ import { useMachine } from '@xstate/react'
 import { useEffect } from 'react'
 import { scheduleStatusView, severalExamsView, type ScheduleStatusView } from '../../../machines/schedule-status.machine'
 import { studentMessages } from '../../domain/student-messages'
+import { formatExamTime } from '../../lib/browser/interface-locale'
 import { StudentFlow } from './student-flow-context'
 import { liveScheduleStatusMachine } from './student-machines'
 
@@ -17,7 +18,7 @@ export function ScheduleStatusPanel() {
   useEffect(() => send({ type: 'CODE_EXAM', exam: codeExam }), [send, codeExam])
   // Its place is kept while the schedule loads, so the login step below does not jump when it arrives.
   if (snapshot.matches('loading')) return <div className="schedule-status-placeholder" aria-hidden="true" />
-  const sittings = severalExamsView(snapshot)
+  const sittings = severalExamsView(snapshot, formatExamTime)
   if (sittings) {
     return (
       <section className="schedule-status schedule-status--several" aria-label="Exam schedule">
@@ -32,7 +33,7 @@ export function ScheduleStatusPanel() {
       </section>
     )
   }
-  const view = scheduleStatusView(snapshot)
+  const view = scheduleStatusView(snapshot, formatExamTime)
   if (!view) return null
   return (
     <section className={`schedule-status schedule-status--${view.status}`} aria-label="Exam schedule">
@@ -46,6 +47,7 @@ function SittingStatus({ view }: { view: Omit<ScheduleStatusView, 'note'> }) {
   return (
     <>
       {view.exam && <p className="schedule-status__exam">{view.exam}</p>}
+      {view.size && <p className="schedule-status__size">{view.size}</p>}
       <p className="schedule-status__message">{view.message}</p>
       {view.countdown && (
         <p className="schedule-status__countdown">

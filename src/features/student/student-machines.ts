@@ -13,6 +13,7 @@ import {
 import { codeWindowNotOpen } from '../../domain/active-schedule'
 import { buildAttemptReport, type ReportedAttemptState } from '../../domain/attempt-report'
 import { errorMessage } from '../../domain/error-message'
+import { windowCutsExamShort } from '../../domain/exam-deadline'
 import { deviceTime, startAttempt, type Answers, type ExamAttempt } from '../../domain/exam-attempt'
 import { normalizeLoginCode } from '../../domain/login-code'
 import { isStoragePersistent, requestPersistentStorage } from '../../lib/browser/persistent-storage'
@@ -76,9 +77,13 @@ async function resume(): Promise<ResumePoint> {
 }
 
 async function lookUpLoginCode(code: string, signal: AbortSignal): Promise<CodeLookup> {
-  // The server still thinks the code is free while this device holds its unsent submission.
-  if (await (await outbox()).findPendingSubmission(code)) return { outcome: 'used', exam: null }
+  // The server still thinks the code is free while this device holds its unsent submission (kept under the
+  // code as stored, which a code typed with 0 for O only matches once the server has named it).
+  const entries = await outbox()
+  if (await entries.findPendingSubmission(code)) return { outcome: 'used', loginCode: code, exam: null }
   const lookup = await checkLoginCode(code, signal)
+  if (lookup.loginCode !== null && lookup.loginCode !== code && (await entries.findPendingSubmission(lookup.loginCode)))
+    return { outcome: 'used', loginCode: lookup.loginCode, exam: null }
   // The code's own exam's sitting, on this device's clock; after the window's end the server decides:
   // the code's extra minutes may still let it start.
   if (codeWindowNotOpen(lookup, new Date())) return { ...lookup, outcome: 'exam_closed' }
@@ -121,6 +126,8 @@ async function storeServedAttempt(
   const attempt = startAttempt({
     id: attemptId,
     ...student,
+    // The code as the server stores it: shown on the exam, and what the answer file's tag is computed over.
+    loginCode: served.loginCode ?? student.loginCode,
     questions: served.questions,
     startedAt: receivedAt,
     durationMinutes: served.durationMinutes + served.extraMinutes,
@@ -129,6 +136,14 @@ async function storeServedAttempt(
     serverOffsetMs: Date.parse(served.serverNow) - receivedAt,
     answerFileKey: served.answerFileKey,
     examName: served.examName,
+    // Told at a fresh start only: a resumed exam started earlier, on the other device.
+    closesEarly:
+      restored === undefined &&
+      windowCutsExamShort({
+        startMs: Date.parse(served.serverNow),
+        deadlineMs: Date.parse(served.deadline),
+        durationMinutes: served.durationMinutes + served.extraMinutes,
+      }),
     ...restored,
   })
   await (await attemptStore()).saveNewAttempt(attempt)

@@ -3,10 +3,10 @@ import { adminRequest, type AdminResult } from './admin-result'
 import type { Database, Json } from '../api/database.types'
 import { answerFileRecoverySchema, parseAnswer } from './rpc-answers'
 import { describeAnswerFileCheck } from '../../domain/answer-file-check'
+import { formatClockTimeWithSeconds } from '../browser/interface-locale'
 
-/** A time of day to the second, in the administrator's own time zone. */
-const formatClock = (iso: string) =>
-  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+/** A time of day to the second, in the interface's language and the administrator's own time zone. */
+const formatClock = formatClockTimeWithSeconds
 
 /**
  * What `recover_submission_from_file` answers, and the words an administrator reads for each; an

@@ -735,6 +735,10 @@ export type Database = {
         }
         Returns: Json
       }
+      exam_sizes: {
+        Args: never
+        Returns: { exam_id: string; question_count: number }[]
+      }
       first_exam_id: {
         Args: never
         Returns: string

@@ -53,10 +53,12 @@ const sittingSchema = v.object({
 export const loginCodeStatusSchema = v.union([
   v.pipe(
     loginCodeOutcome,
-    v.transform((outcome) => ({ outcome, exam: null })),
+    v.transform((outcome) => ({ outcome, login_code: null, exam: null })),
   ),
   v.object({
     outcome: loginCodeOutcome,
+    /** The code as stored, when it exists (the input is found by its key: O as 0, I and L as 1); absent from a server before issue 27. */
+    login_code: v.optional(v.nullable(v.string()), null),
     exam: v.optional(
       v.nullable(
         v.object({
@@ -88,6 +90,8 @@ const examQuestionsFields = {
   /** The code's exam and the sitting it started in (null without one); absent from a server before several exams. */
   exam_name: v.optional(v.nullable(v.string())),
   sitting_name: v.optional(v.nullable(v.string())),
+  /** The code as stored (the input is found by its key); absent from a server before issue 27. */
+  login_code: v.optional(v.nullable(v.string()), null),
 }
 
 /** exam_questions: the questions without their answers and the attempt's deadline, or why not. */

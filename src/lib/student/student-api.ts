@@ -44,9 +44,10 @@ function dataOf<T>(answer: SupabaseAnswer<T>): T {
 }
 
 /**
- * Every active sitting of an exam in use, with its exam's name: anon reads the active sittings and
- * the names of the exams not archived that have one. A sitting whose exam is not among them (archived)
- * is no longer offered to students, so it is left out.
+ * Every active sitting of an exam in use, with its exam's name and how many questions it has now: anon reads
+ * the active sittings, the names of the exams not archived that have one and their sizes (public.exam_sizes).
+ * A sitting whose exam is not among them (archived) is no longer offered to students, so it is left out. The
+ * sizes are only facts to show: a server that cannot say them leaves them null.
  */
 export async function readExamSittings(signal?: AbortSignal, client: PublicApi = getPublicApi()): Promise<ExamSitting[]> {
   // A dead network is answered from the cache rather than after supabase-js's retries.
@@ -57,15 +58,18 @@ export async function readExamSittings(signal?: AbortSignal, client: PublicApi =
     .order('created_at', { ascending: false })
     .retry(false)
   let examsQuery = client.from('exams').select('id, name').retry(false)
+  let sizesQuery = client.rpc('exam_sizes').retry(false)
   if (signal) {
     sittingsQuery = sittingsQuery.abortSignal(signal)
     examsQuery = examsQuery.abortSignal(signal)
+    sizesQuery = sizesQuery.abortSignal(signal)
   }
-  const [sittings, exams] = await Promise.all([sittingsQuery, examsQuery])
+  const [sittings, exams, sizes] = await Promise.all([sittingsQuery, examsQuery, sizesQuery])
   const examNames = new Map(dataOf(exams).map((exam) => [exam.id, exam.name]))
+  const questionCounts = new Map((sizes.error ? [] : (sizes.data ?? [])).map((size) => [size.exam_id, size.question_count]))
   return dataOf(sittings).flatMap((sitting) => {
     const exam = examNames.get(sitting.exam_id)
-    return exam === undefined ? [] : [{ ...sitting, exam }]
+    return exam === undefined ? [] : [{ ...sitting, exam, question_count: questionCounts.get(sitting.exam_id) ?? null }]
   })
 }
 
@@ -75,6 +79,8 @@ export type LoginCodeStatus = 'valid' | typeof inProgressElsewhere | LoginCodeRe
 /** The code's status and, for a code that exists and is not used, its exam (null when the server did not say). */
 export interface LoginCodeCheck {
   outcome: LoginCodeStatus
+  /** The code as the server stores it (the typed one is found by its key), for a code that exists; null when not said. */
+  loginCode: string | null
   exam: CodeExam | null
 }
 
@@ -88,11 +94,11 @@ export async function checkLoginCode(
   const status = dataOf(await call)
   const parsed = v.safeParse(loginCodeStatusSchema, status)
   if (!parsed.success) throw new StudentApiError(`Unexpected code status ${JSON.stringify(status)}.`, 200)
-  const { outcome, exam } = parsed.output
-  if (!exam) return { outcome, exam: null }
-  if (!exam.sitting) return { outcome, exam: { name: exam.name, sitting: null } }
+  const { outcome, exam, login_code: loginCode } = parsed.output
+  if (!exam) return { outcome, loginCode, exam: null }
+  if (!exam.sitting) return { outcome, loginCode, exam: { name: exam.name, sitting: null } }
   const { name, ...window } = exam.sitting
-  return { outcome, exam: { name: exam.name, sitting: { exam_name: name, ...window } } }
+  return { outcome, loginCode, exam: { name: exam.name, sitting: { exam_name: name, ...window } } }
 }
 
 /** The exam as the server serves it to an attempt: exam_questions on ok, and resume_exam_attempt with it. */
@@ -107,6 +113,8 @@ export interface ServedExam {
   answerFileKey: string
   /** The code's exam; null from a server before several exams. */
   examName: string | null
+  /** The code as the server stores it, which the attempt keeps (answer-file tags are computed over it); null when not said. */
+  loginCode: string | null
 }
 
 export type ExamQuestionsAnswer =
@@ -139,6 +147,7 @@ function servedExam(answer: v.InferOutput<typeof examQuestionsAnswerSchema> & { 
     serverNow: answer.server_now,
     answerFileKey: answer.answer_file_key,
     examName: answer.exam_name ?? null,
+    loginCode: answer.login_code,
   }
 }
 

@@ -1,15 +1,10 @@
 import { dateOfKey } from '../../../domain/results-analytics'
+import { formatLongDay } from '../../../lib/browser/interface-locale'
 
-/** Date and time in the admin's locale and time zone. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-}
+// Dates and times in the interface's language and the admin's time zone (lib/browser/interface-locale.ts).
+export { formatDateTime, formatClockTime as formatTime } from '../../../lib/browser/interface-locale'
 
-export function formatTime(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-}
-
-/** A YYYY-MM-DD local day as "Monday, 23 November 2026" (in the admin's locale). */
+/** A YYYY-MM-DD local day as "Monday, 23 November 2026". */
 export function formatDay(dateKey: string): string {
-  return dateOfKey(dateKey).toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })
+  return formatLongDay(dateOfKey(dateKey))
 }

@@ -9,6 +9,7 @@ import {
 import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
 import { formatTime } from '../components/format'
+import { formatCount } from '../../../lib/browser/interface-locale'
 import { useAdminData } from '../components/use-admin-data'
 
 /** Wrong codes are not announced by Realtime (they are counted per minute), so the panel asks this often. */
@@ -148,7 +149,7 @@ function ClearLimitDialog({ limit, trust, onClose, onDone }: LimitDialogProps & 
     }
   }
 
-  const failures = `the ${limit.failures.toLocaleString()} wrong login codes from ${limit.address}`
+  const failures = `the ${formatCount(limit.failures)} wrong login codes from ${limit.address}`
   return (
     <AdminDialog title={trust ? 'Stop limiting this network' : 'Clear the limit'} onClose={() => !busy && onClose()}>
       {trust ? (

@@ -22,7 +22,7 @@ begin
     raise exception 'student_name must be 2 to 200 characters' using errcode = '22023';
   end if;
   -- Locked, so two devices starting the same code at once agree on its first start.
-  select * into login from public.login_codes lc where lc.code = public.normalize_login_code(exam_questions.code) for update;
+  select * into login from public.login_codes lc where lc.code = private.stored_login_code(exam_questions.code) for update;
   if not found then
     return jsonb_build_object('outcome', 'invalid');
   end if;

@@ -8,7 +8,7 @@ as $$
 declare
   found_code public.login_codes;
 begin
-  select * into found_code from public.login_codes lc where lc.code = public.normalize_login_code(find_result.code);
+  select * into found_code from public.login_codes lc where lc.code = private.stored_login_code(find_result.code);
   if not found then
     answer := jsonb_build_object('outcome', 'invalid');
   elsif found_code.created_at < now() - interval '7 days' then

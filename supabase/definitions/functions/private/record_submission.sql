@@ -20,20 +20,20 @@ create or replace function private.record_submission(
 language plpgsql volatile set search_path = ''
 as $$
 declare
-  normalized_code text := public.normalize_login_code(record_submission.code);
+  stored_code text := private.stored_login_code(record_submission.code);
   name text := btrim(record_submission.student_name);
   refusal jsonb;
   claim record;
   counting record;
   scoring record;
 begin
-  refusal := private.check_submission_arguments(record_submission.submission_id, normalized_code, name, record_submission.answers,
+  refusal := private.check_submission_arguments(record_submission.submission_id, stored_code, name, record_submission.answers,
     record_submission.tab_switches, record_submission.time_taken, record_submission.started_at, record_submission.submitted_at);
   if refusal is not null then
     return refusal;
   end if;
 
-  claim := private.claim_login_code(record_submission.submission_id, normalized_code, name, record_submission.submitted_at,
+  claim := private.claim_login_code(record_submission.submission_id, stored_code, name, record_submission.submitted_at,
     coalesce(record_submission.from_server_copy, false));
   if claim.answer is not null then
     return claim.answer;
@@ -41,14 +41,14 @@ begin
 
   -- The server's copy is the in-time copy itself, as an answer file is already checked against it:
   -- both count as sent.
-  counting := private.counted_answers(record_submission.submission_id, normalized_code, record_submission.answers,
+  counting := private.counted_answers(record_submission.submission_id, stored_code, record_submission.answers,
     record_submission.recovered_from_file or coalesce(record_submission.from_server_copy, false),
     claim.first_start, claim.closes_at, claim.sent_at);
-  scoring := private.score_submission(normalized_code, counting.counted);
+  scoring := private.score_submission(stored_code, counting.counted);
 
   return private.store_submission(
     submission_id => record_submission.submission_id,
-    code => normalized_code,
+    code => stored_code,
     student_name => name,
     counted_answers => counting.counted,
     late_check => counting.late_check,

@@ -47,7 +47,7 @@ begin
   end if;
 
   select a.* into attempt from public.exam_attempts a
-   where a.id = report_exam_attempt.attempt_id and a.login_code = public.normalize_login_code(report_exam_attempt.code)
+   where a.id = report_exam_attempt.attempt_id and a.login_code = private.stored_login_code(report_exam_attempt.code)
      for update;
   if not found then
     return jsonb_build_object('outcome', 'invalid');

@@ -27,7 +27,7 @@ begin
   end if;
   -- Locked, as exam_questions and submissions lock it, so a move and a start or a submission of
   -- the same code queue.
-  select * into login from public.login_codes lc where lc.code = public.normalize_login_code(resume_exam_attempt.code) for update;
+  select * into login from public.login_codes lc where lc.code = private.stored_login_code(resume_exam_attempt.code) for update;
   if not found then
     return jsonb_build_object('outcome', 'invalid');
   end if;

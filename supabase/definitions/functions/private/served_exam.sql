@@ -1,7 +1,8 @@
 -- What a device writing an attempt is handed (exam_questions' answer, and resume_exam_attempt's on
 -- a new device): the code's snapshot in the student's order, each question with its options' order
 -- and never with its key, the exam's and the sitting's names, the time, the attempt's deadline and
--- the code's answer-file key.
+-- the code's answer-file key, with the code as stored (the student may have typed O for 0), which
+-- the device keeps: its answer file and its tag name the stored code.
 create or replace function private.served_exam(
   login public.login_codes,
   exam public.exams,
@@ -23,6 +24,7 @@ begin
    where aq.login_code = login.code;
   return jsonb_build_object(
     'outcome', 'ok',
+    'login_code', login.code,
     'questions', served,
     'exam_name', exam.name,
     'sitting_name', schedule.exam_name,
@@ -35,5 +37,5 @@ begin
 end
 $$;
 comment on function private.served_exam(public.login_codes, public.exams, public.exam_schedule, public.exam_attempts) is
-  'The ok answer handing a device its attempt: the code''s snapshot in the student''s order (never with correct_answer), the exam''s and sitting''s names, duration, extra minutes, window end, the attempt''s deadline, the server''s time and the answer-file key.';
+  'The ok answer handing a device its attempt: the code as stored (login_code), the code''s snapshot in the student''s order (never with correct_answer), the exam''s and sitting''s names, duration, extra minutes, window end, the attempt''s deadline, the server''s time and the answer-file key.';
 revoke all on function private.served_exam(public.login_codes, public.exams, public.exam_schedule, public.exam_attempts) from public, anon, authenticated, service_role;

@@ -6,11 +6,12 @@
 -- name. The file is stored through record_submission, as the device's submission would be. A
 -- file whose attempt never reported answers in time is refused (not_reported): nothing in it can
 -- be checked, and storing it would claim the code and shut out the device's own submission when
--- it arrives.
+-- it arrives. The file's code is matched by its key like a typed one (private.stored_login_code).
 create or replace function public.recover_submission_from_file(file jsonb) returns jsonb
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
+  file_code text;
   submission_id uuid;
   already_received boolean;
   attempt public.exam_attempts;
@@ -28,7 +29,8 @@ begin
   if not private.is_answer_file(file) then
     return jsonb_build_object('outcome', 'malformed');
   end if;
-  if not exists (select 1 from public.login_codes lc where lc.code = file ->> 'login_code') then
+  file_code := private.stored_login_code(file ->> 'login_code');
+  if not exists (select 1 from public.login_codes lc where lc.code = file_code) then
     return jsonb_build_object('outcome', 'unknown_code');
   end if;
   if private.answer_file_tag(file) is distinct from file ->> 'tag' then
@@ -40,10 +42,10 @@ begin
 
   if not already_received then
     select a.* into attempt from public.exam_attempts a
-     where a.id = submission_id and a.login_code = file ->> 'login_code';
+     where a.id = submission_id and a.login_code = file_code;
     -- A code never started cannot submit at all (record_submission answers not_started): say so,
     -- not that its device never reported.
-    if not found and not exists (select 1 from public.exam_attempts a where a.login_code = file ->> 'login_code') then
+    if not found and not exists (select 1 from public.exam_attempts a where a.login_code = file_code) then
       return jsonb_build_object('outcome', 'not_started');
     end if;
     if attempt.reported_answers is null then
@@ -69,7 +71,7 @@ begin
 
   answer := private.record_submission(
     submission_id,
-    file ->> 'login_code',
+    file_code,
     file ->> 'student_name',
     coalesce(counted_answers, file_answers),
     (file ->> 'tab_switches')::integer,

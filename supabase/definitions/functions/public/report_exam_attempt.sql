@@ -24,7 +24,7 @@ begin
   if private.code_guessing_limited(address)
      and not exists (select 1 from public.exam_attempts a
                       where a.id = report_exam_attempt.attempt_id
-                        and a.login_code = public.normalize_login_code(report_exam_attempt.code)) then
+                        and a.login_code = private.stored_login_code(report_exam_attempt.code)) then
     return jsonb_build_object('outcome', 'rate_limited');
   end if;
   answer := private.report_exam_attempt(attempt_id, code, answered_count, tab_switches, state, online, reported_at,

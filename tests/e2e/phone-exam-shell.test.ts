@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { appUrl, dataOf, openStudentPortal, pagePerFile, randomCode, service, submitCode } from './fixtures.ts'
+
+/**
+ * The exam on a 390×844 phone (issue 27): the exam shell (no header, menu or footer; a bar that never scrolls
+ * away with time, progress and save state; the navigator as a sheet; a small camera), the 5- and 1-minute
+ * alerts, the window's end told at the start, the one confirmation, dates in the interface's language, the real
+ * exam facts on the home page and the portal, and a code typed with look-alikes. The exams are this file's own,
+ * deleted with everything of theirs after it.
+ */
+
+let browser: Browser | undefined
+pagePerFile((opened) => (browser = opened.browser))
+
+const phoneViewport = { width: 390, height: 844 }
+let contexts: BrowserContext[] = []
+let pageErrors: Error[] = []
+
+/** A phone of its own (storage and all), closed after the test; the test fails if its page threw. */
+async function phone(options: { locale?: string } = {}): Promise<Page> {
+  if (!browser) throw new Error('Chromium did not start')
+  const context = await browser.newContext({ viewport: phoneViewport, ...options })
+  context.on('weberror', (error) => pageErrors.push(error.error()))
+  contexts.push(context)
+  return context.newPage()
+}
+
+afterEach(async () => {
+  for (const context of contexts) await context.close()
+  contexts = []
+  expect(pageErrors).toEqual([])
+  pageErrors = []
+})
+
+const minute = 60 * 1000
+const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString()
+const run = randomUUID().slice(0, 8)
+const examIds: string[] = []
+
+// Long enough that the question scrolls on a phone.
+const longText = (n: number) => `Question ${n}: ${'Read the whole passage before you choose an answer. '.repeat(14)}`
+
+/** An exam of three long questions with an active sitting from 10 minutes ago until `endsInMs`, of `durationMinutes`. */
+async function createExam(name: string, endsInMs: number, durationMinutes: number): Promise<string> {
+  const { id } = dataOf(await service.from('exams').insert({ name }).select('id').single())
+  examIds.push(id)
+  dataOf(
+    await service
+      .from('questions')
+      .insert(
+        [1, 2, 3].map((question_number) => ({
+          exam_id: id,
+          question_number,
+          question_text: longText(question_number),
+          option_a: 'Alpha',
+          option_b: 'Bravo',
+          option_c: 'Charlie',
+          option_d: 'Delta',
+          correct_answer: 'A',
+        })),
+      )
+      .select('id'),
+  )
+  dataOf(
+    await service
+      .from('exam_schedule')
+      .insert({
+        exam_id: id,
+        exam_name: name,
+        start_time: fromNow(-10 * minute),
+        end_time: fromNow(endsInMs),
+        duration_minutes: durationMinutes,
+      })
+      .select('id'),
+  )
+  return id
+}
+
+async function newCodeOf(examId: string, code = randomCode()): Promise<string> {
+  dataOf(await service.from('login_codes').insert({ code, exam_id: examId }).select('code'))
+  return code
+}
+
+const shellExam = `E2E Shell ${run}`
+let shellExamId: string
+
+beforeAll(async () => {
+  shellExamId = await createExam(shellExam, 120 * minute, 25)
+})
+
+afterAll(async () => {
+  // Submissions keep their exam (no cascade); everything else of an exam goes with it.
+  dataOf(await service.from('submissions').delete().in('exam_id', examIds).select('id'))
+  dataOf(await service.from('exams').delete().in('id', examIds).select('id'))
+})
+
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, where: violation.nodes.map((node) => node.target.join(' ')) }))
+  expect(serious, screen).toEqual([])
+}
+
+/** From the portal to the first question, the code typed as given. */
+async function enterExam(page: Page, typedCode: string): Promise<void> {
+  await openStudentPortal(page)
+  await submitCode(page, typedCode)
+  await page.getByLabel('Full Name').fill('Phone Student')
+  await page.getByRole('button', { name: 'Start Test' }).click()
+  await page.getByRole('heading', { name: 'Question 1 of 3' }).waitFor()
+}
+
+const bar = (page: Page) => page.locator('.exam-bar')
+
+describe('the home page and the portal', () => {
+  it('show each exam’s real name, length and question count', async () => {
+    const page = await phone()
+    await page.goto(appUrl)
+    const facts = page.getByRole('region', { name: 'About the exam' })
+    await facts.getByText(shellExam, { exact: true }).waitFor()
+    expect(await facts.getByRole('listitem').filter({ hasText: shellExam }).innerText()).toBe(
+      `${shellExam} 25 minutes, 3 multiple-choice questions`,
+    )
+    await expect.poll(() => facts.innerText()).not.toMatch(/30 minutes|50 multiple-choice/)
+    await expectAccessible(page, 'home page with exam facts')
+
+    await openStudentPortal(page)
+    const schedule = page.getByRole('region', { name: 'Exam schedule' })
+    await expect
+      .poll(async () => (await schedule.getByRole('listitem').filter({ hasText: shellExam }).allInnerTexts()).join('\n'))
+      .toContain('25 minutes, 3 multiple-choice questions')
+  })
+
+  it('write dates in English words on an English page in a German browser', async () => {
+    const page = await phone({ locale: 'de-DE' })
+    await openStudentPortal(page)
+    const line = page.getByRole('region', { name: 'Exam schedule' }).getByRole('listitem').filter({ hasText: shellExam })
+    await line.getByText(/^Exam is active until /).waitFor()
+    const text = await line.innerText()
+    expect(text).toMatch(/Exam is active until (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), /)
+    expect(text).not.toMatch(/Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag| um /)
+  })
+})
+
+describe('the exam shell on a phone', () => {
+  it('takes a code typed with O, I and L for 0 and 1, and shows the code as it was printed', async () => {
+    // A code made before codes left out the look-alikes, typed the way it reads.
+    const stored = `OIL${randomCode().slice(3)}`
+    await newCodeOf(shellExamId, stored)
+    const page = await phone()
+    await enterExam(page, ` 011${stored.slice(3).toLowerCase()}`)
+    await page.getByText(`Login code ${stored}`).waitFor()
+  })
+
+  it('is the exam alone: a bar that stays in view, the navigator as a sheet, a small camera, one confirmation', async () => {
+    const page = await phone()
+    await enterExam(page, await newCodeOf(shellExamId))
+
+    // No header, menu, footer or any link out of the exam.
+    expect(await page.getByRole('banner').count()).toBe(0)
+    expect(await page.getByRole('contentinfo').count()).toBe(0)
+    expect(await page.getByRole('link').count()).toBe(0)
+
+    await bar(page).getByRole('heading', { level: 1, name: shellExam }).waitFor()
+    await bar(page).getByRole('timer', { name: 'Time remaining' }).waitFor()
+    await bar(page).getByText('0 of 3 answered', { exact: true }).waitFor()
+    await bar(page).getByText('Answers saved on this device', { exact: true }).waitFor()
+    await page.getByLabel('Alpha').check()
+    await bar(page).getByText('1 of 3 answered', { exact: true }).waitFor()
+
+    // The camera: live, visible and small.
+    const camera = page.getByRole('region', { name: 'Camera preview' })
+    await camera.locator('video:not([hidden])').waitFor()
+    expect((await camera.boundingBox())?.width).toBeLessThanOrEqual(120)
+    await expectAccessible(page, 'exam on a phone')
+
+    // The bar stays at the top after scrolling down.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
+    const box = await bar(page).boundingBox()
+    expect(box?.y).toBeCloseTo(0, 0)
+    expect(await bar(page).isVisible()).toBe(true)
+
+    // The navigator: a sheet that opens, jumps, and closes with Escape.
+    const sheet = page.getByRole('dialog', { name: 'Questions' })
+    await bar(page).getByRole('button', { name: 'Questions' }).click()
+    await sheet.waitFor()
+    await expectAccessible(page, 'question sheet')
+    await sheet.getByRole('button', { name: /^Question 3:/ }).click()
+    await sheet.waitFor({ state: 'hidden' })
+    await page.getByRole('heading', { name: 'Question 3 of 3' }).waitFor()
+    await bar(page).getByRole('button', { name: 'Questions' }).click()
+    await sheet.waitFor()
+    await page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+
+    // The one confirmation, which says what happens next.
+    await page.getByLabel('Alpha').check()
+    await page.getByRole('button', { name: 'Previous' }).click()
+    await page.getByRole('heading', { name: 'Question 2 of 3' }).waitFor()
+    await page.getByLabel('Alpha').check()
+    await bar(page).getByText('3 of 3 answered', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('button', { name: 'Submit Test' }).click()
+    const summary = page.getByRole('dialog', { name: 'Review before submitting' })
+    await summary
+      .getByText(
+        'After you submit, your answers cannot be changed. They are sent to the server; if the connection is down they stay on this device and are sent by themselves.',
+        { exact: true },
+      )
+      .waitFor()
+    await expectAccessible(page, 'review before submitting')
+    await summary.getByRole('button', { name: 'Submit now' }).click()
+    // Submitted with no second question asked: the exam shell is gone.
+    await page.getByRole('banner').waitFor()
+    expect(dataOf(await service.from('submissions').select('id').eq('exam_id', shellExamId).eq('score', 3))).toHaveLength(1)
+  })
+
+  it('tells at the start when the window’s end cuts the exam short, then alerts at 5 minutes and 1 minute left', async () => {
+    // The window closes in 5 minutes 40 seconds, well before the exam's 30 minutes.
+    const closingExam = await createExam(`E2E Closing ${run}`, 5 * minute + 40_000, 30)
+    const code = await newCodeOf(closingExam)
+    const page = await phone()
+    await enterExam(page, code)
+    const { deadline } = dataOf(await service.from('exam_attempts').select('deadline').eq('login_code', code).single())
+    const closesAt = await page.evaluate(
+      (iso) => new Date(iso).toLocaleString('en', { hour: '2-digit', minute: '2-digit' }),
+      deadline,
+    )
+    const notice = page.getByText(new RegExp(`^This exam closes at ${closesAt}: you have 5 minutes \\d+ seconds$`))
+    await notice.waitFor()
+    await expectAccessible(page, 'exam with the window-end notice')
+
+    const alerts = page.locator('.exam__time-alert[role="alert"]')
+    await alerts.getByText('5 minutes left.', { exact: true }).waitFor({ timeout: 60_000 })
+    await expectAccessible(page, 'exam with the 5-minute alert')
+
+    // The attempt's deadline moved to just over a minute away; the next report (after an answer) brings it.
+    dataOf(await service.from('exam_attempts').update({ deadline: fromNow(70_000) }).eq('login_code', code).select('id'))
+    await page.getByLabel('Bravo').check()
+    await alerts.getByText('1 minute left.', { exact: true }).waitFor({ timeout: 30_000 })
+    expect(await alerts.innerText()).toBe('1 minute left.')
+    await expect.poll(() => notice.isVisible()).toBe(true)
+  })
+})
