@@ -120,9 +120,14 @@ export function CompletionScreen() {
   const state = submission?.state ?? 'checking'
   const heading = useRef<HTMLHeadingElement>(null)
 
-  // The exam screen may have been scrolled to its last question's Submit: this screen starts at its top.
-  useLayoutEffect(() => window.scrollTo(0, 0), [])
-  useEffect(() => heading.current?.focus({ preventScroll: true }), [state])
+  // The exam screen may have been scrolled to its last question's Submit: this screen starts at its top. (A block:
+  // Chromium's scrollTo may answer a promise, which React would take for the effect's clean-up.)
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0)
+  }, [])
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true })
+  }, [state])
 
   return (
     <div className="student-page student-card completion" data-state={state}>
