@@ -109,7 +109,11 @@ begin
       from public.exam_schedule es
      where es.end_time <= now()
      group by es.exam_id
-    having max(es.end_time) <= now() - interval '24 hours'
+    -- A deadline in a sitting is at most its window's end moved by its code's extra minutes
+    -- (private.start_exam_attempt, private.shift_attempt_deadlines).
+    having max(es.end_time) + make_interval(mins => coalesce((select max(lc.extra_minutes) from public.login_codes lc
+                                                               where lc.exam_id = es.exam_id), 0))
+           <= now() - interval '24 hours' - interval '2 minutes'
        and not exists (select 1 from public.exam_schedule o
                         where o.exam_id = es.exam_id and o.is_active and o.end_time > now())
      order by es.exam_id
@@ -127,7 +131,7 @@ begin
   return total;
 end
 $function$;
-COMMENT ON FUNCTION private.apply_retention() IS 'Deletes each exam''s questions, the attempts'' snapshots of them and the server''s copies of the attempts'' answers and flags 24 hours after that exam''s last sitting closed (none while one of its active sittings is open); answers how many questions.';
+COMMENT ON FUNCTION private.apply_retention() IS 'Deletes each exam''s questions, the attempts'' snapshots of them and the server''s copies of the attempts'' answers and flags 24 hours after that exam is over for everyone (its last sitting closed, moved by its codes'' largest extra time, plus 2 minutes of grace; none while one of its active sittings is open), when its solutions are no longer shown; answers how many questions.';
 GRANT EXECUTE ON FUNCTION private.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION private.check_login_code(code text)
@@ -347,13 +351,19 @@ begin
   select lc.exam_id into candidate.exam_id from public.login_codes lc where lc.code = counted_answers.code;
   candidate.started_at := counted_answers.first_start;
   -- A row's release only grows with its submitted_at (a later one waits for more sittings), and
-  -- any submission of the exam (or of one with the same questions) whose 24 hours of solutions outlasted this attempt's deadline plus
-  -- grace could have shown the key since: the key is out once the earliest of them has its release. A row
-  -- stamped after a classmate's would otherwise wait for a sitting the classmate's do not.
+  -- any submission of the exam (or of one with the same questions) whose solutions, shown for 24
+  -- hours from their release, could reach past this attempt's deadline plus grace could have shown
+  -- the key since: one submitted in the 24 hours before it, or in this attempt's sitting (an early
+  -- submitter of a week-long window is released with it). The key is out once the earliest of
+  -- them has its release. A row stamped after a classmate's would otherwise wait for a sitting the
+  -- classmate's do not.
   candidate.submitted_at := least(counted_answers.sent_at,
                                   (select min(s.submitted_at) from public.submissions s
                                     where s.exam_id in (select unnest(private.exams_sharing_questions(candidate.exam_id)))
-                                      and s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
+                                      and s.submitted_at >= least(counted_answers.closes_at - interval '24 hours',
+                                                                  (select es.start_time from public.exam_attempts a
+                                                                     join public.exam_schedule es on es.id = a.sitting_id
+                                                                    where a.id = counted_answers.submission_id))));
   -- An unknown release (null) holds the key back, as a release still to come does.
   if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(candidate.exam_id, counted_answers.first_start)) is not true then
     return;
@@ -657,6 +667,7 @@ AS $function$
            'question_number', aq.question_number, 'question_text', aq.question_text,
            'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
            'correct_answer', aq.correct_answer,
+           'option_order', aq.option_order,
            'accepted', k.accepted,
            'student_answer', submission.answers ->> aq.question_number::text,
            'is_correct', coalesce(private.key_accepts(k.accepted, submission.answers ->> aq.question_number::text), false))
@@ -665,7 +676,7 @@ AS $function$
     cross join lateral (select coalesce(submission.served_key ->> aq.question_number::text, aq.correct_answer) as accepted) k
    where aq.login_code = submission.login_code
 $function$;
-COMMENT ON FUNCTION private.list_solutions(submission public.submissions) IS 'lookup_result''s last step: the per-question solutions of a submission from its code''s snapshot, in question order, each with the student''s answer, the key, what the score accepts and whether the answer counts.';
+COMMENT ON FUNCTION private.list_solutions(submission public.submissions) IS 'lookup_result''s last step: the per-question solutions of a submission from its code''s snapshot, in question order, each with the order the student saw its options in (option_order), the student''s answer, the key, what the score accepts and whether the answer counts.';
 
 CREATE OR REPLACE FUNCTION private.live_attempts(code text)
  RETURNS SETOF public.exam_attempts
@@ -722,10 +733,12 @@ begin
     'solutions_available', solutions.available,
     'solutions_held', solutions.held,
     'solutions_release_at', solutions.held_until,
-    'solutions', case when solutions.available then private.list_solutions(result.submission) end);
+    'solutions', case when solutions.available then private.list_solutions(result.submission) end)
+    -- Only with the solutions: the page says until when they can be read.
+    || case when solutions.available then jsonb_build_object('solutions_until', solutions.shown_until) else '{}'::jsonb end;
 end
 $function$;
-COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: ok (with its exam''s name, exam_name), or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
+COMMENT ON FUNCTION private.lookup_result(code text) IS 'The solutions page''s answer for a code as typed: ok (with its exam''s name, exam_name), or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), for 24 hours from that release (solutions_until, given with them), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question) and the order the student saw the options in (option_order). Steps: find_result, solutions_availability, list_solutions.';
 GRANT EXECUTE ON FUNCTION private.lookup_result(code text) TO service_role;
 
 CREATE OR REPLACE FUNCTION private.note_question_insert_statement()
@@ -1612,25 +1625,25 @@ end
 $function$;
 COMMENT ON FUNCTION private.snapshot_key(login_code text, answers jsonb, OUT key jsonb, OUT corrected boolean, OUT served integer, OUT matching integer) IS 'The answer key of a code''s snapshot (question number → letters, or * for a void question) with the latest key corrections, whether any applies, the questions served and how many of the answers match the snapshot''s letters; null key without a snapshot.';
 
-CREATE OR REPLACE FUNCTION private.solutions_availability(submission public.submissions, OUT available boolean, OUT held boolean, OUT held_until timestamp with time zone)
+CREATE OR REPLACE FUNCTION private.solutions_availability(submission public.submissions, OUT available boolean, OUT held boolean, OUT held_until timestamp with time zone, OUT shown_until timestamp with time zone)
  RETURNS record
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
 declare
-  within_day boolean;
+  has_snapshot boolean;
   release_at timestamptz;
 begin
-  within_day := solutions_availability.submission.submitted_at >= now() - interval '24 hours'
-    and exists (select 1 from public.attempt_questions aq where aq.login_code = solutions_availability.submission.login_code);
+  has_snapshot := exists (select 1 from public.attempt_questions aq where aq.login_code = solutions_availability.submission.login_code);
   release_at := private.solutions_release_at(solutions_availability.submission);
-  available := within_day and coalesce(now() >= release_at, false);
-  held := within_day and not available;
+  available := has_snapshot and coalesce(now() >= release_at and now() < release_at + interval '24 hours', false);
+  held := has_snapshot and coalesce(now() < release_at, true);
   held_until := case when held then release_at end;
+  shown_until := case when available then release_at + interval '24 hours' end;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_availability(submission public.submissions, OUT available boolean, OUT held boolean, OUT held_until timestamp with time zone) IS 'lookup_result''s second step: whether a submission''s solutions are shown now (available), or held back for the rest of the room (held, until held_until when that time is known).';
+COMMENT ON FUNCTION private.solutions_availability(submission public.submissions, OUT available boolean, OUT held boolean, OUT held_until timestamp with time zone, OUT shown_until timestamp with time zone) IS 'lookup_result''s second step: whether a submission''s solutions are shown now (available, for 24 hours from their release, until shown_until), or held back for the rest of the room (held, until held_until when that time is known).';
 
 CREATE OR REPLACE FUNCTION private.solutions_release_at(sub public.submissions)
  RETURNS timestamp with time zone
@@ -1647,8 +1660,9 @@ declare
   grace constant interval := interval '2 minutes';
   shown_for constant interval := interval '24 hours';
   unstarted_extra integer;
-  last_window_end timestamptz;
+  window_end timestamptz;
   last_deadline timestamptz;
+  release timestamptz;
 begin
   -- A started code keeps its first start's deadline (below); one never started may still start.
   select max(lc.extra_minutes) into unstarted_extra
@@ -1664,16 +1678,6 @@ begin
                 and not exists (select 1 from public.exam_schedule es where es.exam_id = lc.exam_id and es.is_active)) then
     return null;
   end if;
-  -- The clean-up deletes an exam's questions and snapshots only 24 hours after its last closed
-  -- window; solutions are shown only within 24 hours of the submission. So any active sitting of
-  -- the exam starting before then may serve these same questions: until its end, moved by the
-  -- extra time of a code that may still start, the key stays held. So does a sitting prepared
-  -- inactive that is not over yet: a teacher turns the afternoon's on after lunch, maybe a few
-  -- minutes after its start.
-  select max(es.end_time) into last_window_end
-    from public.exam_schedule es
-   where es.exam_id = any (startable)
-     and (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   -- A code whose only submission is the server's copy (not voided) is not done: its device's own
   -- submission made in time replaces it (private.claim_login_code), and extra time given since
@@ -1684,13 +1688,27 @@ begin
      and a.started_at > now() - shown_for
      and not exists (select 1 from public.submissions s
                       where s.login_code = a.login_code and not (s.from_server_copy and s.voided_at is null));
-  return greatest(
-    last_window_end + make_interval(mins => coalesce(unstarted_extra, 0)),
-    last_deadline,
-    sub.submitted_at) + grace;
+  release := greatest(last_deadline, sub.submitted_at);
+  -- The solutions are shown for 24 hours from the release, and the clean-up keeps the questions
+  -- until then (private.apply_retention). So any active sitting of the exam starting before the
+  -- release plus those 24 hours may serve these same questions: until its end, moved by the extra
+  -- time of a code that may still start, the key stays held. So does a sitting prepared inactive
+  -- that is not over yet: a teacher turns the afternoon's on after lunch, maybe a few minutes after
+  -- its start. A sitting held for moves the release, and so the 24 hours, on: sittings starting in
+  -- the new 24 hours are taken in turn, until none moves it further (each round takes at least one
+  -- more sitting, so it ends).
+  loop
+    select max(es.end_time) + make_interval(mins => coalesce(unstarted_extra, 0)) into window_end
+      from public.exam_schedule es
+     where es.exam_id = any (startable)
+       and (es.is_active or es.end_time > now()) and es.start_time < release + grace + shown_for;
+    exit when window_end is null or window_end <= release;
+    release := window_end;
+  end loop;
+  return release + grace;
 end
 $function$;
-COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt of the submission''s exam (and of every exam with the same questions, private.exams_sharing_questions) that could still be written is over: the deadline of every attempt of the exam without a submission (or with only one from the server''s copy, which its device may replace) started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
+COMMENT ON FUNCTION private.solutions_release_at(sub public.submissions) IS 'When every attempt of the submission''s exam (and of every exam with the same questions, private.exams_sharing_questions) that could still be written is over: the deadline of every attempt of the exam without a submission (or with only one from the server''s copy, which its device may replace) started in the last 24 hours, the end of every active sitting of the exam (or inactive one not over yet) starting before 24 hours after the release (the solutions'' 24 hours: a sitting held for moves the release on) moved by the largest extra time of the exam''s codes never started, plus 2 minutes of grace; null (not known) while the exam has a code never started and no active sitting.';
 
 CREATE OR REPLACE FUNCTION private.solutions_shown_since(exam_id uuid, moment timestamp with time zone)
  RETURNS boolean
@@ -3009,7 +3027,7 @@ begin
   return private.apply_retention();
 end
 $function$;
-COMMENT ON FUNCTION public.apply_retention() IS 'Deletes each exam''s questions 24 hours after its last sitting closed (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';
+COMMENT ON FUNCTION public.apply_retention() IS 'Deletes each exam''s questions 24 hours after it is over for everyone (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';
 GRANT EXECUTE ON FUNCTION public.apply_retention() TO service_role;
 
 CREATE OR REPLACE FUNCTION public.check_login_code(code text)
@@ -3038,7 +3056,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.check_login_code(code text) IS 'The status of a login code as typed: {"outcome": valid | used | invalid | in_progress_elsewhere (a device is writing it now) | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
+COMMENT ON FUNCTION public.check_login_code(code text) IS 'The status of a login code as typed (matched by its key: O as 0, I and L as 1), with the code as stored (login_code) when it exists: {"outcome": valid | used | invalid | in_progress_elsewhere (a device is writing it now) | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.check_login_code(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.clear_guessing_limit(address text, trust_minutes integer DEFAULT 0)
@@ -3173,7 +3191,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open and no other device is writing it (else in_progress_elsewhere), with the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
+COMMENT ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) IS 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open and no other device is writing it (else in_progress_elsewhere), with the code as stored (login_code: a code is matched by its key, O as 0, I and L as 1), the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
 GRANT EXECUTE ON FUNCTION public.exam_questions(code text, attempt_id uuid, student_name text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.exam_sizes()
@@ -3273,7 +3291,7 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $function$;
-COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: ok, invalid, code_expired, unused, no_submission or result_expired, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone, the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
+COMMENT ON FUNCTION public.lookup_result(code text) IS 'The solutions page: ok, invalid, code_expired, unused, no_submission or result_expired, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only once the exam is over for everyone and for 24 hours from then (solutions_until), the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
 GRANT EXECUTE ON FUNCTION public.lookup_result(code text) TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.normalize_login_code(code text)

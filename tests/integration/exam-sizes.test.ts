@@ -45,20 +45,18 @@ describe('exam_sizes', () => {
     await addQuestions(served, 12, 'B')
     // Questions a student is never served: numbered above 50, and a descriptive one (no letter to score).
     succeeded(
-      await service
-        .from('questions')
-        .insert([
-          {
-            exam_id: served.id,
-            question_number: 51,
-            question_text: 'Beyond 50',
-            option_a: 'a',
-            option_b: 'b',
-            option_c: 'c',
-            option_d: 'd',
-            correct_answer: 'A',
-          },
-        ]),
+      await service.from('questions').insert([
+        {
+          exam_id: served.id,
+          question_number: 51,
+          question_text: 'Beyond 50',
+          option_a: 'a',
+          option_b: 'b',
+          option_c: 'c',
+          option_d: 'd',
+          correct_answer: 'A',
+        },
+      ]),
     )
     succeeded(
       await service

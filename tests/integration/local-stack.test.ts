@@ -213,7 +213,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
     )
   })
 
-  it('lets anon execute exactly the six student functions', async () => {
+  it('lets anon execute exactly the six student functions and exam_sizes', async () => {
     const db = await migrated()
     const { rows } = await db.query<{ name: string }>(
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -224,6 +224,8 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
     expect(rows.map((r) => r.name)).toEqual([
       'check_login_code',
       'exam_questions',
+      // Counts only, of the exams a visitor may name (issue 27: the home page's "About the exam").
+      'exam_sizes',
       'lookup_result',
       'report_exam_attempt',
       'resume_exam_attempt',

@@ -220,15 +220,16 @@ describe('a late submission arriving after the solutions are out', () => {
     })
   })
 
-  it('counts only what was reported in time once a classmate’s solutions are out, though a later sitting would hold its own', async () => {
+  it('counts only what was reported in time once a classmate’s solutions are out, a later sitting starting after their 24 hours', async () => {
     const classmate = await classmateSubmitted()
     const { code, attemptId, deadline } = await startedAndOverdue((key) => pick(key, [1, 2, 3]))
 
-    // The classmate submitted 20 hours ago: a sitting starting in 5 hours is past their 24 hours,
-    // so it holds nothing of theirs, but it would hold a row stamped now.
+    // The classmate's solutions came out when this device's deadline passed, 10 minutes ago, and
+    // are shown for 24 hours from then (issue 27; a sitting starting within them would hold them):
+    // a sitting starting in 25 hours holds nothing.
     await withEveryAttemptOver(() =>
       withOnlySchedule({ start_time: isoFromNow(-23 * hour), end_time: isoFromNow(-22 * hour) }, () =>
-        withSchedule({ start_time: isoFromNow(5 * hour), end_time: isoFromNow(6 * hour) }, async () => {
+        withSchedule({ start_time: isoFromNow(25 * hour), end_time: isoFromNow(26 * hour) }, async () => {
           const key = await keyFromSolutions(classmate)
           expect(await submitLate(code, attemptId, deadline, key)).toMatchObject({ outcome: 'accepted', score: 3 })
           expect((await submissionsFor(code))[0]).toMatchObject({ answers: pick(key, [1, 2, 3]), late_check: { counted: 3 } })

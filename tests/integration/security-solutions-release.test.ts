@@ -197,11 +197,19 @@ describe('solutions of an earlier sitting of the same questions', () => {
               .eq('id', afternoon.id),
           )
 
-          // A sitting that starts only after the morning's solutions stop being shown holds nothing.
+          // A sitting that starts only after the morning's solutions stop being shown (24 hours from
+          // their release, the morning's end: issue 27) holds nothing; one starting within them does.
           succeeded(
             await service
               .from('exam_schedule')
-              .update({ start_time: isoFromNow(23 * hour), end_time: isoFromNow(24 * hour) })
+              .update({ start_time: isoFromNow(22 * hour), end_time: isoFromNow(23 * hour) })
+              .eq('id', afternoon.id),
+          )
+          expectHeld(await lookup(morningStudent))
+          succeeded(
+            await service
+              .from('exam_schedule')
+              .update({ start_time: isoFromNow(24 * hour), end_time: isoFromNow(25 * hour) })
               .eq('id', afternoon.id),
           )
           expect(await lookup(morningStudent)).toMatchObject({ solutions_available: true })

@@ -101,8 +101,10 @@ afterAll(async () => {
 
 describe('two exams written at once', () => {
   it('names each code’s exam and the sitting it would start in at the code step', async () => {
-    expect(await check(await codeOf(maths))).toEqual({
+    const mathsCode = await codeOf(maths)
+    expect(await check(mathsCode)).toEqual({
       outcome: 'valid',
+      login_code: mathsCode,
       exam: {
         name: maths.name,
         sitting: {
@@ -240,7 +242,7 @@ describe('two exams written at once', () => {
     await addQuestions(exam, 3, 'D')
     // No sitting: no window, the exam's duration and its shuffle (off).
     const anyTime = await codeOf(exam)
-    expect(await check(anyTime)).toEqual({ outcome: 'valid', exam: { name: exam.name, sitting: null } })
+    expect(await check(anyTime)).toEqual({ outcome: 'valid', login_code: anyTime, exam: { name: exam.name, sitting: null } })
     const served = await start(anyTime)
     expect(served).toMatchObject({ duration_minutes: 40, window_end: null, sitting_name: null, exam_name: exam.name })
     expect(served.questions.map((q) => q.option_order)).toEqual(['ABCD', 'ABCD', 'ABCD'])

@@ -34,13 +34,19 @@ begin
   select lc.exam_id into candidate.exam_id from public.login_codes lc where lc.code = counted_answers.code;
   candidate.started_at := counted_answers.first_start;
   -- A row's release only grows with its submitted_at (a later one waits for more sittings), and
-  -- any submission of the exam (or of one with the same questions) whose 24 hours of solutions outlasted this attempt's deadline plus
-  -- grace could have shown the key since: the key is out once the earliest of them has its release. A row
-  -- stamped after a classmate's would otherwise wait for a sitting the classmate's do not.
+  -- any submission of the exam (or of one with the same questions) whose solutions, shown for 24
+  -- hours from their release, could reach past this attempt's deadline plus grace could have shown
+  -- the key since: one submitted in the 24 hours before it, or in this attempt's sitting (an early
+  -- submitter of a week-long window is released with it). The key is out once the earliest of
+  -- them has its release. A row stamped after a classmate's would otherwise wait for a sitting the
+  -- classmate's do not.
   candidate.submitted_at := least(counted_answers.sent_at,
                                   (select min(s.submitted_at) from public.submissions s
                                     where s.exam_id in (select unnest(private.exams_sharing_questions(candidate.exam_id)))
-                                      and s.submitted_at >= counted_answers.closes_at - interval '24 hours'));
+                                      and s.submitted_at >= least(counted_answers.closes_at - interval '24 hours',
+                                                                  (select es.start_time from public.exam_attempts a
+                                                                     join public.exam_schedule es on es.id = a.sitting_id
+                                                                    where a.id = counted_answers.submission_id))));
   -- An unknown release (null) holds the key back, as a release still to come does.
   if (private.solutions_release_at(candidate) <= now() or private.solutions_shown_since(candidate.exam_id, counted_answers.first_start)) is not true then
     return;

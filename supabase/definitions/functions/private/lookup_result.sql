@@ -30,10 +30,12 @@ begin
     'solutions_available', solutions.available,
     'solutions_held', solutions.held,
     'solutions_release_at', solutions.held_until,
-    'solutions', case when solutions.available then private.list_solutions(result.submission) end);
+    'solutions', case when solutions.available then private.list_solutions(result.submission) end)
+    -- Only with the solutions: the page says until when they can be read.
+    || case when solutions.available then jsonb_build_object('solutions_until', solutions.shown_until) else '{}'::jsonb end;
 end
 $$;
 comment on function private.lookup_result(text) is
-  'The solutions page''s answer for a code as typed: ok (with its exam''s name, exam_name), or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) within 24 hours of submission, once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question). Steps: find_result, solutions_availability, list_solutions.';
+  'The solutions page''s answer for a code as typed: ok (with its exam''s name, exam_name), or invalid, code_expired, unused, no_submission or result_expired; per-question solutions from the code''s snapshot only (a code never started lists none) once every attempt that could still be written is over (solutions_held until then, with solutions_release_at when that time is known), for 24 hours from that release (solutions_until, given with them), and while the snapshot is kept; each with the answers its score now accepts (accepted: letters, or * for a void question) and the order the student saw the options in (option_order). Steps: find_result, solutions_availability, list_solutions.';
 revoke all on function private.lookup_result(text) from public, anon, authenticated, service_role;
 grant execute on function private.lookup_result(text) to service_role;

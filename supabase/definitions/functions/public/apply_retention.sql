@@ -9,6 +9,6 @@ begin
   return private.apply_retention();
 end
 $$;
-comment on function public.apply_retention() is 'Deletes each exam''s questions 24 hours after its last sitting closed (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';
+comment on function public.apply_retention() is 'Deletes each exam''s questions 24 hours after it is over for everyone (returning how many), failed code guesses older than an hour and ended trusts in addresses. Run hourly (pg_cron, or the local stack''s timer).';
 revoke all on function public.apply_retention() from public, anon, authenticated, service_role;
 grant execute on function public.apply_retention() to service_role;

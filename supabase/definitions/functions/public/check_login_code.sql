@@ -21,6 +21,6 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $$;
-comment on function public.check_login_code(text) is 'The status of a login code as typed: {"outcome": valid | used | invalid | in_progress_elsewhere (a device is writing it now) | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
+comment on function public.check_login_code(text) is 'The status of a login code as typed (matched by its key: O as 0, I and L as 1), with the code as stored (login_code) when it exists: {"outcome": valid | used | invalid | in_progress_elsewhere (a device is writing it now) | exam_closed (as exam_questions would refuse its start: its exam archived, its sitting''s window, moved by the code''s extra minutes, not open, or a key of its exam shown before a first start after the end)}, with "exam": {"name", "sitting"} (the sitting it would start in, or null) for an unused code; {"outcome": "rate_limited"} after too many invalid codes from this client or address.';
 revoke all on function public.check_login_code(text) from public, anon, authenticated, service_role;
 grant execute on function public.check_login_code(text) to anon, authenticated, service_role;

@@ -21,6 +21,6 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $$;
-comment on function public.exam_questions(text, uuid, text) is 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open and no other device is writing it (else in_progress_elsewhere), with the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
+comment on function public.exam_questions(text, uuid, text) is 'The usable MCQ questions, never with correct_answer, for an unused code while the exam window is open and no other device is writing it (else in_progress_elsewhere), with the code as stored (login_code: a code is matched by its key, O as 0, I and L as 1), the server''s deadline and the answer-file key; records the start of the attempt. rate_limited after too many invalid codes from this client or address, unless attempt_id is an attempt already started with this code.';
 revoke all on function public.exam_questions(text, uuid, text) from public, anon, authenticated, service_role;
 grant execute on function public.exam_questions(text, uuid, text) to anon, authenticated, service_role;

@@ -42,6 +42,6 @@ exception when others then
   perform private.raise_without_detail(failure_state, failure_message);
 end
 $$;
-comment on function public.lookup_result(text) is 'The solutions page: ok, invalid, code_expired, unused, no_submission or result_expired, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone, the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
+comment on function public.lookup_result(text) is 'The solutions page: ok, invalid, code_expired, unused, no_submission or result_expired, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only once the exam is over for everyone and for 24 hours from then (solutions_until), the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
 revoke all on function public.lookup_result(text) from public, anon, authenticated, service_role;
 grant execute on function public.lookup_result(text) to anon, authenticated, service_role;
