@@ -35,7 +35,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,png,svg}'],
+        // wasm: the Proctor Room's QR reader (1.1 MB, under workbox's 2 MiB limit), so a proctor offline can still scan.
+        globPatterns: ['**/*.{js,css,html,png,svg,wasm}'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/(rest|auth|realtime)\//, /^\/config\.json$/],
         cleanupOutdatedCaches: true,

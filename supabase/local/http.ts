@@ -115,6 +115,8 @@ export function securityHeaders({ protocol, host }: { protocol: 'http' | 'https'
   return {
     'Content-Security-Policy': [
       "default-src 'self'",
+      // The Proctor Room's QR reader is WebAssembly, served from this origin; nothing else is evaluated.
+      "script-src 'self' 'wasm-unsafe-eval'",
       `connect-src 'self' ${websocketOrigin}`,
       "object-src 'none'",
       "base-uri 'none'",

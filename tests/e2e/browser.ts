@@ -15,9 +15,9 @@ const chromiumArgs = [
   '--use-fake-device-for-media-stream',
 ]
 
-/** Debian's Chromium with throwaway profiles. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath, args: chromiumArgs })
+/** Debian's Chromium with throwaway profiles; `extraArgs` after the machine's own (a camera that films a given file). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath, args: [...chromiumArgs, ...extraArgs] })
 }
 
 /** Debian's Chromium on a profile kept in `userDataDir`, so a relaunch finds its storage, IndexedDB and service worker. */

@@ -241,7 +241,7 @@ describe('headers on every answer', () => {
       const response = await fetch(`${own.url}${path}`, { headers: path.startsWith('/rest') ? { apikey: own.anonKey } : {} })
       await response.body?.cancel()
       expect(response.headers.get('content-security-policy'), path).toBe(
-        `default-src 'self'; connect-src 'self' ws://${new URL(own.url).host}; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+        `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' ws://${new URL(own.url).host}; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
       )
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
       expect(response.headers.get('referrer-policy'), path).toBe('no-referrer')

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react'
-import { beforeEach, expect, it } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/react'
+import { beforeEach, expect, it, vi } from 'vitest'
 import { buildAnswerFile } from '../../src/domain/answer-file'
 import { answerFileToQrText } from '../../src/domain/answer-file-qr'
+import { AnswerFileDownload } from '../../src/features/student/answer-file-download'
 import { AnswerFileOffer } from '../../src/features/student/answer-file-offer'
 import { answerFileQrImage } from '../../src/features/student/answer-file-qr-image'
 import { saveNewAttempt } from '../../src/lib/offline/attempt-store'
@@ -47,4 +48,20 @@ it('offers nothing before 2 minutes after the deadline, unless told to offer it 
     ),
   ).toBeDefined()
   expect(await screen.findByRole('img', qrCode)).toBeDefined()
+})
+
+it('says in its own words, not the browser’s, when the answer file cannot be made', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  render(
+    <AnswerFileDownload
+      makeFile={() => {
+        throw new DOMException('UnknownError: Internal error opening backing store', 'UnknownError')
+      }}
+    />,
+  )
+  fireEvent.click(screen.getByRole('button', download))
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'The answer file could not be made: this device could not read or save the answers. Your answers are still kept on this device.',
+  )
+  vi.restoreAllMocks()
 })

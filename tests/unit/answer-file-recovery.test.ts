@@ -1,7 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../src/lib/api/database.types'
-import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../src/lib/admin/answer-file-recovery'
+import {
+  answerFileRecoveryMessages,
+  recoverScannedAnswerFile,
+  recoverSubmissionFromFile,
+  scannedFileNotSent,
+} from '../../src/lib/admin/answer-file-recovery'
+import { examAnswerFile } from './answer-file-fixtures'
 
 /** A client whose recover_submission_from_file answers `data`, as the server would. */
 function answering(data: unknown): SupabaseClient<Database> {
@@ -26,4 +32,61 @@ it('says the submission is recorded when the server accepts the file', async () 
       data: answerFileRecoveryMessages.accepted,
     },
   )
+})
+
+describe('recoverScannedAnswerFile', () => {
+  const file = examAnswerFile()
+
+  /** A client whose recover_submission_from_file answers as PostgREST would, with `status`. */
+  function replying(status: number, data: unknown, error: { message: string } | null = null) {
+    const calls: unknown[] = []
+    const client = {
+      rpc: async (_name: string, args: unknown) => {
+        calls.push(args)
+        return { data, error, status }
+      },
+    } as unknown as SupabaseClient<Database>
+    return { client, calls }
+  }
+
+  it('sends the file itself and is settled by the server’s outcome, whichever it is', async () => {
+    const accepted = replying(200, { outcome: 'accepted', already_received: false, check: null })
+    expect(await recoverScannedAnswerFile(accepted.client, file)).toEqual({
+      settled: true,
+      result: { ok: true, data: answerFileRecoveryMessages.accepted },
+    })
+    expect(accepted.calls).toEqual([{ file }])
+    expect(await recoverScannedAnswerFile(replying(200, { outcome: 'bad_tag' }).client, file)).toEqual({
+      settled: true,
+      result: { ok: false, error: answerFileRecoveryMessages.bad_tag },
+    })
+  })
+
+  it('is settled by an error the function raised about the file, in the server’s words', async () => {
+    const refused = replying(400, null, { message: 'submission id belongs to another login code' })
+    expect(await recoverScannedAnswerFile(refused.client, file)).toEqual({
+      settled: true,
+      result: { ok: false, error: 'submission id belongs to another login code' },
+    })
+  })
+
+  it.each([
+    [0, 'TypeError: Failed to fetch'],
+    [401, 'JWT expired'],
+    [503, 'Service Unavailable'],
+  ])('keeps the file waiting when the answer has status %i', async (status, message) => {
+    const outcome = await recoverScannedAnswerFile(replying(status, null, { message }).client, file)
+    expect(outcome.settled).toBe(false)
+    if (status === 0) expect(outcome.result).toEqual({ ok: false, error: scannedFileNotSent })
+  })
+
+  it('keeps the file waiting when the request throws, or the answer is no outcome', async () => {
+    const throwing = { rpc: () => Promise.reject(new TypeError('Failed to fetch')) } as unknown as SupabaseClient<Database>
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(await recoverScannedAnswerFile(throwing, file)).toEqual({
+      settled: false,
+      result: { ok: false, error: scannedFileNotSent },
+    })
+    expect((await recoverScannedAnswerFile(replying(200, { outcome: 'surprise' }).client, file)).settled).toBe(false)
+  })
 })

@@ -12,13 +12,17 @@ export function AnswerFileDownload({ makeFile }: { makeFile: () => AnswerFile | 
 
   async function download() {
     setFailure(null)
+    let file: AnswerFile | undefined
     try {
-      const file = await makeFile()
-      if (!file) throw new Error('this exam was started before answer files existed')
-      saveTextFile(answerFileName(file.login_code), answerFileText(file), 'application/json')
+      file = await makeFile()
+      if (file) saveTextFile(answerFileName(file.login_code), answerFileText(file), 'application/json')
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error))
+      // The student reads what it means, never the browser's own text; a developer finds that in the console.
+      console.error('Holdfast could not make the answer file:', error)
+      setFailure('this device could not read or save the answers')
+      return
     }
+    if (!file) setFailure('this exam was started before answer files existed')
   }
 
   return (

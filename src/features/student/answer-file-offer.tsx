@@ -4,8 +4,14 @@ import { answerFileFor } from '../../lib/offline/outbox'
 import { AnswerFileDownload } from './answer-file-download'
 import { useMomentReached } from './use-moment-reached'
 
-// The QR encoder is loaded only when a file is offered: the exam's first screen never carries it.
-const AnswerFileQrCode = lazy(() => import('./answer-file-qr-code'))
+/**
+ * The QR encoder is a chunk of its own, which the student's first screen never carries. It is fetched as this
+ * module is evaluated, with the exam page, while the device is online: the offer shows when the device has
+ * been offline for minutes, when only a module already loaded is sure to be there. If it could not be loaded,
+ * the offer goes without the QR code rather than failing (the download still hands the file over).
+ */
+const answerFileQrCode = import('./answer-file-qr-code').catch(() => ({ default: () => null }))
+const AnswerFileQrCode = lazy(() => answerFileQrCode)
 
 interface AnswerFileOfferProps {
   submissionId: string

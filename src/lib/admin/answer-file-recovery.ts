@@ -1,3 +1,4 @@
+import type { AnswerFile } from '../../domain/answer-file'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminRequest, type AdminResult } from './admin-result'
 import type { Database, Json } from '../api/database.types'
@@ -30,6 +31,22 @@ export const answerFileRecoveryMessages = {
 
 const uploadFailed = 'Failed to upload the answer file'
 
+/** A scanned file whose upload got no answer: it waits on this device for the connection. */
+export const scannedFileNotSent =
+  'No answer from the server: the file stays on this device and is sent when the connection returns.'
+
+/** The words for what `recover_submission_from_file` answered (or the failure), and what it checked. */
+function describeRecovery(reply: AdminResult<unknown>): AdminResult<string> {
+  const parsed = parseAnswer(reply, answerFileRecoverySchema, uploadFailed)
+  if (!parsed.ok) return parsed
+  const answer = parsed.data
+  if (answer.outcome === 'accepted') {
+    const outcome = answerFileRecoveryMessages[answer.already_received ? 'already_received' : 'accepted']
+    return { ok: true, data: answer.check ? `${outcome} ${describeAnswerFileCheck(answer.check, formatClock)}` : outcome }
+  }
+  return { ok: false, error: answerFileRecoveryMessages[answer.outcome] }
+}
+
 /**
  * Uploads an emergency answer file (its text, as the student handed it over) as the signed-in
  * administrator of `client` (the app's getSupabase()). The server verifies its tag, counts only
@@ -43,15 +60,38 @@ export async function recoverSubmissionFromFile(client: SupabaseClient<Database>
   } catch {
     return { ok: false, error: answerFileRecoveryMessages.malformed }
   }
-  const reply = await adminRequest({ message: uploadFailed, preferServerMessage: true }, () =>
-    client.rpc('recover_submission_from_file', { file }),
+  return describeRecovery(
+    await adminRequest({ message: uploadFailed, preferServerMessage: true }, () =>
+      client.rpc('recover_submission_from_file', { file }),
+    ),
   )
-  const parsed = parseAnswer(reply, answerFileRecoverySchema, uploadFailed)
-  if (!parsed.ok) return parsed
-  const answer = parsed.data
-  if (answer.outcome === 'accepted') {
-    const outcome = answerFileRecoveryMessages[answer.already_received ? 'already_received' : 'accepted']
-    return { ok: true, data: answer.check ? `${outcome} ${describeAnswerFileCheck(answer.check, formatClock)}` : outcome }
-  }
-  return { ok: false, error: answerFileRecoveryMessages[answer.outcome] }
+}
+
+/**
+ * An upload of a scanned answer file: `settled` once the server has judged the file (its outcome, or its refusal
+ * of the call, which the same file would meet again); otherwise it stays on the proctor's device to be tried
+ * again, `result` saying why (no answer, a signed-out session, a server error).
+ */
+export interface ScannedFileUpload {
+  settled: boolean
+  result: AdminResult<string>
+}
+
+/** PostgREST's status for an error a function raised: the file itself was refused. */
+const refusedByTheFunction = 400
+
+/** Uploads an answer file decoded from a QR code, as recoverSubmissionFromFile uploads a file's text. */
+export async function recoverScannedAnswerFile(client: SupabaseClient<Database>, file: AnswerFile): Promise<ScannedFileUpload> {
+  // Stays 0 (as supabase-js reports a request that got no answer) if the request throws.
+  let status = 0
+  const reply = await adminRequest({ message: uploadFailed, preferServerMessage: true }, async () => {
+    const answer = await client.rpc('recover_submission_from_file', { file: { ...file } })
+    status = answer.status
+    return answer
+  })
+  const result = describeRecovery(reply)
+  if (status === 0) return { settled: false, result: { ok: false, error: scannedFileNotSent } }
+  // An answer that is no recovery outcome (describeRecovery's fallback text) is not a judgement of the file.
+  const judged = reply.ok ? result.ok || result.error !== uploadFailed : status === refusedByTheFunction
+  return { settled: judged, result }
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react'
 import type { AdminResult } from '../../../lib/admin/admin-result'
 import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/admin/answer-file-recovery'
 import { getSupabase } from '../../../lib/api/supabase'
+import { ScannedAnswerFiles } from './scanned-answer-files'
 
 /** A real answer file is a few kilobytes; anything this large is another kind of file, refused without reading it. */
 const maxAnswerFileBytes = 1_000_000
@@ -52,10 +53,12 @@ export function AnswerFileUpload({ onRecorded }: { onRecorded: () => void }) {
     <section className="admin-panel answer-file-upload" aria-labelledby={titleId}>
       <h2 id={titleId}>Emergency answer files</h2>
       <p id={hintId} className="admin-muted">
-        When a student&apos;s answers cannot reach the server, their completion screen offers an answer file two minutes after the
-        deadline. Upload it here: the server checks that the file is well formed and was made for its code, then counts only the
-        answers that match what the student&apos;s device reported to it in time (every 30 seconds while it was online). Answers
-        that differ or were given later are listed and not counted. The submission is recorded once, marked &quot;Recovered from
+        When a student&apos;s answers cannot reach the server, their completion screen offers an answer file and its QR code two
+        minutes after the deadline (at once when the server refused them). Upload the file here, or scan the QR code on the
+        student&apos;s screen with this device&apos;s camera: a scanned file is kept on this device and uploaded as soon as there
+        is a connection. The server checks that the file is well formed and was made for its code, then counts only the answers
+        that match what the student&apos;s device reported to it in time (every 30 seconds while it was online). Answers that
+        differ or were given later are listed and not counted. The submission is recorded once, marked &quot;Recovered from
         file&quot;.
       </p>
       <label className="admin-field">
@@ -80,6 +83,7 @@ export function AnswerFileUpload({ onRecorded }: { onRecorded: () => void }) {
           </ul>
         )}
       </div>
+      <ScannedAnswerFiles onRecorded={onRecorded} />
     </section>
   )
 }
