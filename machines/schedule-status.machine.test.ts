@@ -43,7 +43,7 @@ describe('scheduleStatusMachine', () => {
     expect(view()).toEqual({
       status: 'upcoming',
       message: `Exam will start on ${formatExamTime(schedule.start_time)}`,
-      size: '30 minutes, 50 multiple-choice questions',
+      size: 'Holdfast Assessment: 30 minutes, 50 multiple-choice questions',
       note: null,
       countdown: { label: 'Starts in', text: '1m 5s' },
     })
@@ -60,7 +60,7 @@ describe('scheduleStatusMachine', () => {
     expect(view()).toEqual({
       status: 'active',
       message: `Exam is active until ${formatExamTime(schedule.end_time)}`,
-      size: '30 minutes, 50 multiple-choice questions',
+      size: 'Holdfast Assessment: 30 minutes, 50 multiple-choice questions',
       note: null,
       countdown: { label: 'Ends in', text: '2d 3h 30m 0s' },
     })
@@ -75,7 +75,7 @@ describe('scheduleStatusMachine', () => {
     expect(view()).toEqual({
       status: 'ended',
       message: `Exam ended on ${formatExamTime(schedule.end_time)}`,
-      size: '30 minutes, 50 multiple-choice questions',
+      size: 'Holdfast Assessment: 30 minutes, 50 multiple-choice questions',
       note: 'A login code with extra time can still be started until its extra time runs out.',
       countdown: null,
     })

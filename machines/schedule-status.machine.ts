@@ -1,11 +1,5 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import {
-  examSizeText,
-  sittingPerExam,
-  type CodeExam,
-  type ExamSitting,
-  type SizedSitting,
-} from '../src/domain/active-schedule'
+import { examSizeText, sittingPerExam, type CodeExam, type ExamSitting, type SizedSitting } from '../src/domain/active-schedule'
 import { scheduleWindowStatus, type ScheduleWindowStatus } from '../src/domain/schedule-status'
 import { scheduleStatusMessage, studentMessages, type ExamTimeFormat } from '../src/domain/student-messages'
 import { formatCountdown } from '../src/domain/time-format'
@@ -31,7 +25,7 @@ interface ScheduleStatusContext extends ScheduleStatusInput {
  * (no window); every exam's sitting; or nothing.
  */
 type Focus =
-  | { kind: 'sitting'; sitting: SizedSitting; exam: string | null }
+  | { kind: 'sitting'; sitting: SizedSitting; exam: string | null; examName: string }
   | { kind: 'anytime'; exam: string }
   | { kind: 'several'; sittings: ExamSitting[] }
   | { kind: 'none' }
@@ -41,14 +35,18 @@ function focusOf({ sittings, codeExam, time }: ScheduleStatusContext): Focus {
   const [only] = perExam
   // With one exam on the schedule its window is the code's too, as it always was.
   if (perExam.length === 1 && only && (codeExam === null || codeExam.name === only.exam))
-    return { kind: 'sitting', sitting: only, exam: null }
+    return { kind: 'sitting', sitting: only, exam: null, examName: only.exam }
   if (codeExam)
     return codeExam.sitting
       ? {
           kind: 'sitting',
           // The code's exam's size is the schedule's (check_login_code does not say it).
-          sitting: { ...codeExam.sitting, question_count: perExam.find((sitting) => sitting.exam === codeExam.name)?.question_count },
+          sitting: {
+            ...codeExam.sitting,
+            question_count: perExam.find((sitting) => sitting.exam === codeExam.name)?.question_count,
+          },
           exam: codeExam.name,
+          examName: codeExam.name,
         }
       : { kind: 'anytime', exam: codeExam.name }
   if (perExam.length > 1) return { kind: 'several', sittings: perExam }
@@ -164,7 +162,9 @@ export function scheduleStatusView(
   for (const status of ['upcoming', 'active', 'ended'] as const) {
     if (!snapshot.matches(status) || focus.kind !== 'sitting') continue
     const line = sittingLine(focus.sitting, status, context.time, formatExamTime)
-    return focus.exam === null ? line : { ...line, exam: examTitle(focus.exam, focus.sitting) }
+    // One exam on: no title above its line, so its size names it.
+    if (focus.exam === null) return { ...line, size: `${focus.examName}: ${line.size}` }
+    return { ...line, exam: examTitle(focus.exam, focus.sitting) }
   }
   return null
 }

@@ -167,7 +167,9 @@ describe('code step', () => {
     ['rate_limited', 'Too many wrong login codes from this browser or network. Please wait a few minutes and try again.'],
     ['exam_closed', 'Exam is not currently available. Please check the schedule.'],
   ] as const)('stays on the code step for a %s code with %j', async (lookup, message) => {
-    const { actor, settle, snapshot } = startFlow({ checkLoginCode: async () => ({ outcome: lookup, loginCode: null, exam: null }) })
+    const { actor, settle, snapshot } = startFlow({
+      checkLoginCode: async () => ({ outcome: lookup, loginCode: null, exam: null }),
+    })
     await settle((s) => s.matches('codeStep'))
     actor.send({ type: 'SUBMIT_CODE', code: 'ABCD1234' })
     await settle((s) => s.context.error !== null)

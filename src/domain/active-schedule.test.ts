@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { codeWindowNotOpen, currentSitting, isBeforeExamWindow, sittingPerExam, type ExamSitting } from './active-schedule'
+import {
+  codeWindowNotOpen,
+  currentSitting,
+  examFactLines,
+  examSizeText,
+  isBeforeExamWindow,
+  sittingPerExam,
+  type ExamSitting,
+} from './active-schedule'
 
 const window = { start_time: '2026-11-23T09:00:00.000Z', end_time: '2026-11-23T11:00:00.000Z' }
 
@@ -65,5 +73,33 @@ describe('the sitting a code of an exam starts in (the server’s rule)', () => 
     expect(codeWindowNotOpen({ outcome: 'valid', exam: { name: 'Physics', sitting: null } }, now)).toBe(false)
     expect(codeWindowNotOpen({ outcome: 'valid', exam: null }, now)).toBe(false)
     expect(codeWindowNotOpen({ outcome: 'used', exam: { name: 'Physics', sitting: hall } }, now)).toBe(false)
+  })
+})
+
+describe('examSizeText and examFactLines', () => {
+  const sitting = (exam: string, question_count: number | null | undefined, duration_minutes = 30): ExamSitting => ({
+    exam_id: exam.toLowerCase(),
+    exam,
+    exam_name: exam,
+    start_time: '2026-11-23T09:00:00.000Z',
+    end_time: '2026-11-23T11:00:00.000Z',
+    duration_minutes,
+    created_at: '2026-11-20T09:00:00.000Z',
+    question_count,
+  })
+
+  it.each([
+    [sitting('A', 50), '30 minutes, 50 multiple-choice questions'],
+    [sitting('A', 1, 1), '1 minute, 1 multiple-choice question'],
+    [sitting('A', null), '30 minutes, multiple-choice questions'],
+    [sitting('A', undefined), '30 minutes, multiple-choice questions'],
+  ])('words %j as %j', (given, text) => expect(examSizeText(given)).toBe(text))
+
+  it('gives one line per exam, from the sitting its codes start in now', () => {
+    const now = new Date('2026-11-23T10:00:00.000Z')
+    expect(examFactLines([sitting('Mathematics', 40, 45), sitting('Physics', 12)], now)).toEqual([
+      { exam: 'Mathematics', size: '45 minutes, 40 multiple-choice questions' },
+      { exam: 'Physics', size: '30 minutes, 12 multiple-choice questions' },
+    ])
   })
 })

@@ -49,7 +49,7 @@ describe('the public pages', () => {
     expect(pathname()).toBe(expected)
   })
 
-  it('states the exam facts on the home page', async () => {
+  it('states the exam facts on the home page, the seeded exam’s length and size among them', async () => {
     await open('/')
 
     await expect
@@ -57,7 +57,7 @@ describe('the public pages', () => {
         (await page.getByRole('region', { name: 'About the exam' }).getByRole('listitem').allTextContents()).join(' | '),
       )
       .toMatch(
-        /30 minutes.*\| 50 multiple-choice questions.*\| Camera monitoring.*\| Tab switching tracked.*\| Automatic time enforcement/,
+        /30 minutes, 50 multiple-choice questions.*\| Four options each.*\| Camera monitoring.*\| Tab switching tracked.*\| Automatic time enforcement/,
       )
     await expect.poll(() => page.getByRole('list', { name: 'Portals' }).getByRole('listitem').count()).toBe(3)
   })

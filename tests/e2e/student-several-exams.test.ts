@@ -177,9 +177,11 @@ it('refuses a code of one exam while only the other exam’s sitting is open', a
     await openStudentPortal(page)
     await submitCode(page, code)
     await waitForText(page, 'Exam is not currently available. Please check the schedule.')
-    // The screen turns to the code's exam: when its sitting starts.
+    // The screen turns to the code's exam: its length and size, and when its sitting starts.
     const panel = page.getByRole('region', { name: 'Exam schedule' })
-    await expect.poll(() => panel.innerText()).toMatch(new RegExp(`^${maths.name} · Morning\\s+Exam will start on`))
+    await expect
+      .poll(() => panel.innerText())
+      .toMatch(new RegExp(`^${maths.name} · Morning\\s+30 minutes, 3 multiple-choice questions\\s+Exam will start on`))
     expect(dataOf(await service.from('exam_attempts').select('id').eq('login_code', code))).toEqual([])
   } finally {
     dataOf(await service.from('exam_schedule').update(was).eq('id', maths.sittingId).select('id'))

@@ -286,7 +286,9 @@ describe('checkLoginCode and readExamSittings', () => {
   })
 
   it('reads a code whose exam is in progress on another device, with its exam', async () => {
-    answering(() => Response.json({ outcome: 'in_progress_elsewhere', login_code: 'ID7DGZBO', exam: { name: 'Physics', sitting: null } }))
+    answering(() =>
+      Response.json({ outcome: 'in_progress_elsewhere', login_code: 'ID7DGZBO', exam: { name: 'Physics', sitting: null } }),
+    )
     expect(await checkLoginCode('1D7DGZB0', undefined, client)).toEqual({
       outcome: 'in_progress_elsewhere',
       loginCode: 'ID7DGZBO',

@@ -41,11 +41,15 @@ describe('the login screen', () => {
   const maths = sitting('Mathematics', 'Morning', -hour, hour)
   const physics = sitting('Physics', 'Hall', 2 * hour, 4 * hour)
 
-  it('shows one exam’s window as it always did, with no exam name, and names the exam on the name step', async () => {
+  it('shows one exam’s window as it always did, its name only beside its size, and names the exam on the name step', async () => {
     sittingsOnServer.current = [maths]
     renderStudentArea('login', { lookup: { outcome: 'valid', exam: { name: 'Mathematics', sitting: maths } } })
     const panel = await screen.findByRole('region', { name: 'Exam schedule' })
-    expect(panel.textContent).toMatch(new RegExp(`^45 minutes, 20 multiple-choice questionsExam is active until ${formatExamTime(maths.end_time)}Ends in 59m \\d+s$`))
+    expect(panel.textContent).toMatch(
+      new RegExp(
+        `^Mathematics: 45 minutes, 20 multiple-choice questionsExam is active until ${formatExamTime(maths.end_time)}Ends in 59m \\d+s$`,
+      ),
+    )
     await submitCode('ABCD1234')
     expect(await screen.findByText('Step 2 of 2: Your name')).toBeDefined()
     expect(screen.getByText('Exam:').textContent).toBe('Exam: Mathematics')
@@ -60,8 +64,16 @@ describe('the login screen', () => {
       .getAllByRole('listitem')
       .map((line) => line.textContent)
     expect(lines).toEqual([
-      expect.stringMatching(new RegExp(`^Mathematics · Morning45 minutes, 20 multiple-choice questionsExam is active until ${formatExamTime(maths.end_time)}Ends in`)),
-      expect.stringMatching(new RegExp(`^Physics · Hall45 minutes, 20 multiple-choice questionsExam will start on ${formatExamTime(physics.start_time)}Starts in`)),
+      expect.stringMatching(
+        new RegExp(
+          `^Mathematics · Morning45 minutes, 20 multiple-choice questionsExam is active until ${formatExamTime(maths.end_time)}Ends in`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^Physics · Hall45 minutes, 20 multiple-choice questionsExam will start on ${formatExamTime(physics.start_time)}Starts in`,
+        ),
+      ),
     ])
     expect(panel.textContent).toContain('Several exams are on. Enter your login code to see the time of yours.')
 
