@@ -12,8 +12,9 @@ import { examDb } from '../../src/lib/offline/exam-db'
 import { queueSubmission } from '../../src/lib/offline/outbox'
 import { clearExamDb, examAnswerFileKey, examStart, finishedAttempt } from './exam-fixtures'
 
+/** The completion screen of a submitted attempt whose outbox entry reports `status` (null: has not answered yet). */
 function renderCompletion(
-  status: SubmissionStatus,
+  status: SubmissionStatus | null,
   attempt = finishedAttempt({ status: 'submitted' }),
   now: () => number = () => examStart,
 ) {
@@ -24,7 +25,7 @@ function renderCompletion(
       resume: fromPromise<ResumePoint>(async () => ({ kind: 'attempt', attempt })),
       watchSubmission: fromCallback(({ sendBack, receive }) => {
         watcher.send = (next) => sendBack({ type: 'SUBMISSION_UPDATED', status: next })
-        watcher.send(status)
+        if (status) watcher.send(status)
         receive(() => log.retries++)
       }),
     },
@@ -206,6 +207,15 @@ describe('completion screen', () => {
     act(() => watcher.send?.({ state: 'accepted', fingerprint: 'f', receipt }))
     const heading = await screen.findByRole('heading', acceptedHeading)
     await vi.waitFor(() => expect(document.activeElement).toBe(heading))
+  })
+
+  it('claims no state before the device has said where the submission stands', async () => {
+    const { watcher } = renderCompletion(null)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checking your submission…' })).toBeDefined()
+    expect(screen.queryByRole('status')).toBeNull()
+    expect(screen.queryByText(/Answer receipt/)).toBeNull()
+    act(() => watcher.send?.({ state: 'pending', fingerprint: 'f', sendCount: 0, lastFailure: null }))
+    expect(await screen.findByRole('heading', pendingHeading)).toBeDefined()
   })
 
   it('opens at its top with the heading focused', async () => {

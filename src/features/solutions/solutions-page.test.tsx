@@ -175,6 +175,8 @@ describe('SolutionsPage', () => {
     expect(facts.Submitted).toMatch(/2026/)
     // A server before several exams names no exam.
     expect(facts).not.toHaveProperty('Exam')
+    // Without solutions_until (an older server) the page names no end.
+    expect(screen.queryByText(/available until/)).toBeNull()
     expect(within(view).getByText('Excellent Work')).toBeDefined()
     expect(within(view).getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/')
 
