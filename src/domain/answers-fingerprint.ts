@@ -19,3 +19,10 @@ export function answersCanonical(answers: Readonly<Record<string, string>>): str
 export function answersFingerprint(answers: Readonly<Record<string, string>>): string {
   return sha256Hex(answersCanonical(answers)).slice(0, 12)
 }
+
+/**
+ * What the student reads under "Answer receipt: <fingerprint>", on the completion screen and on the results page
+ * (docs/product.md#results-and-solutions): the same 12 characters are in the administrators' results.
+ */
+export const answerReceiptExplanation =
+  'This code is a fingerprint of your answers. Keep it: if your result is ever questioned, it shows which answers the server received.'

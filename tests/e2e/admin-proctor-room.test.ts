@@ -5,7 +5,9 @@ import { answerFileRecoveryMessages } from '../../src/lib/admin/answer-file-reco
 import {
   answerAll,
   answerQuestion,
+  anyCompletionHeading,
   appUrl,
+  completionHeading,
   dataOf,
   liveTimeoutMs,
   openProctorRoom,
@@ -60,7 +62,7 @@ async function silenceFor(code: string, ms: number): Promise<void> {
 async function submitTest(student: Page): Promise<void> {
   await student.getByRole('button', { name: 'Submit Test' }).click()
   await student.getByRole('dialog', { name: 'Review before submitting' }).getByRole('button', { name: 'Submit now' }).click()
-  await student.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
+  await anyCompletionHeading(student).waitFor()
 }
 
 /** Waits until the upload says `message` about a file called `name`. */
@@ -107,7 +109,7 @@ describe('the proctor room', () => {
 
     await answerAll(offline.page, correct)
     await submitTest(offline.page)
-    await offline.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
+    await completionHeading(offline.page, 'waiting').waitFor()
     await offline.context.setOffline(false)
     await offline.page.getByText('Your answers have been received.').waitFor({ timeout: 30_000 })
     await statusOf(offlineCode, 'Received')
@@ -124,7 +126,7 @@ describe('the proctor room', () => {
     await answerQuestion(student.page, code, 2, 'C')
     await student.context.setOffline(true)
     await student.page.clock.fastForward('30:01')
-    await student.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
+    await completionHeading(student.page, 'waiting').waitFor()
     await student.page.clock.fastForward('02:00')
     const [download] = await Promise.all([
       student.page.waitForEvent('download'),

@@ -11,7 +11,7 @@ import type { SqlDatabase } from '../../supabase/local/db.ts'
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts'
 import { launchChromiumProfile } from './browser.ts'
 import { describePoint, pointOf, type ChaosPlan, type Fault, type Step } from './chaos-plan.ts'
-import { enterResumePin, option, randomCode, showQuestion } from './fixtures.ts'
+import { completionHeading, enterResumePin, option, randomCode, showQuestion } from './fixtures.ts'
 import { summaryDialog, waitForEverythingReceived } from './server-copy-steps.ts'
 
 /** The proctor of the chaos runs, who moves a student to a new device. */
@@ -253,8 +253,9 @@ function screenMarkers(page: Page) {
     // The exam shows a question, or the summary before submitting in its place.
     exam: page.getByRole('heading', { name: /^Question \d+ of \d+$/ }).or(summaryDialog(page)),
     unavailable: page.getByRole('heading', { level: 1, name: 'Test Unavailable' }),
-    completed: page.getByRole('heading', { level: 1, name: 'Test Completed!' }),
-    refused: page.getByRole('heading', { level: 1, name: 'Submission Not Accepted' }),
+    // Received, or saved on this device and sent by itself: the exam is over on this device either way.
+    completed: completionHeading(page, 'received').or(completionHeading(page, 'waiting')),
+    refused: completionHeading(page, 'refused'),
     'startup-error': page.getByRole('heading', { level: 1, name: 'Holdfast could not start' }),
   } satisfies Record<Exclude<Screen, 'navigation-failed'>, unknown>
 }
@@ -742,7 +743,7 @@ class ChaosStudent {
   /** On the completion screen, until the server's receipt is shown; answers waiting on the device lift every fault. */
   private async waitForReceipt(): Promise<void> {
     const received = this.page.getByText('Your answers have been received.')
-    const waiting = this.page.getByText('Your answers are saved on this device and waiting to be sent.')
+    const waiting = completionHeading(this.page, 'waiting')
     await received.or(waiting).waitFor()
     if (await received.isVisible()) return
     if (this.held.length > 0) await this.stuck('the answers wait on the device')

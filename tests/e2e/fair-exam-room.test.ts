@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   adminEmail,
+  anyCompletionHeading,
   appUrl,
+  completionHeading,
   currentQuestionNumber,
   dataOf,
   offerResumePin,
@@ -12,6 +14,7 @@ import {
   replaceQuestionBank,
   resumeWithPin,
   service,
+  shownLetterOf,
   startExam,
   submissionsFor,
   submitCode,
@@ -97,7 +100,7 @@ async function answerByText(page: Page, choose: (question: BankQuestion) => stri
 
 async function submit(page: Page): Promise<void> {
   await submitTest(page)
-  await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
+  await anyCompletionHeading(page).waitFor()
 }
 
 const allCorrect = Object.fromEntries(bank.map((q) => [String(q.question_number), q.correct_answer]))
@@ -148,7 +151,7 @@ describe('each attempt keeps the exam it was given', () => {
     await student.context.setOffline(true)
     await student.page.getByText('Offline: answers stay on this device').waitFor()
     await submit(student.page)
-    await student.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
+    await completionHeading(student.page, 'waiting').waitFor()
 
     // The next exam is imported while the answers wait: other texts, every answer another letter.
     await replaceQuestionBank(bank.map((q) => ({ ...q, question_text: `Next exam ${q.question_number}?`, correct_answer: 'D' })))
@@ -191,12 +194,15 @@ describe('solutions only when the exam is over for everyone', () => {
       await expect
         .poll(() => solutions.getByRole('heading', { level: 4 }).allTextContents())
         .toEqual(bank.map((q) => `Question ${q.question_number}`))
+      // Each option under the letter this student's exam showed it, with its letter in the key beside it.
+      const shown = (questionNumber: number, letter: string) => shownLetterOf(doneCode, questionNumber, letter)
+      const [bravo1, alpha1, charlie3] = await Promise.all([shown(1, 'B'), shown(1, 'A'), shown(3, 'C')])
       await expect
         .poll(() => solutions.locator('.question-solution__summary').first().textContent())
-        .toBe('You chose B: “Bravo 1”. The correct answer is A: “Alpha 1”.')
+        .toBe(`You chose ${bravo1}: “Bravo 1” (option B). The correct answer is ${alpha1}: “Alpha 1” (option A).`)
       await expect
         .poll(() => solutions.locator('.question-solution__summary').nth(2).textContent())
-        .toBe('You chose C: “Charlie 3”, the correct answer.')
+        .toBe(`You chose ${charlie3}: “Charlie 3” (option C), the correct answer.`)
     })
   })
 })

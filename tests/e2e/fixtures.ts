@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest'
 import WebSocket from 'ws'
 import type { Database, Tables, TablesInsert } from '../../src/lib/api/database.types.ts'
@@ -62,24 +63,55 @@ export function pagePerTest(use: (opened: { context: BrowserContext; page: Page 
 
 /**
  * Registers the hooks for students of a file whose page belongs to someone else (the
- * administrator): each `newStudent()` is a browser context of its own (its own storage), closed
- * after the test, and the test fails if a student's page threw.
+ * administrator): each `newStudent()` is a browser context of its own (its own storage, made with
+ * `options`), closed after the test, and the test fails if a student's page threw.
  */
-export function studentsPerTest(browser: () => Browser): () => Promise<{ context: BrowserContext; page: Page }> {
+export function studentsPerTest(
+  browser: () => Browser,
+  options: BrowserContextOptions = {},
+): () => Promise<{ context: BrowserContext; page: Page }> {
   let students: BrowserContext[] = []
   let studentErrors: Error[] = []
   afterEach(async () => {
     for (const context of students) await context.close()
     students = []
-    expect(studentErrors).toEqual([])
+    // Emptied before the check, so a page that threw fails its own test only.
+    const errors = studentErrors
     studentErrors = []
+    expect(errors).toEqual([])
   })
   return async () => {
-    const context = await browser().newContext()
+    const context = await browser().newContext(options)
     context.on('weberror', (error) => studentErrors.push(error.error()))
     students.push(context)
     return { context, page: await context.newPage() }
   }
+}
+
+/** The phone issue 27 was tried on: a 390×844 screen, touch, as Chromium's device emulation gives it. */
+export const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+
+/**
+ * Registers the hooks of a file whose tests each use phones of their own: one Chromium for the file, and each
+ * `newPhone()` a browser context (its own storage) of a phone's size, closed after the test, which fails if a
+ * phone's page threw.
+ */
+export function phonesPerTest(): () => Promise<{ context: BrowserContext; page: Page }> {
+  let browser: Browser | undefined
+  pagePerFile((opened) => (browser = opened.browser))
+  return studentsPerTest(() => {
+    if (!browser) throw new Error('Chromium did not start')
+    return browser
+  }, phone)
+}
+
+/** Fails with the rules and places of every serious or critical violation axe-core finds on the page as it is. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, where: violation.nodes.map((node) => node.target.join(' ')) }))
+  expect(serious, screen).toEqual([])
 }
 
 /** Waits for the text as a whole element's text, e.g. a green success message or the red banner. */
@@ -112,6 +144,52 @@ export function dataOf<T>({ data, error }: { data: T | null; error: { message: s
 /** 8 characters of the login codes' alphabet (A-Z and 0-9 without O, I and L), like the codes the app makes. */
 export function randomCode(): string {
   return Array.from({ length: 8 }, () => loginCodeAlphabet[randomInt(loginCodeAlphabet.length)]).join('')
+}
+
+/**
+ * Registers the hook that deletes the file's exams (their questions, sittings, codes, attempts and submissions)
+ * after it; the function makes one: `questions` with an active sitting open from 10 minutes ago for 2 hours, of
+ * 30 minutes, which shuffles questions and options as every new sitting does.
+ */
+export function examsPerFile(): (
+  name: string,
+  questions: Array<Omit<TablesInsert<'questions'>, 'exam_id'>>,
+) => Promise<{ id: string; newCode: () => Promise<string> }> {
+  const examIds: string[] = []
+  afterAll(async () => {
+    // Submissions keep their exam (no cascade); everything else of an exam goes with it.
+    dataOf(await service.from('submissions').delete().in('exam_id', examIds).select('id'))
+    dataOf(await service.from('exams').delete().in('id', examIds).select('id'))
+  })
+  return async (name, questions) => {
+    const { id } = dataOf(await service.from('exams').insert({ name }).select('id').single()) as Pick<Tables<'exams'>, 'id'>
+    examIds.push(id)
+    dataOf(
+      await service
+        .from('questions')
+        .insert(questions.map((question) => ({ ...question, exam_id: id })))
+        .select('id'),
+    )
+    const minute = 60 * 1000
+    dataOf(
+      await service
+        .from('exam_schedule')
+        .insert({
+          exam_id: id,
+          exam_name: name,
+          start_time: new Date(Date.now() - 10 * minute).toISOString(),
+          end_time: new Date(Date.now() + 120 * minute).toISOString(),
+          duration_minutes: 30,
+        })
+        .select('id'),
+    )
+    const newCode = async () => {
+      const code = randomCode()
+      dataOf(await service.from('login_codes').insert({ code, exam_id: id }).select('code'))
+      return code
+    }
+    return { id, newCode }
+  }
 }
 
 /** Creates a login code no other test uses; `createdAt` back-dates it. */
@@ -678,6 +756,26 @@ export async function resumeWithPin(page: Page, pin: string): Promise<void> {
   await page.getByText(/^Resumed on this device: /).waitFor()
 }
 
+/**
+ * The completion screen's heading in each of its states, one at a time (src/features/student/completion-screen.tsx):
+ * the server has the answers, this device still holds them, or the server refused them.
+ */
+const completionHeadings = {
+  received: 'Test Completed!',
+  waiting: 'Saved on this device, not sent yet',
+  refused: 'Submission Not Accepted',
+} as const
+
+export function completionHeading(page: Page, state: keyof typeof completionHeadings) {
+  return page.getByRole('heading', { level: 1, name: completionHeadings[state] })
+}
+
+/** The completion screen's heading whatever its state: the exam is over on this device. */
+export function anyCompletionHeading(page: Page) {
+  const names = Object.values(completionHeadings).join('|')
+  return page.getByRole('heading', { level: 1, name: new RegExp(`^(${names})$`) })
+}
+
 /** The manual submit: Submit Test opens "Review before submitting", whose "Submit now" submits (issue 26). */
 export async function submitTest(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Submit Test' }).click()
@@ -695,6 +793,22 @@ export async function positionOf(code: string, questionNumber: number): Promise<
       .single(),
   )
   return position
+}
+
+/**
+ * The letter the code's exam showed the option `letter` (original) of question `questionNumber` under: its snapshot holds
+ * the options' order the schedule's shuffle gave it ("CADB": the question's C shown as A).
+ */
+export async function shownLetterOf(code: string, questionNumber: number, letter: string): Promise<string> {
+  const { option_order } = dataOf(
+    await service
+      .from('attempt_questions')
+      .select('option_order')
+      .eq('login_code', code)
+      .eq('question_number', questionNumber)
+      .single(),
+  ) as Pick<Tables<'attempt_questions'>, 'option_order'>
+  return 'ABCD'[option_order.indexOf(letter)]!
 }
 
 /** Shows question number `questionNumber` of the code's exam, wherever the shuffle put it, and answers it with (original) `letter`. */

@@ -117,7 +117,8 @@ describe('looking up a result on /solutions', () => {
       const key = await answerKey()
       await expect
         .poll(() => question(31).getByRole('listitem').filter({ hasText: 'Correct answer' }).textContent())
-        .toMatch(new RegExp(`^${key.get(31)}\\.`))
+        // Under the letter the exam showed it, with its letter in the key beside it.
+        .toMatch(new RegExp(`^[A-D]\\. .* \\(option ${key.get(31)}\\)Correct answer$`))
       await expect
         .poll(() => question(31).getByRole('listitem').filter({ hasText: 'Your answer' }).textContent())
         .not.toContain('Correct answer')

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { appUrl, dataOf, liveTimeoutMs, service, submitTest } from './fixtures.ts'
+import { anyCompletionHeading, appUrl, dataOf, liveTimeoutMs, service, submitTest } from './fixtures.ts'
 
 /**
  * Issue 26's steps, shared by the e2e files of the server's copy and of the move to a new device
@@ -75,7 +75,7 @@ export function summaryLine(summary: Locator, position: number): Locator {
 /** "Submit Test", then "Submit now" in the summary, to the completion screen. */
 export async function submitThroughSummary(page: Page): Promise<void> {
   await submitTest(page)
-  await page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
+  await anyCompletionHeading(page).waitFor()
 }
 
 /** The server's copy of the code's attempts: answers and flags, by attempt id. */

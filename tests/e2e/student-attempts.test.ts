@@ -9,6 +9,7 @@ import {
   answer,
   answerAll,
   appUrl,
+  completionHeading,
   dataOf,
   openStudentPortal,
   runOutOfTimeOffline,
@@ -104,7 +105,7 @@ it('tells the proctor on reconnect what was done offline', async () => {
 
 it('offers the answer file 2 minutes after the deadline; the proctor’s upload records it once, and the late send changes nothing', async () => {
   const code = await runOutOfTimeOffline(exam, 'Katherine Johnson', 'B')
-  await exam.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
+  await completionHeading(exam.page, 'waiting').waitFor()
   const downloadButton = exam.page.getByRole('button', { name: 'Download answer file' })
   await expect.poll(() => downloadButton.count()).toBe(0)
 

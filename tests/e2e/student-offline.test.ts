@@ -1,5 +1,14 @@
 import { expect, it } from 'vitest'
-import { answerAll, appUrl, runOutOfTimeOffline, startExam, studentExamFixture, submissionsFor, submitTest } from './fixtures.ts'
+import {
+  answerAll,
+  appUrl,
+  completionHeading,
+  runOutOfTimeOffline,
+  startExam,
+  studentExamFixture,
+  submissionsFor,
+  submitTest,
+} from './fixtures.ts'
 
 const exam = studentExamFixture()
 
@@ -17,8 +26,7 @@ it('keeps an exam taken offline on the device and delivers it exactly once when 
   await answerAll(exam.page, letters)
   await submitTest(exam.page)
 
-  await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
-  await exam.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
+  await completionHeading(exam.page, 'waiting').waitFor()
   // The send failed without an answer: the reason, while the outbox keeps trying.
   await exam.page.getByText('Failed to submit test. Please check your connection and try again.', { exact: true }).waitFor()
   expect(await submissionsFor(code)).toEqual([])
@@ -38,8 +46,7 @@ it('keeps an exam taken offline on the device and delivers it exactly once when 
 
 it('submits offline when time runs out, and sends it when the page is opened again online', async () => {
   const code = await runOutOfTimeOffline(exam, 'Katherine Johnson', 'D')
-  await exam.page.getByRole('heading', { level: 1, name: 'Test Completed!' }).waitFor()
-  await exam.page.getByText('Your answers are saved on this device and waiting to be sent.').waitFor()
+  await completionHeading(exam.page, 'waiting').waitFor()
   // The page is closed while offline; the network returns before the student comes back. A worker
   // of the closed page may still be alive and deliver it first: either way it arrives exactly once.
   await exam.page.close()

@@ -79,7 +79,7 @@ export function SolutionsPage() {
             <ol>
               <li>Enter the login code you used to take the exam.</li>
               <li>Select View My Results, or press Enter.</li>
-              <li>Review your score and, for 24 hours after you submitted, the solution to every question.</li>
+              <li>Review your score and, for 24 hours after the exam closes, the solution to every question.</li>
             </ol>
           </section>
         </>

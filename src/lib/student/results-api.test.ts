@@ -94,6 +94,26 @@ describe('parseResultLookup', () => {
     ])
   })
 
+  it("reads the receipt, the order each question's options were shown in, and until when the solutions are shown", () => {
+    const until = '2026-11-22T11:02:00+00:00'
+    const lookup = parseResultLookup({
+      ...okAnswer,
+      solutions_until: until,
+      solutions: okAnswer.solutions.map((solution, index) => ({ ...solution, option_order: ['CADB', 'ABCD', 'DCBA'][index] })),
+    })
+    if (lookup.outcome !== 'ok') throw new Error(`expected ok, got ${lookup.outcome}`)
+    expect(lookup.result.answers_fingerprint).toBe('0123456789ab')
+    expect(lookup.result.solutions_until).toBe(until)
+    expect(lookup.result.solutions?.map((s) => s.option_order)).toEqual(['CADB', 'ABCD', 'DCBA'])
+  })
+
+  it('reads a solution without its order, from an answer given before options were shuffled, as shown A to D', () => {
+    const lookup = parseResultLookup(okAnswer)
+    if (lookup.outcome !== 'ok') throw new Error(`expected ok, got ${lookup.outcome}`)
+    expect(lookup.result.solutions?.map((s) => s.option_order)).toEqual(['ABCD', 'ABCD', 'ABCD'])
+    expect(lookup.result.solutions_until).toBeNull()
+  })
+
   it('reads a result whose solutions are no longer available', () => {
     const lookup = parseResultLookup({ ...okAnswer, solutions_available: false, solutions: null })
     expect(lookup).toMatchObject({ outcome: 'ok', result: { solutions: null, solutions_release_at: null } })
@@ -136,6 +156,12 @@ describe('parseResultLookup', () => {
     ['a result without a score', { ...okAnswer, score: undefined }],
     ['a release time that is not a string', { ...okAnswer, solutions: null, solutions_release_at: 5 }],
     ['a solution with a bad answer letter', { ...okAnswer, solutions: [{ ...okAnswer.solutions[0], student_answer: 'E' }] }],
+    ...['ABC', 'AABC', 'ABCE', 'abcd'].map((option_order): [string, unknown] => [
+      `a solution shown in the order ${JSON.stringify(option_order)}`,
+      { ...okAnswer, solutions: [{ ...okAnswer.solutions[0], option_order }] },
+    ]),
+    ['a result without its receipt', { ...okAnswer, answers_fingerprint: undefined }],
+    ['an end of the solutions that is not a time', { ...okAnswer, solutions_until: 'tomorrow' }],
     ...['', 'E', 'BA', '**'].map((accepted): [string, unknown] => [
       `a solution accepting ${JSON.stringify(accepted)}`,
       { ...okAnswer, solutions: [{ ...okAnswer.solutions[0], accepted }] },

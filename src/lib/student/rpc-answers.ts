@@ -31,6 +31,9 @@ const isoTime = v.pipe(
   v.check((text) => !Number.isNaN(Date.parse(text)), 'not a time'),
 )
 
+/** The order a question's options are shown in ("CADB": shown as A, the question's C). */
+const optionOrder = v.pipe(v.string(), v.check(isOptionOrder, 'not an order of A to D'))
+
 const loginCodeOutcome = v.picklist(['valid', inProgressElsewhere, ...loginCodeRefusals])
 
 /** A sitting as check_login_code names it. */
@@ -75,7 +78,7 @@ const examQuestionsFields = {
     v.object({
       id: v.string(),
       ...questionContent,
-      option_order: v.optional(v.pipe(v.string(), v.check(isOptionOrder, 'not an order of A to D')), 'ABCD'),
+      option_order: v.optional(optionOrder, 'ABCD'),
     }),
   ),
   duration_minutes: v.number(),
@@ -154,6 +157,8 @@ const acceptedAnswers = v.pipe(
 
 const questionSolutionSchema = v.object({
   ...questionContent,
+  /** The student's own order; absent for an answer given before options were shuffled (and from an older server): as written. */
+  option_order: v.optional(optionOrder, 'ABCD'),
   accepted: acceptedAnswers,
   /** null when the student left the question unanswered. */
   student_answer: v.nullable(answerLetter),
@@ -179,8 +184,12 @@ export const resultLookupAnswerSchema = v.variant('outcome', [
     total: v.number(),
     tab_switches: v.number(),
     time_taken: v.number(),
-    /** Per-question solutions within 24 hours of submission, once the exam is over for everyone; null otherwise. */
+    /** The answers' fingerprint: the receipt the completion screen showed (public.answers_fingerprint). */
+    answers_fingerprint: v.string(),
+    /** Per-question solutions for 24 hours from their release (the exam over for everyone); null otherwise. */
     solutions: v.nullable(v.array(questionSolutionSchema)),
+    /** While the solutions are shown: until when (their release + 24 hours). Absent from a server before issue 27. */
+    solutions_until: v.optional(v.nullable(isoTime), null),
     /** While the solutions are held back: when the exam closes for everyone, if known. Absent from a server older than migration 20261124000100. */
     solutions_release_at: v.optional(v.nullable(v.string()), null),
     /**
