@@ -708,10 +708,11 @@ export async function answer(page: Page, letter: string): Promise<void> {
 
 /** Jumps to the question at `position` with the navigator: on a phone it is in the exam bar's "Questions" sheet. */
 export async function showQuestion(page: Page, position: number): Promise<void> {
-  const sheetButton = page.locator('.exam-bar').getByRole('button', { name: 'Questions', exact: true })
-  if (await sheetButton.isVisible()) await sheetButton.click()
-  await page
-    .getByRole('navigation', { name: 'Questions' })
+  const navigator = page.getByRole('navigation', { name: 'Questions' })
+  if (!(await navigator.isVisible())) {
+    await page.locator('.exam-bar').getByRole('button', { name: 'Questions', exact: true }).click()
+  }
+  await navigator
     .getByRole('button', { name: new RegExp(`^Question ${position}:`) })
     .click()
   await page.getByRole('heading', { name: new RegExp(`^Question ${position} of \\d+$`) }).waitFor()
