@@ -184,6 +184,13 @@ describe('an answer file matched by key, attacked', () => {
     expect(await recover(editedAnswer as AnswerFile)).toEqual({ outcome: 'bad_tag' })
     const oversizedName = answerFileFromQrText(qrText.replace('"Ada Lovelace"', JSON.stringify('<img src=x>'.repeat(40))))
     expect(await recover(oversizedName as AnswerFile)).toEqual({ outcome: 'malformed' })
+    // A time in the file's shape that is no time (an offset of +99:99) is an unreadable file, not the cast's error.
+    const impossibleOffset = answerFileFromQrText(qrText.replace(file.started_at, '2026-11-28T03:00:00+99:99'))
+    expect(await recover(impossibleOffset as AnswerFile)).toEqual({ outcome: 'malformed' })
+    // Text jsonb cannot hold (a NUL, a lone surrogate) would be refused in the database's words: no answer file.
+    for (const name of ['Ada\u0000Lovelace', 'Ada \ud800']) {
+      expect(answerFileFromQrText(qrText.replace('"Ada Lovelace"', JSON.stringify(name)))).toBeNull()
+    }
     expect(must(await service.from('submissions').select('id').eq('login_code', stored))).toEqual([])
 
     // The file as made is accepted once, and the activity log names it.
