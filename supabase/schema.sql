@@ -612,8 +612,9 @@ begin
   return (file ->> 'tab_switches')::integer <= 100000 and (file ->> 'time_taken')::integer <= 86400
     and (file ->> 'started_at')::timestamptz is not null and (file ->> 'submitted_at')::timestamptz is not null;
 exception
-  -- A time in the right shape that is no time at all (month 13).
-  when invalid_datetime_format or datetime_field_overflow then
+  -- A time in the right shape that is no time at all (month 13, an offset of +99:99): the file
+  -- is not readable, which the Proctor Room names, rather than the cast's own error text.
+  when invalid_datetime_format or datetime_field_overflow or invalid_time_zone_displacement_value then
     return false;
 end
 $function$;

@@ -70,7 +70,14 @@ export function answerFileToQrText(file: AnswerFile): string {
 }
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
-const isText = (value: unknown): value is string => typeof value === 'string'
+/**
+ * A NUL or a lone surrogate is no text PostgreSQL's jsonb takes: the upload of such a file would be refused
+ * before the server reads it, with the database's own words. No device writes one (the server refused such a
+ * name at the start), so a QR code holding one was crafted and is not an answer file.
+ */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const isText = (value: unknown): value is string =>
+  typeof value === 'string' && !value.includes('\u0000') && !loneSurrogate.test(value)
 
 /** The answer file a QR code's text holds; null for any other text, including a damaged or shortened one. */
 export function answerFileFromQrText(text: string): AnswerFile | null {
