@@ -814,33 +814,29 @@ export async function submitTest(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: 'Review before submitting' }).getByRole('button', { name: 'Submit now' }).click()
 }
 
-/** Where the code's exam shows question `questionNumber` (1 = first): its snapshot holds the order the schedule's shuffle gave it. */
-export async function positionOf(code: string, questionNumber: number): Promise<number> {
-  const { position } = dataOf(
+/** The code's snapshot of question `questionNumber`: where the schedule's shuffle put it and in what order its options. */
+async function shownQuestionOf(
+  code: string,
+  questionNumber: number,
+): Promise<Pick<Tables<'attempt_questions'>, 'position' | 'option_order'>> {
+  return dataOf(
     await service
       .from('attempt_questions')
-      .select('position')
+      .select('position, option_order')
       .eq('login_code', code)
       .eq('question_number', questionNumber)
       .single(),
   )
-  return position
 }
 
-/**
- * The letter the code's exam showed the option `letter` (original) of question `questionNumber` under: its snapshot holds
- * the options' order the schedule's shuffle gave it ("CADB": the question's C shown as A).
- */
+/** Where the code's exam shows question `questionNumber` (1 = first). */
+export async function positionOf(code: string, questionNumber: number): Promise<number> {
+  return (await shownQuestionOf(code, questionNumber)).position
+}
+
+/** The letter the code's exam showed the option `letter` (original) of question `questionNumber` under ("CADB": C as A). */
 export async function shownLetterOf(code: string, questionNumber: number, letter: string): Promise<string> {
-  const { option_order } = dataOf(
-    await service
-      .from('attempt_questions')
-      .select('option_order')
-      .eq('login_code', code)
-      .eq('question_number', questionNumber)
-      .single(),
-  ) as Pick<Tables<'attempt_questions'>, 'option_order'>
-  return 'ABCD'[option_order.indexOf(letter)]!
+  return 'ABCD'[(await shownQuestionOf(code, questionNumber)).option_order.indexOf(letter)]!
 }
 
 /** Shows question number `questionNumber` of the code's exam, wherever the shuffle put it, and answers it with (original) `letter`. */
