@@ -738,11 +738,18 @@ export async function answer(page: Page, letter: string): Promise<void> {
   await page.getByText('Answers saved on this device', { exact: true }).waitFor()
 }
 
-/** Jumps to the question at `position` with the navigator: on a phone it is in the exam bar's "Questions" sheet. */
+/**
+ * Jumps to the question at `position` with the navigator: where the exam bar has a "Questions" button (a phone), in
+ * the sheet it opens, whose navigator then stands beside the page's own (hidden on a phone, shown on a wide screen).
+ */
 export async function showQuestion(page: Page, position: number): Promise<void> {
   const sheetButton = page.locator('.exam-bar').getByRole('button', { name: 'Questions', exact: true })
-  if (await sheetButton.isVisible()) await sheetButton.click()
-  await page
+  let navigatorShown = page.locator('body')
+  if (await sheetButton.isVisible()) {
+    await sheetButton.click()
+    navigatorShown = page.getByRole('dialog', { name: 'Questions' })
+  }
+  await navigatorShown
     .getByRole('navigation', { name: 'Questions' })
     .getByRole('button', { name: new RegExp(`^Question ${position}:`) })
     .click()
