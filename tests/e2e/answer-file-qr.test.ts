@@ -1,12 +1,20 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { answerFileRecoveryMessages } from '../../src/lib/admin/answer-file-recovery.ts'
 import { launchChromium } from './browser.ts'
-import { openProctorRoom, runOutOfTimeOffline, signInAsAdmin, studentExamFixture, submissionsFor } from './fixtures.ts'
+import {
+  expectAccessible,
+  openProctorRoom,
+  phone,
+  phoneViewport,
+  runOutOfTimeOffline,
+  signInAsAdmin,
+  studentExamFixture,
+  submissionsFor,
+} from './fixtures.ts'
 
 /**
  * The answer file as a QR code (issue 27): a phone offline past its deadline shows the QR code of its answer
@@ -15,7 +23,6 @@ import { openProctorRoom, runOutOfTimeOffline, signInAsAdmin, studentExamFixture
  */
 
 const exam = studentExamFixture()
-const phone = { width: 390, height: 844 }
 const qrCodeImage = { name: 'QR code of your answer file: show it to your proctor to scan' }
 
 /** The camera's frame: what Chromium's fake camera films, a still image in YUV 4:2:0. */
@@ -32,17 +39,6 @@ afterEach(async () => {
 afterAll(async () => {
   await rm(workDir, { recursive: true, force: true })
 })
-
-async function expectAccessible(screen: string, page: Page, include: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .include(include)
-    .options({ resultTypes: ['violations'] })
-    .analyze()
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, where: violation.nodes.map((node) => node.target.join(' ')) }))
-  expect(serious, screen).toEqual([])
-}
 
 /**
  * The QR code the page shows, as the luma of a camera frame: the SVG drawn on a blank page's canvas (no app
@@ -96,7 +92,7 @@ function y4mOf(luma: Buffer): Buffer {
 async function proctorPhone(video?: string): Promise<{ context: BrowserContext; page: Page }> {
   const browser = await launchChromium(video ? [`--use-file-for-fake-video-capture=${video}`] : [])
   browsers.push(browser)
-  const context = await browser.newContext({ viewport: phone })
+  const context = await browser.newContext(phone)
   const page = await context.newPage()
   await signInAsAdmin(page)
   await openProctorRoom(page)
@@ -132,7 +128,7 @@ const scanButton = { name: 'Scan answer QR code' }
 
 describe('the answer file as a QR code', () => {
   it('is scanned from an offline phone past its deadline, kept on the offline proctor phone, and uploaded once online', async () => {
-    await exam.page.setViewportSize(phone)
+    await exam.page.setViewportSize(phoneViewport)
     const code = await runOutOfTimeOffline(exam, 'Zoë Ødegaard', 'B')
     await exam.page.clock.fastForward('02:00')
     const image = exam.page.getByRole('img', qrCodeImage)
@@ -180,7 +176,7 @@ describe('the answer file as a QR code', () => {
     const [recovered, ...others] = await submissionsFor(code)
     expect(others).toEqual([])
     expect(recovered).toMatchObject({ id: deviceFile.submission_id, answers: { '1': 'B' }, recovered_from_file: true })
-    await expectAccessible('the answer file offer with its QR code', exam.page, '.completion__answer-file')
+    await expectAccessible(exam.page, 'the answer file offer with its QR code', '.completion__answer-file')
   })
 
   it('opens a scanner dialog that is labelled, keyboard-operable and says plainly when the camera is refused', async () => {
@@ -195,7 +191,7 @@ describe('the answer file as a QR code', () => {
       .getByText("Point the camera at the QR code on the student's screen.", { exact: true })
       .waitFor({ timeout: 30_000 })
     await dialog.getByLabel('Camera view').waitFor()
-    await expectAccessible('the scanner dialog, scanning', proctor.page, '.admin-dialog')
+    await expectAccessible(proctor.page, 'the scanner dialog, scanning', '.admin-dialog')
     await proctor.page.keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
     await expect.poll(() => opener.evaluate((button) => button === document.activeElement)).toBe(true)
@@ -215,7 +211,7 @@ describe('the answer file as a QR code', () => {
     await expect
       .poll(() => dialog.getByRole('button', { name: 'Close' }).evaluate((button) => button === document.activeElement))
       .toBe(true)
-    await expectAccessible('the scanner dialog, camera refused', proctor.page, '.admin-dialog')
+    await expectAccessible(proctor.page, 'the scanner dialog, camera refused', '.admin-dialog')
     await dialog.getByRole('button', { name: 'Close' }).click()
     await expect.poll(() => dialog.count()).toBe(0)
   })

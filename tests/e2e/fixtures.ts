@@ -15,7 +15,10 @@ import { launchChromium } from './browser.ts'
 
 export const appUrl = inject('appUrl')
 
-export const day = 24 * 60 * 60 * 1000
+export const minute = 60 * 1000
+export const day = 24 * 60 * minute
+/** The ISO time `ms` from now (before it when negative). */
+export const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString()
 
 // The browser
 
@@ -63,13 +66,13 @@ export function pagePerTest(use: (opened: { context: BrowserContext; page: Page 
 
 /**
  * Registers the hooks for students of a file whose page belongs to someone else (the
- * administrator): each `newStudent()` is a browser context of its own (its own storage, made with
- * `options`), closed after the test, and the test fails if a student's page threw.
+ * administrator): each `newStudent(more)` is a browser context of its own (its own storage, made with
+ * `options` and then `more`), closed after the test, and the test fails if a student's page threw.
  */
 export function studentsPerTest(
   browser: () => Browser,
   options: BrowserContextOptions = {},
-): () => Promise<{ context: BrowserContext; page: Page }> {
+): (more?: BrowserContextOptions) => Promise<{ context: BrowserContext; page: Page }> {
   let students: BrowserContext[] = []
   let studentErrors: Error[] = []
   afterEach(async () => {
@@ -80,8 +83,8 @@ export function studentsPerTest(
     studentErrors = []
     expect(errors).toEqual([])
   })
-  return async () => {
-    const context = await browser().newContext(options)
+  return async (more = {}) => {
+    const context = await browser().newContext({ ...options, ...more })
     context.on('weberror', (error) => studentErrors.push(error.error()))
     students.push(context)
     return { context, page: await context.newPage() }
@@ -89,14 +92,15 @@ export function studentsPerTest(
 }
 
 /** The phone issue 27 was tried on: a 390×844 screen, touch, as Chromium's device emulation gives it. */
-export const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+export const phoneViewport = { width: 390, height: 844 }
+export const phone: BrowserContextOptions = { viewport: phoneViewport, isMobile: true, hasTouch: true }
 
 /**
  * Registers the hooks of a file whose tests each use phones of their own: one Chromium for the file, and each
- * `newPhone()` a browser context (its own storage) of a phone's size, closed after the test, which fails if a
- * phone's page threw.
+ * `newPhone(more)` a browser context (its own storage) of a phone's size with the options `more` (a locale, say),
+ * closed after the test, which fails if a phone's page threw.
  */
-export function phonesPerTest(): () => Promise<{ context: BrowserContext; page: Page }> {
+export function phonesPerTest(): (more?: BrowserContextOptions) => Promise<{ context: BrowserContext; page: Page }> {
   let browser: Browser | undefined
   pagePerFile((opened) => (browser = opened.browser))
   return studentsPerTest(() => {
@@ -105,9 +109,13 @@ export function phonesPerTest(): () => Promise<{ context: BrowserContext; page: 
   }, phone)
 }
 
-/** Fails with the rules and places of every serious or critical violation axe-core finds on the page as it is. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
+/**
+ * Fails with the rules and places of every serious or critical violation axe-core finds on the page as it is,
+ * or only within the elements `include` selects.
+ */
+export async function expectAccessible(page: Page, screen: string, include?: string): Promise<void> {
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
+  const { violations } = await (include === undefined ? axe : axe.include(include)).analyze()
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ rule: violation.id, where: violation.nodes.map((node) => node.target.join(' ')) }))
@@ -146,22 +154,34 @@ export function randomCode(): string {
   return Array.from({ length: 8 }, () => loginCodeAlphabet[randomInt(loginCodeAlphabet.length)]).join('')
 }
 
+/** The active sitting examsPerFile gives an exam, each field as the default says. */
+export interface TestSitting {
+  /** The sitting's name; the exam's by default. */
+  name?: string
+  /** When it closes, from now; 2 hours by default. */
+  endsInMs?: number
+  /** 30 by default. */
+  durationMinutes?: number
+}
+
 /**
  * Registers the hook that deletes the file's exams (their questions, sittings, codes, attempts and submissions)
- * after it; the function makes one: `questions` with an active sitting open from 10 minutes ago for 2 hours, of
- * 30 minutes, which shuffles questions and options as every new sitting does.
+ * after it; the function makes one: `questions` with an active sitting open from 10 minutes ago, as `sitting`
+ * says, which shuffles questions and options as every new sitting does. `newCode(code)` gives the exam a login
+ * code, a random one by default.
  */
 export function examsPerFile(): (
   name: string,
   questions: Array<Omit<TablesInsert<'questions'>, 'exam_id'>>,
-) => Promise<{ id: string; newCode: () => Promise<string> }> {
+  sitting?: TestSitting,
+) => Promise<{ id: string; sittingId: string; newCode: (code?: string) => Promise<string> }> {
   const examIds: string[] = []
   afterAll(async () => {
     // Submissions keep their exam (no cascade); everything else of an exam goes with it.
     dataOf(await service.from('submissions').delete().in('exam_id', examIds).select('id'))
     dataOf(await service.from('exams').delete().in('id', examIds).select('id'))
   })
-  return async (name, questions) => {
+  return async (name, questions, { name: sittingName = name, endsInMs = 120 * minute, durationMinutes = 30 } = {}) => {
     const { id } = dataOf(await service.from('exams').insert({ name }).select('id').single()) as Pick<Tables<'exams'>, 'id'>
     examIds.push(id)
     dataOf(
@@ -170,25 +190,24 @@ export function examsPerFile(): (
         .insert(questions.map((question) => ({ ...question, exam_id: id })))
         .select('id'),
     )
-    const minute = 60 * 1000
-    dataOf(
+    const { id: sittingId } = dataOf(
       await service
         .from('exam_schedule')
         .insert({
           exam_id: id,
-          exam_name: name,
-          start_time: new Date(Date.now() - 10 * minute).toISOString(),
-          end_time: new Date(Date.now() + 120 * minute).toISOString(),
-          duration_minutes: 30,
+          exam_name: sittingName,
+          start_time: fromNow(-10 * minute),
+          end_time: fromNow(endsInMs),
+          duration_minutes: durationMinutes,
         })
-        .select('id'),
+        .select('id')
+        .single(),
     )
-    const newCode = async () => {
-      const code = randomCode()
+    const newCode = async (code = randomCode()) => {
       dataOf(await service.from('login_codes').insert({ code, exam_id: id }).select('code'))
       return code
     }
-    return { id, newCode }
+    return { id, sittingId, newCode }
   }
 }
 
@@ -555,6 +574,19 @@ export function proctorPerFile(
   return { newCode, newStudent }
 }
 
+/** Questions with these texts, numbered from 1, each with the options Alpha, Bravo, Charlie and Delta, A correct. */
+export function alphaToDeltaBank(texts: string[]) {
+  return texts.map((question_text, index) => ({
+    question_number: index + 1,
+    question_text,
+    option_a: 'Alpha',
+    option_b: 'Bravo',
+    option_c: 'Charlie',
+    option_d: 'Delta',
+    correct_answer: 'A',
+  }))
+}
+
 /**
  * A bank of `count` questions whose options name their letter and the question's number ("Bravo 3"), so an
  * option is known by its text wherever a shuffle shows it.
@@ -706,7 +738,10 @@ export async function answer(page: Page, letter: string): Promise<void> {
   await page.getByText('Answers saved on this device', { exact: true }).waitFor()
 }
 
-/** Jumps to the question at `position` with the navigator: on a phone it is in the exam bar's "Questions" sheet. */
+/**
+ * Jumps to the question at `position` with the navigator: where the exam bar has a "Questions" button (a phone), in
+ * the sheet it opens, whose navigator then stands beside the page's own (hidden on a phone, shown on a wide screen).
+ */
 export async function showQuestion(page: Page, position: number): Promise<void> {
   const navigator = page.getByRole('navigation', { name: 'Questions' })
   if (!(await navigator.isVisible())) {
@@ -783,33 +818,29 @@ export async function submitTest(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: 'Review before submitting' }).getByRole('button', { name: 'Submit now' }).click()
 }
 
-/** Where the code's exam shows question `questionNumber` (1 = first): its snapshot holds the order the schedule's shuffle gave it. */
-export async function positionOf(code: string, questionNumber: number): Promise<number> {
-  const { position } = dataOf(
+/** The code's snapshot of question `questionNumber`: where the schedule's shuffle put it and in what order its options. */
+async function shownQuestionOf(
+  code: string,
+  questionNumber: number,
+): Promise<Pick<Tables<'attempt_questions'>, 'position' | 'option_order'>> {
+  return dataOf(
     await service
       .from('attempt_questions')
-      .select('position')
+      .select('position, option_order')
       .eq('login_code', code)
       .eq('question_number', questionNumber)
       .single(),
   )
-  return position
 }
 
-/**
- * The letter the code's exam showed the option `letter` (original) of question `questionNumber` under: its snapshot holds
- * the options' order the schedule's shuffle gave it ("CADB": the question's C shown as A).
- */
+/** Where the code's exam shows question `questionNumber` (1 = first). */
+export async function positionOf(code: string, questionNumber: number): Promise<number> {
+  return (await shownQuestionOf(code, questionNumber)).position
+}
+
+/** The letter the code's exam showed the option `letter` (original) of question `questionNumber` under ("CADB": C as A). */
 export async function shownLetterOf(code: string, questionNumber: number, letter: string): Promise<string> {
-  const { option_order } = dataOf(
-    await service
-      .from('attempt_questions')
-      .select('option_order')
-      .eq('login_code', code)
-      .eq('question_number', questionNumber)
-      .single(),
-  ) as Pick<Tables<'attempt_questions'>, 'option_order'>
-  return 'ABCD'[option_order.indexOf(letter)]!
+  return 'ABCD'[(await shownQuestionOf(code, questionNumber)).option_order.indexOf(letter)]!
 }
 
 /** Shows question number `questionNumber` of the code's exam, wherever the shuffle put it, and answers it with (original) `letter`. */

@@ -1,8 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import { AxeBuilder } from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { appUrl, dataOf, openStudentPortal, pagePerFile, randomCode, service, submitCode } from './fixtures.ts'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  alphaToDeltaBank,
+  appUrl,
+  dataOf,
+  examsPerFile,
+  expectAccessible,
+  fromNow,
+  minute,
+  openStudentPortal,
+  phonesPerTest,
+  randomCode,
+  service,
+  startExam,
+} from './fixtures.ts'
 
 /**
  * The exam on a 390×844 phone (issue 27): the exam shell (no header, menu or footer; a bar that never scrolls
@@ -12,113 +24,34 @@ import { appUrl, dataOf, openStudentPortal, pagePerFile, randomCode, service, su
  * deleted with everything of theirs after it.
  */
 
-let browser: Browser | undefined
-pagePerFile((opened) => (browser = opened.browser))
-
-const phoneViewport = { width: 390, height: 844 }
-let contexts: BrowserContext[] = []
-let pageErrors: Error[] = []
-
-/** A phone of its own (storage and all), closed after the test; the test fails if its page threw. */
-async function phone(options: { locale?: string } = {}): Promise<Page> {
-  if (!browser) throw new Error('Chromium did not start')
-  const context = await browser.newContext({ viewport: phoneViewport, ...options })
-  context.on('weberror', (error) => pageErrors.push(error.error()))
-  contexts.push(context)
-  return context.newPage()
-}
-
-afterEach(async () => {
-  for (const context of contexts) await context.close()
-  contexts = []
-  expect(pageErrors).toEqual([])
-  pageErrors = []
-})
-
-const minute = 60 * 1000
-const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString()
+const newPhone = phonesPerTest()
+/** The page of a new phone (`more`: a locale, say). */
+const phonePage = async (more?: BrowserContextOptions) => (await newPhone(more)).page
+const newExam = examsPerFile()
 const run = randomUUID().slice(0, 8)
-const examIds: string[] = []
 
 // Long enough that the question scrolls on a phone.
 const longText = (n: number) => `Question ${n}: ${'Read the whole passage before you choose an answer. '.repeat(14)}`
 
 /** An exam of three long questions with an active sitting from 10 minutes ago until `endsInMs`, of `durationMinutes`. */
-async function createExam(name: string, endsInMs: number, durationMinutes: number): Promise<string> {
-  const { id } = dataOf(await service.from('exams').insert({ name }).select('id').single())
-  examIds.push(id)
-  dataOf(
-    await service
-      .from('questions')
-      .insert(
-        [1, 2, 3].map((question_number) => ({
-          exam_id: id,
-          question_number,
-          question_text: longText(question_number),
-          option_a: 'Alpha',
-          option_b: 'Bravo',
-          option_c: 'Charlie',
-          option_d: 'Delta',
-          correct_answer: 'A',
-        })),
-      )
-      .select('id'),
-  )
-  dataOf(
-    await service
-      .from('exam_schedule')
-      .insert({
-        exam_id: id,
-        exam_name: name,
-        start_time: fromNow(-10 * minute),
-        end_time: fromNow(endsInMs),
-        duration_minutes: durationMinutes,
-      })
-      .select('id'),
-  )
-  return id
-}
-
-async function newCodeOf(examId: string, code = randomCode()): Promise<string> {
-  dataOf(await service.from('login_codes').insert({ code, exam_id: examId }).select('code'))
-  return code
-}
+const createExam = (name: string, endsInMs: number, durationMinutes: number) =>
+  newExam(name, alphaToDeltaBank([1, 2, 3].map(longText)), { endsInMs, durationMinutes })
 
 const shellExam = `E2E Shell ${run}`
-let shellExamId: string
+let shell: Awaited<ReturnType<typeof createExam>>
 
 beforeAll(async () => {
-  shellExamId = await createExam(shellExam, 120 * minute, 25)
+  shell = await createExam(shellExam, 120 * minute, 25)
 })
-
-afterAll(async () => {
-  // Submissions keep their exam (no cascade); everything else of an exam goes with it.
-  dataOf(await service.from('submissions').delete().in('exam_id', examIds).select('id'))
-  dataOf(await service.from('exams').delete().in('id', examIds).select('id'))
-})
-
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, where: violation.nodes.map((node) => node.target.join(' ')) }))
-  expect(serious, screen).toEqual([])
-}
 
 /** From the portal to the first question, the code typed as given. */
-async function enterExam(page: Page, typedCode: string): Promise<void> {
-  await openStudentPortal(page)
-  await submitCode(page, typedCode)
-  await page.getByLabel('Full Name').fill('Phone Student')
-  await page.getByRole('button', { name: 'Start Test' }).click()
-  await page.getByRole('heading', { name: 'Question 1 of 3' }).waitFor()
-}
+const enterExam = (page: Page, typedCode: string) => startExam(page, typedCode, 'Phone Student')
 
 const bar = (page: Page) => page.locator('.exam-bar')
 
 describe('the home page and the portal', () => {
   it('show each exam’s real name, length and question count', async () => {
-    const page = await phone()
+    const page = await phonePage()
     await page.goto(appUrl)
     const facts = page.getByRole('region', { name: 'About the exam' })
     await facts.getByText(shellExam, { exact: true }).waitFor()
@@ -135,7 +68,7 @@ describe('the home page and the portal', () => {
   })
 
   it('write dates in English words on an English page in a German browser', async () => {
-    const page = await phone({ locale: 'de-DE' })
+    const page = await phonePage({ locale: 'de-DE' })
     await openStudentPortal(page)
     const line = page.getByRole('region', { name: 'Exam schedule' }).getByRole('listitem').filter({ hasText: shellExam })
     await line.getByText(/^Exam is active until /).waitFor()
@@ -149,15 +82,15 @@ describe('the exam shell on a phone', () => {
   it('takes a code typed with O, I and L for 0 and 1, and shows the code as it was printed', async () => {
     // A code made before codes left out the look-alikes, typed the way it reads.
     const stored = `OIL${randomCode().slice(3)}`
-    await newCodeOf(shellExamId, stored)
-    const page = await phone()
+    await shell.newCode(stored)
+    const page = await phonePage()
     await enterExam(page, ` 011${stored.slice(3).toLowerCase()}`)
     await page.getByText(`Login code ${stored}`).waitFor()
   })
 
   it('is the exam alone: a bar that stays in view, the navigator as a sheet, a small camera, one confirmation', async () => {
-    const page = await phone()
-    await enterExam(page, await newCodeOf(shellExamId))
+    const page = await phonePage()
+    await enterExam(page, await shell.newCode())
 
     // No header, menu, footer or any link out of the exam.
     expect(await page.getByRole('banner').count()).toBe(0)
@@ -216,14 +149,14 @@ describe('the exam shell on a phone', () => {
     await summary.getByRole('button', { name: 'Submit now' }).click()
     // Submitted with no second question asked: the exam shell is gone.
     await page.getByRole('banner').waitFor()
-    expect(dataOf(await service.from('submissions').select('id').eq('exam_id', shellExamId).eq('score', 3))).toHaveLength(1)
+    expect(dataOf(await service.from('submissions').select('id').eq('exam_id', shell.id).eq('score', 3))).toHaveLength(1)
   })
 
   it('tells at the start when the window’s end cuts the exam short, then alerts at 5 minutes and 1 minute left', async () => {
     // The window closes in 5 minutes 20 seconds, well before the exam's 30 minutes.
     const closingExam = await createExam(`E2E Closing ${run}`, 5 * minute + 20_000, 30)
-    const code = await newCodeOf(closingExam)
-    const page = await phone()
+    const code = await closingExam.newCode()
+    const page = await phonePage()
     await enterExam(page, code)
     const { deadline } = dataOf(await service.from('exam_attempts').select('deadline').eq('login_code', code).single())
     const closesAt = await page.evaluate(

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import {
+  alphaToDeltaBank,
   answerAll,
   appUrl,
   backdateSubmission,
   dataOf,
+  examsPerFile,
+  fromNow,
+  minute,
   openStudentPortal,
   pagePerFile,
-  randomCode,
   service,
   startAndSubmitExam,
   startExamOf,
@@ -33,62 +36,14 @@ const newStudent = studentsPerTest(() => {
   return browser
 })
 
-const minute = 60 * 1000
-const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString()
-
-interface TestExam {
-  id: string
-  name: string
-  sittingId: string
-  /** The question texts of the exam, in question-number order. */
-  questions: string[]
-}
-
-const exams: TestExam[] = []
+const newExam = examsPerFile()
 
 /** An exam of three questions, its text naming the exam, with an active sitting open for the next two hours. */
-async function createExam(name: string, sittingName: string): Promise<TestExam> {
-  const { id } = dataOf(await service.from('exams').insert({ name }).select('id').single())
+async function createExam(name: string, sittingName: string) {
   const questions = [1, 2, 3].map((n) => `${name} question ${n}?`)
-  dataOf(
-    await service
-      .from('questions')
-      .insert(
-        questions.map((question_text, index) => ({
-          exam_id: id,
-          question_number: index + 1,
-          question_text,
-          option_a: 'Alpha',
-          option_b: 'Bravo',
-          option_c: 'Charlie',
-          option_d: 'Delta',
-          correct_answer: 'A',
-        })),
-      )
-      .select('id'),
-  )
-  const { data: sitting, error } = await service
-    .from('exam_schedule')
-    .insert({
-      exam_id: id,
-      exam_name: sittingName,
-      start_time: fromNow(-10 * minute),
-      end_time: fromNow(120 * minute),
-      duration_minutes: 30,
-    })
-    .select('id')
-    .single()
-  if (error) throw new Error(error.message)
-  const exam = { id, name, sittingId: sitting.id, questions }
-  exams.push(exam)
-  return exam
+  return { name, questions, ...(await newExam(name, alphaToDeltaBank(questions), { name: sittingName })) }
 }
-
-async function newCodeOf(exam: TestExam): Promise<string> {
-  const code = randomCode()
-  dataOf(await service.from('login_codes').insert({ code, exam_id: exam.id }).select('code'))
-  return code
-}
+type TestExam = Awaited<ReturnType<typeof createExam>>
 
 let maths: TestExam
 let physics: TestExam
@@ -97,13 +52,6 @@ beforeAll(async () => {
   const run = randomUUID().slice(0, 8)
   maths = await createExam(`E2E Mathematics ${run}`, 'Morning')
   physics = await createExam(`E2E Physics ${run}`, 'Hall')
-})
-
-afterAll(async () => {
-  const ids = exams.map((exam) => exam.id)
-  // Submissions keep their exam (no cascade); everything else of an exam goes with it.
-  dataOf(await service.from('submissions').delete().in('exam_id', ids).select('id'))
-  dataOf(await service.from('exams').delete().in('id', ids).select('id'))
 })
 
 /** The lines of the login screen's list of exams, as the student reads them. */
@@ -125,8 +73,8 @@ async function enterExamOf(page: Page, exam: TestExam, code: string, name: strin
 
 it('lets students of two exams write at the same time, each seeing their own exam’s name and questions', async () => {
   const students = [
-    { exam: maths, code: await newCodeOf(maths), name: 'Maths Student', ...(await newStudent()) },
-    { exam: physics, code: await newCodeOf(physics), name: 'Physics Student', ...(await newStudent()) },
+    { exam: maths, code: await maths.newCode(), name: 'Maths Student', ...(await newStudent()) },
+    { exam: physics, code: await physics.newCode(), name: 'Physics Student', ...(await newStudent()) },
   ]
 
   await openStudentPortal(students[0]!.page)
@@ -173,7 +121,7 @@ it('refuses a code of one exam while only the other exam’s sitting is open', a
   dataOf(await service.from('exam_schedule').update(later).eq('id', maths.sittingId).select('id'))
   try {
     const { page } = await newStudent()
-    const code = await newCodeOf(maths)
+    const code = await maths.newCode()
     await openStudentPortal(page)
     await submitCode(page, code)
     await waitForText(page, 'Exam is not currently available. Please check the schedule.')
@@ -190,12 +138,12 @@ it('refuses a code of one exam while only the other exam’s sitting is open', a
 
 it('releases one exam’s solutions while the other is still being written, and shows its students nothing of the first', async () => {
   // Physics is still being written by one student; another has submitted.
-  await startExamOf(await newCodeOf(physics), randomUUID(), 'Physics Writer')
-  const physicsDone = await newCodeOf(physics)
+  await startExamOf(await physics.newCode(), randomUUID(), 'Physics Writer')
+  const physicsDone = await physics.newCode()
   await startAndSubmitExam(physicsDone, 'Physics Done', { 1: 'A', 2: 'A', 3: 'A' })
   // Mathematics is over for everyone: its one submission is in, and it and the sitting's end are
   // further back than the 2 minutes of grace.
-  const mathsDone = await newCodeOf(maths)
+  const mathsDone = await maths.newCode()
   await startAndSubmitExam(mathsDone, 'Maths Done', { 1: 'A', 2: 'B', 3: 'A' })
   await backdateSubmission(mathsDone, 5 * minute)
   const was = dataOf(await service.from('exam_schedule').select('start_time, end_time').eq('id', maths.sittingId).single())

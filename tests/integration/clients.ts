@@ -6,6 +6,8 @@ import type { Database } from '../../src/lib/api/database.types.ts'
 
 export const stack = inject('stack')
 
+export type Client = SupabaseClient<Database>
+
 /**
  * A supabase-js client as a browser would make it (Node 20 needs `ws` for Realtime), with a
  * browser id of its own as the student app sends one: wrong codes are limited per browser, and

@@ -438,6 +438,11 @@ export async function moveStart(code: string, startedAt: string, deadline: strin
   )
 }
 
+/** Moves when the code's questions were served (its snapshot in attempt_questions) to `takenAt`, for the clean-up. */
+export async function moveSnapshotTaken(code: string, takenAt: string): Promise<void> {
+  succeeded(await service.from('attempt_questions').update({ taken_at: takenAt }).eq('login_code', code))
+}
+
 /**
  * Moves a submission, and the recorded start of its code, 20 hours into the past: its own 2 minutes
  * of grace are long over and it is still within its day (for 4 more hours). Its detailed solutions

@@ -12,6 +12,7 @@ import {
   isoFromNow,
   loginCodesPerFile,
   minute,
+  moveSnapshotTaken,
   moveSubmissionPastItsExam,
   must,
   reportAnswers,
@@ -264,12 +265,7 @@ describe('each attempt keeps the exam it was given', () => {
             schedules.map((s) => s.id),
           ),
       )
-      succeeded(
-        await service
-          .from('attempt_questions')
-          .update({ taken_at: isoFromNow(-3 * day) })
-          .eq('login_code', code),
-      )
+      await moveSnapshotTaken(code, isoFromNow(-3 * day))
       must(await service.rpc('apply_retention'))
       expect(await snapshotOf(code)).toEqual([])
       expect(must(await service.from('submissions').select('score').eq('login_code', code))).toEqual([scored])

@@ -1,10 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAnswerFile } from '../../src/domain/answer-file.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
-import type { Database } from '../../src/lib/api/database.types.ts'
-import { adminClient, anonClient, anonClientWith, serviceClient } from './clients.ts'
+import { startAttempt, reportAttempt, type Outcome } from './attempt-steps.ts'
+import { adminClient, anonClient, anonClientWith, serviceClient, type Client } from './clients.ts'
 import {
   deleteCodes,
   isoFromNow,
@@ -12,7 +11,6 @@ import {
   must,
   readCode,
   reportAnswers,
-  reportArgs,
   submissionsFor,
   submitExamArgs,
   succeeded,
@@ -24,9 +22,6 @@ import {
  * either way through every student call, answering its stored spelling; a new code sharing a key
  * with another is refused; a wrong code is still one failed guess.
  */
-
-type Client = SupabaseClient<Database>
-type Outcome = { outcome: string } & Record<string, unknown>
 
 const service = serviceClient()
 const anon = anonClient()
@@ -65,10 +60,6 @@ async function call(client: Client, name: 'check_login_code' | 'lookup_result', 
   return must(await client.rpc(name, { code })) as Outcome
 }
 
-async function start(code: string, attemptId = randomUUID()): Promise<Outcome> {
-  return must(await anon.rpc('exam_questions', { code, attempt_id: attemptId, student_name: 'Ada Lovelace' })) as Outcome
-}
-
 describe('a code with O, I or L, made before the new alphabet', () => {
   it('is checked, started, reported, resumed, submitted and looked up typed with 0 and 1, answering its stored spelling', async () => {
     const { stored, typedAsKey } = await oldCode()
@@ -79,16 +70,14 @@ describe('a code with O, I or L, made before the new alphabet', () => {
     }
 
     const attemptId = randomUUID()
-    const started = await start(typedAsKey, attemptId)
+    const { answer: started } = await startAttempt(typedAsKey, attemptId)
     expect(started).toMatchObject({ outcome: 'ok', login_code: stored })
     const attempt = must(await service.from('exam_attempts').select('login_code').eq('id', attemptId).single())
     expect(attempt.login_code).toBe(stored)
     // The device asking again (a lost answer) under either spelling is its own attempt.
-    expect(await start(stored, attemptId)).toMatchObject({ outcome: 'ok', login_code: stored })
+    expect((await startAttempt(stored, attemptId)).answer).toMatchObject({ outcome: 'ok', login_code: stored })
 
-    const report = must(
-      await anon.rpc('report_exam_attempt', reportArgs(attemptId, typedLoosely, { answered_count: 1, answers: { '1': 'A' } })),
-    ) as Outcome
+    const report = await reportAttempt(attemptId, typedLoosely, { answered_count: 1, answers: { '1': 'A' } })
     expect(report.outcome).toBe('ok')
     const resumed = must(await anon.rpc('resume_exam_attempt', { code: typedAsKey, pin: '', attempt_id: attemptId })) as Outcome
     expect(resumed).toMatchObject({ outcome: 'ok', login_code: stored, restored: { answers: { '1': 'A' } } })
@@ -118,8 +107,7 @@ describe('a code with O, I or L, made before the new alphabet', () => {
     for (const spelling of ['stored', 'typedAsKey'] as const) {
       const codes = await oldCode()
       const attemptId = randomUUID()
-      const started = await start(codes.typedAsKey, attemptId)
-      expect(started.outcome).toBe('ok')
+      const { answer: started } = await startAttempt(codes.typedAsKey, attemptId)
       await reportAnswers(attemptId, codes.typedAsKey, { '1': 'B', '2': 'C' })
       const submission = submitExamArgs(codes[spelling], {
         submission_id: attemptId,
@@ -140,9 +128,9 @@ describe('a code with O, I or L, made before the new alphabet', () => {
     const first = await oldCode()
     const second = await oldCode()
     const attemptId = randomUUID()
-    expect((await start(first.typedAsKey, attemptId)).outcome).toBe('ok')
+    await startAttempt(first.typedAsKey, attemptId)
     await reportAnswers(attemptId, first.stored, { '1': 'B' })
-    const otherKey = (await start(second.stored)).answer_file_key as string
+    const otherKey = (await startAttempt(second.stored)).answer.answer_file_key as string
     const submission = submitExamArgs(first.stored, { submission_id: attemptId, answers: { '1': 'B' } }) as ExamSubmission
     const recovered = must(
       await admin.rpc('recover_submission_from_file', { file: buildAnswerFile(submission, otherKey) as never }),

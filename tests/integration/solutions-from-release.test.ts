@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient } from './clients.ts'
 import { addQuestions, addSitting, codeOf, type Exam } from './exam-week.ts'
-import { day, hour, isoFromNow, minute, moveStart, must, randomCode, startExam, submitExamArgs, succeeded } from './exam-data.ts'
+import {
+  day,
+  hour,
+  isoFromNow,
+  minute,
+  moveSnapshotTaken,
+  moveStart,
+  must,
+  randomCode,
+  startExam,
+  submitExamArgs,
+  succeeded,
+} from './exam-data.ts'
 
 /**
  * Issue 27: detailed solutions are shown for 24 hours from their release (the exam over for
@@ -127,12 +139,7 @@ describe('the clean-up', () => {
     // A code never started with 3 hours of extra time: the exam is over for it 23 hours ago.
     const extraTime = await codeOf(exam, { extra_minutes: 180 })
     await moveSitting(sitting.id, { start_time: isoFromNow(-28 * hour), end_time: isoFromNow(-26 * hour) })
-    succeeded(
-      await service
-        .from('attempt_questions')
-        .update({ taken_at: isoFromNow(-27 * hour) })
-        .eq('login_code', code),
-    )
+    await moveSnapshotTaken(code, isoFromNow(-27 * hour))
 
     must(await service.rpc('apply_retention'))
     const kept = await lookup(code)

@@ -1,17 +1,12 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react'
+import { useId, useState, type ChangeEvent } from 'react'
 import type { AdminResult } from '../../../lib/admin/admin-result'
 import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/admin/answer-file-recovery'
 import { getSupabase } from '../../../lib/api/supabase'
+import { RecoveryOutcomeList, useRecoveryOutcomes } from './recovery-outcomes'
 import { ScannedAnswerFiles } from './scanned-answer-files'
 
 /** A real answer file is a few kilobytes; anything this large is another kind of file, refused without reading it. */
 const maxAnswerFileBytes = 1_000_000
-
-interface UploadOutcome {
-  id: number
-  fileName: string
-  result: AdminResult<string>
-}
 
 async function recoverFromFile(file: File): Promise<AdminResult<string>> {
   if (file.size > maxAnswerFileBytes) return { ok: false, error: answerFileRecoveryMessages.malformed }
@@ -31,9 +26,8 @@ async function recoverFromFile(file: File): Promise<AdminResult<string>> {
 export function AnswerFileUpload({ onRecorded }: { onRecorded: () => void }) {
   const titleId = useId()
   const hintId = useId()
-  const serial = useRef(0)
   const [pending, setPending] = useState(0)
-  const [outcomes, setOutcomes] = useState<UploadOutcome[]>([])
+  const { outcomes, addOutcome } = useRecoveryOutcomes()
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget
@@ -44,7 +38,7 @@ export function AnswerFileUpload({ onRecorded }: { onRecorded: () => void }) {
     for (const file of files) {
       const result = await recoverFromFile(file)
       setPending((count) => count - 1)
-      setOutcomes((current) => [{ id: ++serial.current, fileName: file.name, result }, ...current])
+      addOutcome(file.name, result)
       if (result.ok) onRecorded()
     }
   }
@@ -73,15 +67,7 @@ export function AnswerFileUpload({ onRecorded }: { onRecorded: () => void }) {
       </label>
       <div role="status" aria-live="polite" className="answer-file-upload__outcomes">
         {pending > 0 && <p>Uploading {pending === 1 ? '1 file' : `${pending} files`}…</p>}
-        {outcomes.length > 0 && (
-          <ul aria-label="Uploaded answer files">
-            {outcomes.map(({ id, fileName, result }) => (
-              <li key={id} className={`admin-banner admin-banner--${result.ok ? 'success' : 'error'}`}>
-                <strong>{fileName}</strong>: {result.ok ? result.data : result.error}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RecoveryOutcomeList label="Uploaded answer files" outcomes={outcomes} />
       </div>
       <ScannedAnswerFiles onRecorded={onRecorded} />
     </section>

@@ -1,7 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AnswerFile } from '../../../domain/answer-file'
-import type { AdminResult } from '../../../lib/admin/admin-result'
 import { recoverScannedAnswerFile } from '../../../lib/admin/answer-file-recovery'
 import {
   forgetScannedAnswerFile,
@@ -12,15 +11,10 @@ import {
 import { getSupabase } from '../../../lib/api/supabase'
 import { AnswerFileScannerDialog } from './answer-file-scanner-dialog'
 import { keepQrReaderForOffline } from './qr-reader-cache'
+import { RecoveryOutcomeList, useRecoveryOutcomes } from './recovery-outcomes'
 
 /** While files wait, how often an upload is tried again besides on reconnect (a server error, an expired session). */
 const retryIntervalMs = 30_000
-
-interface ScanOutcome {
-  id: number
-  student: string
-  result: AdminResult<string>
-}
 
 const fileStudent = (file: AnswerFile) => `${file.student_name} (${file.login_code})`
 
@@ -36,8 +30,7 @@ export function ScannedAnswerFiles({ onRecorded }: { onRecorded: () => void }) {
   useEffect(keepQrReaderForOffline, [])
   const [scannedNow, setScannedNow] = useState<string | null>(null)
   const [notSent, setNotSent] = useState<string | null>(null)
-  const [outcomes, setOutcomes] = useState<ScanOutcome[]>([])
-  const serial = useRef(0)
+  const { outcomes, addOutcome } = useRecoveryOutcomes()
   const recorded = useRef(onRecorded)
   useEffect(() => {
     recorded.current = onRecorded
@@ -65,17 +58,14 @@ export function ScannedAnswerFiles({ onRecorded }: { onRecorded: () => void }) {
           }
           await forgetScannedAnswerFile(entry.id)
           setNotSent(null)
-          setOutcomes((current) => [
-            { id: ++serial.current, student: fileStudent(entry.file), result: upload.result },
-            ...current,
-          ])
+          addOutcome(fileStudent(entry.file), upload.result)
           if (upload.result.ok) recorded.current()
         }
       } while (round.current.again && !round.current.unmounted)
     } finally {
       round.current.running = false
     }
-  }, [])
+  }, [addOutcome])
   useEffect(() => {
     const current = round.current
     current.unmounted = false
@@ -123,15 +113,7 @@ export function ScannedAnswerFiles({ onRecorded }: { onRecorded: () => void }) {
             {notSent && <p>{notSent}</p>}
           </>
         )}
-        {outcomes.length > 0 && (
-          <ul aria-label="Uploaded answer QR codes">
-            {outcomes.map(({ id, student, result }) => (
-              <li key={id} className={`admin-banner admin-banner--${result.ok ? 'success' : 'error'}`}>
-                <strong>{student}</strong>: {result.ok ? result.data : result.error}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RecoveryOutcomeList label="Uploaded answer QR codes" outcomes={outcomes} />
       </div>
       {scanning && <AnswerFileScannerDialog onScanned={(file) => void keep(file)} onClose={() => setScanning(false)} />}
     </div>
