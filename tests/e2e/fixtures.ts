@@ -739,8 +739,8 @@ export async function answer(page: Page, letter: string): Promise<void> {
 }
 
 /**
- * Jumps to the question at `position` with the navigator: where the exam bar has a "Questions" button (a phone), in
- * the sheet it opens, whose navigator then stands beside the page's own (hidden on a phone, shown on a wide screen).
+ * Jumps to the question at `position` with the navigator: the one beside the question on a wide screen, else (a
+ * phone) the one in the sheet the exam bar's "Questions" button opens.
  */
 export async function showQuestion(page: Page, position: number): Promise<void> {
   const navigator = page.getByRole('navigation', { name: 'Questions' })
