@@ -67,6 +67,20 @@ describe('the home page and the portal', () => {
       .toContain('25 minutes, 3 multiple-choice questions')
   })
 
+  it('keep the code step in its place while the schedule of several exams arrives (no layout shift)', async () => {
+    const page = await phonePage()
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await openStudentPortal(page)
+    await page.getByRole('region', { name: 'Exam schedule' }).getByRole('listitem').filter({ hasText: shellExam }).waitFor()
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual([])
+  })
+
   it('write dates in English words on an English page in a German browser', async () => {
     const page = await phonePage({ locale: 'de-DE' })
     await openStudentPortal(page)

@@ -16,7 +16,7 @@ export function ScheduleStatusPanel() {
   const [snapshot, send] = useMachine(liveScheduleStatusMachine, statusOptions)
   const codeExam = StudentFlow.useSelector((flow) => flow.context.codeLookup?.exam ?? null)
   useEffect(() => send({ type: 'CODE_EXAM', exam: codeExam }), [send, codeExam])
-  // Its place is kept while the schedule loads, so the login step below does not jump when it arrives.
+  // Its place is kept while the schedule loads, so the page's footer does not jump when it arrives.
   if (snapshot.matches('loading')) return <div className="schedule-status-placeholder" aria-hidden="true" />
   const sittings = severalExamsView(snapshot, formatExamTime)
   if (sittings) {

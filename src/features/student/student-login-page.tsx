@@ -23,11 +23,13 @@ export function StudentLoginPage() {
   return (
     <div className="student-page">
       <h1>Student Portal</h1>
-      <ScheduleStatusPanel />
       {step === 'code' && <CodeStep />}
       {step === 'name' && <NameStep />}
       {step === 'pin' && <PinStep />}
       {step === 'waiting' && <p role="status">Loading...</p>}
+      {/* Under the step, whose place it would otherwise move when it arrives: its height depends on how many
+          exams are on, so no reserved space can fit it, and a step that jumps under the student's thumb is worse. */}
+      <ScheduleStatusPanel />
     </div>
   )
 }
