@@ -197,8 +197,9 @@ describe('resume on a new device', () => {
     await showQuestion(first.page, 4)
     await answer(first.page, 'A')
     await waitForText(first.page, 'This exam continues on another device.')
-    // Its answers stay on it, and their answer file is still offered.
+    // Its answers stay on it, and their answer file is still offered, as a download and as a QR code.
     await first.page.getByRole('button', { name: 'Download answer file' }).waitFor()
+    await first.page.getByRole('img', { name: 'QR code of your answer file: show it to your proctor to scan' }).waitFor()
     const reportsWhenTold = oldReports.count
     expect(reportsWhenTold).toBeGreaterThan(0)
 

@@ -11,7 +11,7 @@ import { useMomentReached } from './use-moment-reached'
  * the offer goes without the QR code rather than failing (the download still hands the file over).
  */
 const answerFileQrCode = import('./answer-file-qr-code').catch(() => ({ default: () => null }))
-const AnswerFileQrCode = lazy(() => answerFileQrCode)
+export const AnswerFileQrCode = lazy(() => answerFileQrCode)
 
 interface AnswerFileOfferProps {
   submissionId: string

@@ -1,8 +1,10 @@
-import { buildAnswerFile } from '../../domain/answer-file'
+import { buildAnswerFile, type AnswerFile } from '../../domain/answer-file'
 import type { ExamAttempt } from '../../domain/exam-attempt'
 import { buildSubmission } from '../../domain/exam-submission'
 import { studentMessages } from '../../domain/student-messages'
+import { Suspense, useState } from 'react'
 import { AnswerFileDownload } from './answer-file-download'
+import { AnswerFileQrCode } from './answer-file-offer'
 
 /**
  * The old device after a proctor moved the exam to another one: it no longer reports or submits (the other
@@ -10,11 +12,13 @@ import { AnswerFileDownload } from './answer-file-download'
  * handed to the proctor (docs/product.md#resume-on-another-device).
  */
 export function MovedScreen({ attempt, now }: { attempt: ExamAttempt; now: () => number }) {
-  function makeFile() {
+  // Made once, when the move is told: the answers here no longer change, and the download and the QR code hand
+  // over the same file.
+  const [file] = useState<AnswerFile | undefined>(() => {
     if (!attempt.answerFileKey) return undefined
     // Stamped as a submission would be: answers cannot have changed after the deadline.
     return buildAnswerFile(buildSubmission(attempt, Math.min(now(), attempt.deadline)), attempt.answerFileKey)
-  }
+  })
 
   return (
     <div className="student-page student-card exam-moved">
@@ -24,9 +28,14 @@ export function MovedScreen({ attempt, now }: { attempt: ExamAttempt; now: () =>
       </p>
       <p>
         Your proctor moved it, so continue and submit it there. The answers you gave here are still kept on this device; if your
-        proctor asks for them, download your answer file.
+        proctor asks for them, download your answer file or show its QR code to your proctor.
       </p>
-      <AnswerFileDownload makeFile={makeFile} />
+      <AnswerFileDownload makeFile={() => file} />
+      {file && (
+        <Suspense fallback={null}>
+          <AnswerFileQrCode file={file} />
+        </Suspense>
+      )}
     </div>
   )
 }
