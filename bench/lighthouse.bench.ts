@@ -66,7 +66,8 @@ async function launchChromiumForLighthouse() {
       const exited = once(chromium, 'exit')
       chromium.kill()
       await exited
-      rmSync(profile, { recursive: true, force: true })
+      // Chromium's helper processes may still write to the profile for a moment after the browser exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
     },
   }
 }
