@@ -1,12 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildAnswerFile, type AnswerFile } from '../../src/domain/answer-file.ts'
 import { answerFileFromQrText, answerFileToQrText } from '../../src/domain/answer-file-qr.ts'
 import type { ExamSubmission } from '../../src/domain/exam-submission.ts'
-import type { Database } from '../../src/lib/api/database.types.ts'
-import { adminClient, anonClient, anonClientWith, serviceClient, stack } from './clients.ts'
+import type { Outcome } from './attempt-steps.ts'
+import { adminClient, anonClient, anonClientWith, serviceClient, stack, type Client } from './clients.ts'
 import { addQuestions, addSitting, codeOf, type Exam } from './exam-week.ts'
 import { hour, isoFromNow, minute, moveStart, must, reportAnswers, submitExamArgs, succeeded } from './exam-data.ts'
 
@@ -17,9 +16,6 @@ import { hour, isoFromNow, minute, moveStart, must, reportAnswers, submitExamArg
  * the hole were there. The exams, codes and failed guesses here are this file's own, deleted
  * afterwards.
  */
-
-type Client = SupabaseClient<Database>
-type Outcome = { outcome: string } & Record<string, unknown>
 
 const service = serviceClient()
 const anon = anonClient()
