@@ -747,9 +747,7 @@ export async function showQuestion(page: Page, position: number): Promise<void> 
   if (!(await navigator.isVisible())) {
     await page.locator('.exam-bar').getByRole('button', { name: 'Questions', exact: true }).click()
   }
-  await navigator
-    .getByRole('button', { name: new RegExp(`^Question ${position}:`) })
-    .click()
+  await navigator.getByRole('button', { name: new RegExp(`^Question ${position}:`) }).click()
   await page.getByRole('heading', { name: new RegExp(`^Question ${position} of \\d+$`) }).waitFor()
 }
 
