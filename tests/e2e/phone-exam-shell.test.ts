@@ -11,6 +11,7 @@ import {
   minute,
   openStudentPortal,
   phonesPerTest,
+  phoneViewport,
   randomCode,
   service,
   startExam,
@@ -182,7 +183,13 @@ describe('the exam shell on a phone', () => {
     await expectAccessible(page, 'exam with the window-end notice')
 
     const alerts = page.locator('.exam__time-alert[role="alert"]')
-    await alerts.getByText('5 minutes left.', { exact: true }).waitFor({ timeout: 60_000 })
+    // A student scrolled down to the options and Next still sees the alert: it is in the bar.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    const fiveMinutes = alerts.getByText('5 minutes left.', { exact: true })
+    await fiveMinutes.waitFor({ timeout: 60_000 })
+    const box = await fiveMinutes.boundingBox()
+    expect(box && box.y >= 0 && box.y + box.height <= phoneViewport.height).toBe(true)
     await expectAccessible(page, 'exam with the 5-minute alert')
 
     // The attempt's deadline moved to just over a minute away; the next report (after an answer) brings it.

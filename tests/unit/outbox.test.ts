@@ -164,6 +164,13 @@ describe('outbox', () => {
     expect(await findPendingSubmission('ABCD1234')).toBeUndefined()
   })
 
+  it('finds an unsent submission of a code printed with O, I or L when it is typed with 0 and 1', async () => {
+    await queueSubmission(finishedAttempt({ loginCode: 'LOIO2345' }), examStart)
+    expect(await findPendingSubmission('10102345')).toEqual({ submittedAt: '2026-11-23T09:10:00.000Z' })
+    expect(await findPendingSubmission('loio2345')).toEqual({ submittedAt: '2026-11-23T09:10:00.000Z' })
+    expect(await findPendingSubmission('10102346')).toBeUndefined()
+  })
+
   it('records the kind of the latest failed send in the status, and clears it when the server settles the entry', async () => {
     const attempt = finishedAttempt()
     await queueSubmission(attempt, examStart)

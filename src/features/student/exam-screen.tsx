@@ -97,8 +97,9 @@ export function ExamScreen() {
         </div>
         <SaveStatus session={session} />
         <ServerCopyStatus session={session} attempt={attempt} />
+        {/* In the bar, so a student scrolled down to the options still sees it. */}
+        <TimeAlert session={session} />
       </div>
-      <TimeAlert session={session} />
       <ClosesEarlyNotice attempt={attempt} now={now} />
       <p className="exam__student">
         {attempt.studentName} · Login code <span className="student-code">{attempt.loginCode}</span>

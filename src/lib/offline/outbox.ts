@@ -3,7 +3,7 @@ import { buildAnswerFile, type AnswerFile } from '../../domain/answer-file'
 import { answersFingerprint } from '../../domain/answers-fingerprint'
 import type { ExamAttempt } from '../../domain/exam-attempt'
 import { buildSubmission, type SendFailure, type SubmissionStatus } from '../../domain/exam-submission'
-import { normalizeLoginCode } from '../../domain/login-code'
+import { loginCodeKey } from '../../domain/login-code'
 import { examDb, type OutboxEntry } from './exam-db'
 
 export function submissionStatus(entry: OutboxEntry): SubmissionStatus {
@@ -52,10 +52,15 @@ export async function queueSubmission(attempt: ExamAttempt, now: number): Promis
   })
 }
 
-/** An unsent submission for this login code on this device, for the results page to mention. */
+/**
+ * An unsent submission for this login code on this device, for the results page to mention. Found by the code's
+ * key: the entry holds the code as the server spells it, which a student may type with 0 for O or 1 for I or L.
+ */
 export async function findPendingSubmission(loginCode: string): Promise<{ submittedAt: string } | undefined> {
-  const entries = await examDb.outbox.where('loginCode').equals(normalizeLoginCode(loginCode)).toArray()
-  const pending = entries.find((entry) => entry.state === 'pending')
+  const key = loginCodeKey(loginCode)
+  const pending = await examDb.outbox
+    .filter((entry) => entry.state === 'pending' && loginCodeKey(entry.loginCode) === key)
+    .first()
   return pending && { submittedAt: pending.submission.submitted_at }
 }
 
