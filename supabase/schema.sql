@@ -2024,6 +2024,27 @@ CREATE POLICY "Admins can read attempt moves" ON public.attempt_moves FOR SELECT
 GRANT SELECT ON TABLE public.attempt_moves TO authenticated;
 GRANT ALL ON TABLE public.attempt_moves TO service_role;
 
+CREATE TABLE public.attempt_notes (
+  attempt_id uuid NOT NULL,
+  seat text,
+  note text,
+  noted_at timestamp with time zone NOT NULL DEFAULT now(),
+  noted_by text,
+  CONSTRAINT attempt_notes_pkey PRIMARY KEY (attempt_id),
+  CONSTRAINT attempt_notes_attempt_id_fkey FOREIGN KEY (attempt_id) REFERENCES public.exam_attempts(id) ON DELETE CASCADE,
+  CONSTRAINT attempt_notes_note_check CHECK (((char_length(note) >= 1) AND (char_length(note) <= 500))),
+  CONSTRAINT attempt_notes_seat_check CHECK (((char_length(seat) >= 1) AND (char_length(seat) <= 20)))
+);
+COMMENT ON TABLE public.attempt_notes IS 'A proctor''s seat and note for an exam attempt (public.note_attempt). Administrators read it; only that function writes it; it goes with its attempt.';
+COMMENT ON COLUMN public.attempt_notes.seat IS 'Where the student sits (up to 20 characters); null when not given.';
+COMMENT ON COLUMN public.attempt_notes.note IS 'What the proctor noted (up to 500 characters); null when not given.';
+COMMENT ON COLUMN public.attempt_notes.noted_by IS 'The e-mail of the administrator who saved the note last.';
+ALTER TABLE public.attempt_notes ENABLE ROW LEVEL SECURITY;
+CREATE POLICY "Admins can read attempt notes" ON public.attempt_notes FOR SELECT TO authenticated
+  USING (( SELECT public.is_admin() AS is_admin));
+GRANT SELECT ON TABLE public.attempt_notes TO authenticated;
+GRANT ALL ON TABLE public.attempt_notes TO service_role;
+
 CREATE TABLE public.attempt_questions (
   login_code text NOT NULL,
   question_number integer NOT NULL,
@@ -2855,20 +2876,36 @@ CREATE OR REPLACE FUNCTION public.admin_live_attempt_counts(exam_id uuid DEFAULT
  STABLE
  SET search_path TO ''
 AS $function$
+  with room as (
+    select a.status, a.last_seen
+      from public.admin_live_attempts(admin_live_attempt_counts.exam_id, admin_live_attempt_counts.sitting_id) a
+  ),
+  silent as (select r.last_seen from room r where r.status = 'offline'),
+  -- Each silent attempt opens a 2-minute window; the fullest window (the earliest of equals) is the group.
+  largest_group as (
+    select s.last_seen as since,
+           (select count(*) from silent t where t.last_seen >= s.last_seen and t.last_seen <= s.last_seen + interval '2 minutes') as size
+      from silent s
+     order by size desc, since
+     limit 1
+  )
   select jsonb_build_object(
-    'offline', count(*) filter (where a.status = 'offline'),
-    'submitted_on_device', count(*) filter (where a.status = 'submitted_on_device'),
-    'on_track', count(*) filter (where a.status = 'on_track'),
-    'received', count(*) filter (where a.status = 'received'),
-    'refused', count(*) filter (where a.status = 'refused'),
-    'moved', count(*) filter (where a.status = 'moved'))
-    from public.admin_live_attempts(admin_live_attempt_counts.exam_id, admin_live_attempt_counts.sitting_id) a
+    'offline', count(*) filter (where r.status = 'offline'),
+    'submitted_on_device', count(*) filter (where r.status = 'submitted_on_device'),
+    'on_track', count(*) filter (where r.status = 'on_track'),
+    'received', count(*) filter (where r.status = 'received'),
+    'refused', count(*) filter (where r.status = 'refused'),
+    'moved', count(*) filter (where r.status = 'moved'),
+    'writing', count(*) filter (where r.status in ('on_track', 'offline')),
+    'silent_together', coalesce((select g.size from largest_group g), 0),
+    'silent_since', (select g.since from largest_group g))
+    from room r
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) IS 'How many of the proctor room''s attempts (of one exam and sitting, or all) have each status now.';
+COMMENT ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) IS 'How many of the proctor room''s attempts (of one exam and sitting, or all) have each status now; writing: on track or offline; silent_together: the largest number of offline attempts last heard from within 2 minutes of each other, the earliest of them at silent_since (null when none is offline).';
 GRANT EXECUTE ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_live_attempts(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid)
- RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text, marks jsonb)
+CREATE OR REPLACE FUNCTION public.admin_live_attempts(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid, order_by text DEFAULT 'name'::text)
+ RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text, marks jsonb, login_code_id uuid, seat text, note text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2879,10 +2916,15 @@ AS $function$
          coalesce(s.recovered_from_file, false),
          coalesce(s.arrived_late, false),
          a.storage_persistent,
+         -- Each order's keys are null under the others; ascending puts nulls (no seat, no name) last.
          row_number() over (
-           order by a.status_order,
-                    case when a.status_order < 3 then a.last_seen end,
-                    a.student_name, a.login_code, a.id) as display_order,
+           order by case when admin_live_attempts.order_by = 'problems' then a.status_order end,
+                    case when admin_live_attempts.order_by = 'problems' and a.status_order < 3 then a.last_seen end,
+                    -- Seats as a room numbers them: 2 before 10, then the rest by their letters.
+                    case when admin_live_attempts.order_by = 'seat' then substring(n.seat from '^[0-9]{1,9}')::integer end,
+                    case when admin_live_attempts.order_by = 'seat' then lower(n.seat) end,
+                    -- A moved code's attempts: the one continuing (the newest) first.
+                    lower(a.student_name), a.login_code, a.started_at desc, a.id) as display_order,
          a.exam_id, (select e.name from public.exams e where e.id = a.exam_id),
          a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id),
          -- The rarer marks in one column, null on a plain row: seven mostly empty columns cost the
@@ -2901,7 +2943,8 @@ AS $function$
                      or (a.last_seen > o.started_at and (o.moved_at is null or a.last_seen < o.moved_at)))) then true end,
            'from_server_copy', case when s.from_server_copy then true end,
            'server_copy_saved_at', s.server_copy_saved_at,
-           'replaced_server_copy_at', s.replaced_server_copy_at)), '{}'::jsonb)
+           'replaced_server_copy_at', s.replaced_server_copy_at)), '{}'::jsonb),
+         lc.id, n.seat, n.note
     from (
       select x.*,
              case when x.state = 'received' then 'received'
@@ -2922,12 +2965,13 @@ AS $function$
          and (admin_live_attempts.sitting_id is null or x.sitting_id = admin_live_attempts.sitting_id)
     ) a
     left join public.login_codes lc on lc.code = a.login_code
+    left join public.attempt_notes n on n.attempt_id = a.id
     -- A code's one submission ends all its attempts, so each of them arrived the way it did.
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at and replaced_server_copy_at. Read in pages.';
-GRANT EXECUTE ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
+COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid, order_by text) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, in display_order: by order_by name (the default), seat, or problems (problems first), ties by login code; with the code''s id, the proctor''s seat and note, with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at and replaced_server_copy_at. Read in pages.';
+GRANT EXECUTE ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid, order_by text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_offer_attempt_move(attempt_id uuid)
  RETURNS jsonb
@@ -3307,6 +3351,45 @@ begin
 end
 $function$;
 GRANT EXECUTE ON FUNCTION public.normalize_login_code(code text) TO service_role;
+
+CREATE OR REPLACE FUNCTION public.note_attempt(p_attempt_id uuid, p_seat text, p_note text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  attempt public.exam_attempts;
+  new_seat text := nullif(btrim(coalesce(note_attempt.p_seat, '')), '');
+  new_note text := nullif(btrim(coalesce(note_attempt.p_note, '')), '');
+begin
+  perform private.require_admin();
+  if char_length(new_seat) > 20 then
+    perform private.invalid_argument('A seat is at most 20 characters.');
+  end if;
+  if char_length(new_note) > 500 then
+    perform private.invalid_argument('A note is at most 500 characters.');
+  end if;
+  select a.* into attempt from public.exam_attempts a where a.id = note_attempt.p_attempt_id;
+  if not found then
+    perform private.invalid_argument('This exam attempt no longer exists.');
+  end if;
+  if new_seat is null and new_note is null then
+    delete from public.attempt_notes n where n.attempt_id = attempt.id;
+  else
+    insert into public.attempt_notes as n (attempt_id, seat, note, noted_at, noted_by)
+    values (attempt.id, new_seat, new_note, now(),
+            (select au.email from public.admin_users au where au.user_id = (select auth.uid())))
+    on conflict (attempt_id) do update
+      set seat = excluded.seat, note = excluded.note, noted_at = excluded.noted_at, noted_by = excluded.noted_by;
+  end if;
+  perform private.record_activity('attempt_noted', attempt.login_code,
+    jsonb_build_object('attempt_id', attempt.id, 'student_name', attempt.student_name, 'seat', new_seat, 'note', new_note),
+    attempt.exam_id);
+end
+$function$;
+COMMENT ON FUNCTION public.note_attempt(p_attempt_id uuid, p_seat text, p_note text) IS 'Administrators: sets the seat (up to 20 characters) and note (up to 500) of an exam attempt, blank meaning none (both blank removes it); refused (22023) when too long or the attempt is gone. Logged as attempt_noted with the seat, note and student_name.';
+GRANT EXECUTE ON FUNCTION public.note_attempt(p_attempt_id uuid, p_seat text, p_note text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.passes(score integer, question_count integer)
  RETURNS boolean

@@ -38,6 +38,7 @@ type WriteKind = 'insert' | 'update' | 'delete'
 const tableNames: TableName[] = [
   'admin_users',
   'attempt_moves',
+  'attempt_notes',
   'attempt_questions',
   'audit_log',
   'exam_attempts',
@@ -52,6 +53,7 @@ const tableNames: TableName[] = [
 const adminOnlyTables: TableName[] = [
   'admin_users',
   'attempt_moves',
+  'attempt_notes',
   'attempt_questions',
   'audit_log',
   'exam_attempts',
@@ -140,6 +142,8 @@ beforeAll(async () => {
   expect(must(await admin.rpc('admin_offer_attempt_move', { attempt_id: fixture.attemptId }))).toMatchObject({
     pin: expect.stringMatching(/^\d{6}$/),
   })
+  // A proctor's note, so the notes table has a row a too-open policy would show.
+  succeeded(await admin.rpc('note_attempt', { p_attempt_id: fixture.attemptId, p_seat: '7', p_note: 'Fixture note' }))
   fixture.olderSubmission = must(
     await service
       .from('submissions')
@@ -254,6 +258,11 @@ function writeAttempts(client: Client): Record<TableName, Record<WriteKind, Atte
           .gte('wrong_tries', 0)
           .select(),
       delete: () => client.from('attempt_moves').delete().gte('wrong_tries', 0).select(),
+    },
+    attempt_notes: {
+      insert: () => client.from('attempt_notes').insert({ attempt_id: fixture.attemptId, note: 'Intruder note' }),
+      update: () => client.from('attempt_notes').update({ note: 'Hijacked' }).eq('attempt_id', fixture.attemptId).select(),
+      delete: () => client.from('attempt_notes').delete().eq('attempt_id', fixture.attemptId).select(),
     },
     attempt_questions: {
       insert: () =>
@@ -434,6 +443,11 @@ describe('administrator', () => {
 
   it('cannot write the resume PINs offered: only admin_offer_attempt_move and resume_exam_attempt do', async () => {
     const writes = writeAttempts(admin).attempt_moves
+    for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
+  })
+
+  it('cannot write the proctors\' notes: only note_attempt (which logs each) does', async () => {
+    const writes = writeAttempts(admin).attempt_notes
     for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
   })
 

@@ -68,6 +68,30 @@ export type Database = {
         }
         Relationships: []
       }
+      attempt_notes: {
+        Row: {
+          attempt_id: string
+          note: string | null
+          noted_at: string
+          noted_by: string | null
+          seat: string | null
+        }
+        Insert: {
+          attempt_id: string
+          note?: string | null
+          noted_at?: string
+          noted_by?: string | null
+          seat?: string | null
+        }
+        Update: {
+          attempt_id?: string
+          note?: string | null
+          noted_at?: string
+          noted_by?: string | null
+          seat?: string | null
+        }
+        Relationships: []
+      }
       attempt_questions: {
         Row: {
           correct_answer: string
@@ -673,8 +697,9 @@ export type Database = {
         Args: {
           exam_id?: string
           sitting_id?: string
+          order_by?: string
         }
-        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string; marks: Json }[]
+        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string; marks: Json; login_code_id: string; seat: string; note: string }[]
       }
       admin_offer_attempt_move: {
         Args: {
@@ -758,6 +783,14 @@ export type Database = {
           code: string
         }
         Returns: string
+      }
+      note_attempt: {
+        Args: {
+          p_attempt_id: string
+          p_seat: string
+          p_note: string
+        }
+        Returns: undefined
       }
       passes: {
         Args: {

@@ -1,10 +1,12 @@
 -- The proctor room: attempts started in the last 24 hours with their status at the server's
--- clock (as src/domain/attempt-status.ts: offline after 60 s without a report), problems first
--- (offline, not yet received, refused), with why a refused one was refused and whether the
--- device's storage is persistent; moves (when, from which attempt, by whom), a code open on two
--- devices at once, and a submission from the server's copy or one that replaced it. With an exam (and a sitting), only its attempts; each row says
--- its exam and the sitting it started in.
-create or replace function public.admin_live_attempts(exam_id uuid default null, sitting_id uuid default null)
+-- clock (as src/domain/attempt-status.ts: offline after 60 s without a report), in the proctor's
+-- order (display_order): by name (the default), by seat, or problems first (offline, not yet
+-- received, refused); ties by login code, so a row keeps its place as statuses change. With why a
+-- refused one was refused and whether the device's storage is persistent; moves (when, from which attempt, by whom), a code open on two
+-- devices at once, and a submission from the server's copy or one that replaced it; the proctor's
+-- seat and note (public.attempt_notes) and the code's id (its extra time is set there). With an exam
+-- (and a sitting), only its attempts; each row says its exam and the sitting it started in.
+create or replace function public.admin_live_attempts(exam_id uuid default null, sitting_id uuid default null, order_by text default 'name')
 returns table (
   id uuid,
   login_code text,
@@ -29,7 +31,10 @@ returns table (
   exam_name text,
   sitting_id uuid,
   sitting_name text,
-  marks jsonb
+  marks jsonb,
+  login_code_id uuid,
+  seat text,
+  note text
 )
 language sql stable set search_path = ''
 as $$
@@ -39,10 +44,15 @@ as $$
          coalesce(s.recovered_from_file, false),
          coalesce(s.arrived_late, false),
          a.storage_persistent,
+         -- Each order's keys are null under the others; ascending puts nulls (no seat, no name) last.
          row_number() over (
-           order by a.status_order,
-                    case when a.status_order < 3 then a.last_seen end,
-                    a.student_name, a.login_code, a.id) as display_order,
+           order by case when admin_live_attempts.order_by = 'problems' then a.status_order end,
+                    case when admin_live_attempts.order_by = 'problems' and a.status_order < 3 then a.last_seen end,
+                    -- Seats as a room numbers them: 2 before 10, then the rest by their letters.
+                    case when admin_live_attempts.order_by = 'seat' then substring(n.seat from '^[0-9]{1,9}')::integer end,
+                    case when admin_live_attempts.order_by = 'seat' then lower(n.seat) end,
+                    -- A moved code's attempts: the one continuing (the newest) first.
+                    lower(a.student_name), a.login_code, a.started_at desc, a.id) as display_order,
          a.exam_id, (select e.name from public.exams e where e.id = a.exam_id),
          a.sitting_id, (select es.exam_name from public.exam_schedule es where es.id = a.sitting_id),
          -- The rarer marks in one column, null on a plain row: seven mostly empty columns cost the
@@ -61,7 +71,8 @@ as $$
                      or (a.last_seen > o.started_at and (o.moved_at is null or a.last_seen < o.moved_at)))) then true end,
            'from_server_copy', case when s.from_server_copy then true end,
            'server_copy_saved_at', s.server_copy_saved_at,
-           'replaced_server_copy_at', s.replaced_server_copy_at)), '{}'::jsonb)
+           'replaced_server_copy_at', s.replaced_server_copy_at)), '{}'::jsonb),
+         lc.id, n.seat, n.note
     from (
       select x.*,
              case when x.state = 'received' then 'received'
@@ -82,11 +93,12 @@ as $$
          and (admin_live_attempts.sitting_id is null or x.sitting_id = admin_live_attempts.sitting_id)
     ) a
     left join public.login_codes lc on lc.code = a.login_code
+    left join public.attempt_notes n on n.attempt_id = a.id
     -- A code's one submission ends all its attempts, so each of them arrived the way it did.
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
 $$;
-comment on function public.admin_live_attempts(uuid, uuid) is
-  'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, problems first (display_order), with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at and replaced_server_copy_at. Read in pages.';
-revoke all on function public.admin_live_attempts(uuid, uuid) from public, anon, authenticated, service_role;
-grant execute on function public.admin_live_attempts(uuid, uuid) to authenticated, service_role;
+comment on function public.admin_live_attempts(uuid, uuid, text) is
+  'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, in display_order: by order_by name (the default), seat, or problems (problems first), ties by login code; with the code''s id, the proctor''s seat and note, with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at and replaced_server_copy_at. Read in pages.';
+revoke all on function public.admin_live_attempts(uuid, uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.admin_live_attempts(uuid, uuid, text) to authenticated, service_role;
