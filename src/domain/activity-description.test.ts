@@ -177,6 +177,21 @@ describe('the server copy and moves to a new device', () => {
   })
 })
 
+describe("a proctor's note on an attempt", () => {
+  it('tells the seat and the note saved, either alone, and a note removed, under a kind of its own', () => {
+    const noted = { attempt_id: 'a1', student_name: 'Zoë', seat: '12', note: 'moved to spare laptop' }
+    expect(words('attempt_noted', noted, 'ABCD1234')).toBe('Note on Zoë (login code ABCD1234): seat 12, moved to spare laptop')
+    expect(words('attempt_noted', { ...noted, note: null }, 'ABCD1234')).toBe('Note on Zoë (login code ABCD1234): seat 12')
+    expect(words('attempt_noted', { ...noted, seat: null, student_name: null }, 'ABCD1234')).toBe(
+      'Note on the student of login code ABCD1234: moved to spare laptop',
+    )
+    expect(words('attempt_noted', { ...noted, seat: null, note: null }, 'ABCD1234')).toBe(
+      'Removed the note on Zoë (login code ABCD1234)',
+    )
+    expect(activityKinds.notes).toEqual({ label: 'Proctor notes', actions: ['attempt_noted'] })
+  })
+})
+
 describe('describeActor and numberRuns', () => {
   it('names the service role and the database itself, and an administrator by email', () => {
     expect(describeActor('service_role')).toBe('Service role (server key)')

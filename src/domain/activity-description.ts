@@ -35,6 +35,7 @@ export const activityKinds = {
     ],
   },
   moves: { label: 'Moves to a new device', actions: ['attempt_move_offered', 'attempt_moved'] },
+  notes: { label: 'Proctor notes', actions: ['attempt_noted'] },
   guessing_limits: { label: 'Wrong login code limits', actions: ['guessing_limit_cleared', 'address_trust_ended'] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>
 
@@ -321,6 +322,13 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
         details,
         formatMoment,
       )}${score})`
+    }
+    // A proctor's seat and note on an attempt (public.note_attempt); both blank removed it.
+    case 'attempt_noted': {
+      const noted = [textOf(details.seat) && `seat ${textOf(details.seat)}`, textOf(details.note)].filter(Boolean)
+      return noted.length > 0
+        ? `Note on ${studentOf(details, subject)}: ${noted.join(', ')}`
+        : `Removed the note on ${studentOf(details, subject)}`
     }
     case 'address_trust_ended':
       return `Limited the network ${subject} again, before the end of its trust at ${formatMoment(textOf(details.trusted_until))}`

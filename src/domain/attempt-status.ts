@@ -74,3 +74,13 @@ export function canBeMoved(attempt: ProctoredAttempt, now: Date): boolean {
   const live = attempt.status === 'on_track' || attempt.status === 'offline' || attempt.status === 'submitted_on_device'
   return live && now.getTime() < Date.parse(attempt.deadline) + submissionGraceMs
 }
+
+/**
+ * Whether the device of an attempt still being written (or holding its submission) has been
+ * silent for longer than offlineAfterMs at `now`: its progress and time left are then as of its
+ * last report, and say so.
+ */
+export function isSilent(attempt: ProctoredAttempt, now: Date): boolean {
+  const unfinished = attempt.status === 'on_track' || attempt.status === 'offline' || attempt.status === 'submitted_on_device'
+  return unfinished && silenceMs(attempt, now) > offlineAfterMs
+}

@@ -41,8 +41,7 @@ export function roomOutage(room: RoomWriting, now: Date): RoomOutage | undefined
   return {
     since,
     includes: (attempt) => {
-      const silent =
-        attempt.status === 'offline' || (attempt.status === 'on_track' && silenceMs(attempt, now) > offlineAfterMs)
+      const silent = attempt.status === 'offline' || (attempt.status === 'on_track' && silenceMs(attempt, now) > offlineAfterMs)
       const lastSeen = Date.parse(attempt.last_seen)
       return silent && lastSeen >= from && lastSeen <= from + outageWindowMs
     },

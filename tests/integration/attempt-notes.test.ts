@@ -51,13 +51,7 @@ async function addAttempt(
   silentMs = 0,
   fields: Partial<TablesInsert<'exam_attempts'>> = {},
 ): Promise<Attempt> {
-  const { code } = must(
-    await service
-      .from('login_codes')
-      .insert({ code: randomCode(), exam_id: examId })
-      .select()
-      .single(),
-  )
+  const { code } = must(await service.from('login_codes').insert({ code: randomCode(), exam_id: examId }).select().single())
   return must(
     await service
       .from('exam_attempts')

@@ -446,7 +446,7 @@ describe('administrator', () => {
     for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
   })
 
-  it('cannot write the proctors\' notes: only note_attempt (which logs each) does', async () => {
+  it("cannot write the proctors' notes: only note_attempt (which logs each) does", async () => {
     const writes = writeAttempts(admin).attempt_notes
     for (const kind of ['insert', 'update', 'delete'] as const) expectPermissionDenied(await writes[kind](), `admin ${kind}`)
   })

@@ -1,9 +1,10 @@
 import type { AttemptRefusal, AttemptStatus, CountedAttemptStatus } from '../../domain/attempt-status'
+import type { RoomWriting } from '../../domain/room-outage'
 import { adminRequest, type AdminResult } from './admin-result'
-import { readCounts, readPage, type ListPage } from './admin-reads'
+import { readPage, type ListPage } from './admin-reads'
 import type { Database } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
-import { attemptMoveOfferSchema, parseAnswer } from './rpc-answers'
+import { attemptMoveOfferSchema, liveAttemptCountsSchema, parseAnswer } from './rpc-answers'
 
 type LiveAttemptRow = Database['public']['Functions']['admin_live_attempts']['Returns'][number]
 
@@ -33,21 +34,28 @@ const shownColumns = [
   'exam_name',
   'sitting_name',
   'marks',
+  'login_code_id',
+  'seat',
+  'note',
 ] as const satisfies ReadonlyArray<keyof LiveAttemptRow>
 
 /**
  * An exam attempt as the proctor room shows it (public.admin_live_attempts, in the room's order):
  * the attempt, its status at the server's clock when it was read, why its submission was refused,
  * its code's extra time, how its submission arrived (from a file, late, from the server's copy),
- * whether the device's storage is persistent, its exam and sitting, and its move to another
- * device. The generated types call every column of a function's result non-null; those below
+ * whether the device's storage is persistent, its exam and sitting, its move to another
+ * device, and the proctor's seat and note. The generated types call every column of a function's result non-null; those below
  * may be null, as in exam_attempts and submissions.
  */
 export type LiveAttempt = Omit<
   Pick<LiveAttemptRow, (typeof shownColumns)[number]>,
-  'student_name' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_name' | 'marks'
+  'student_name' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_name' | 'marks' | 'seat' | 'note'
 > & {
   student_name: string | null
+  /** Where the student sits, as the proctor noted it (public.note_attempt); null when not given. */
+  seat: string | null
+  /** The proctor's note on the attempt; null when none. */
+  note: string | null
   /** The sitting the attempt started in; null for an exam written without one. */
   sitting_name: string | null
   status: AttemptStatus
@@ -102,15 +110,20 @@ export interface RoomFilter {
 
 const roomArguments = ({ examId, sittingId }: RoomFilter) => ({ exam_id: examId, sitting_id: sittingId })
 
-/** A page of the attempts started in the last 24 hours, problems first: the function's own order (display_order). */
+/** The orders the Proctor Room offers, each sorted by the server (every page), ties by login code. */
+export const roomOrders = ['name', 'seat', 'problems'] as const
+export type RoomOrder = (typeof roomOrders)[number]
+
+/** A page of the attempts started in the last 24 hours in `order`: the function's own order (display_order). */
 export function listLiveAttempts(
   pageIndex: number,
   pageSize: number,
   filter: RoomFilter = {},
+  order: RoomOrder = 'name',
 ): Promise<AdminResult<ListPage<LiveAttempt>>> {
   return readPage(loadFailed, pageIndex, pageSize, async (from, to) => {
     const reply = await getSupabase()
-      .rpc('admin_live_attempts', roomArguments(filter), { count: 'exact' })
+      .rpc('admin_live_attempts', { ...roomArguments(filter), order_by: order }, { count: 'exact' })
       .select(shownColumns.join(','))
       .range(from, to)
       // The SQL's CASE gives status only the values of AttemptStatus, and exam_attempts' check refusal only those of AttemptRefusal.
@@ -119,17 +132,24 @@ export function listLiveAttempts(
   })
 }
 
-const attemptStatuses = [
-  'offline',
-  'submitted_on_device',
-  'refused',
-  'on_track',
-  'received',
-] as const satisfies readonly CountedAttemptStatus[]
+/** How many of the room's attempts (every page) have each status now, and how many of those being written fell silent together. */
+export type LiveAttemptCounts = Record<CountedAttemptStatus, number> & RoomWriting
 
-/** How many of the room's attempts (every page) have each status now. */
-export function loadLiveAttemptCounts(filter: RoomFilter = {}): Promise<AdminResult<Record<CountedAttemptStatus, number>>> {
-  return readCounts(loadFailed, attemptStatuses, () => getSupabase().rpc('admin_live_attempt_counts', roomArguments(filter)))
+export async function loadLiveAttemptCounts(filter: RoomFilter = {}): Promise<AdminResult<LiveAttemptCounts>> {
+  const reply = await adminRequest({ message: loadFailed }, () =>
+    getSupabase().rpc('admin_live_attempt_counts', roomArguments(filter)),
+  )
+  return parseAnswer(reply, liveAttemptCountsSchema, loadFailed)
+}
+
+const noteFailed = 'Failed to save note'
+
+/** "Note": the seat and note of an attempt, blanks meaning none (both blank removes the note). */
+export async function noteAttempt(attemptId: string, seat: string, note: string): Promise<AdminResult<null>> {
+  const reply = await adminRequest({ message: noteFailed }, () =>
+    getSupabase().rpc('note_attempt', { p_attempt_id: attemptId, p_seat: seat, p_note: note }),
+  )
+  return reply.ok ? { ok: true, data: null } : reply
 }
 
 /** A resume PIN the proctor reads out: 6 digits, valid until `expiresAt` (10 minutes after it was made). */

@@ -26,6 +26,12 @@ export function countsSchema<const Key extends string>(keys: readonly Key[]) {
   return v.object(Object.fromEntries(keys.map((key) => [key, count])) as Record<Key, typeof count>)
 }
 
+/** admin_live_attempt_counts: a count per status the Proctor Room shows, and the figures a room outage is decided from (src/domain/room-outage.ts). */
+export const liveAttemptCountsSchema = v.object({
+  ...countsSchema(['offline', 'submitted_on_device', 'refused', 'on_track', 'received', 'writing', 'silent_together']).entries,
+  silent_since: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+})
+
 const tally = { total: count, score_sum: count, question_sum: count, passed: count }
 const dayKey = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 

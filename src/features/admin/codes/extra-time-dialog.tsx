@@ -5,7 +5,8 @@ import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
 
 interface ExtraTimeDialogProps {
-  code: LoginCode
+  // Only what it shows and saves, so the Proctor Room opens it from an attempt's row too.
+  code: Pick<LoginCode, 'id' | 'code' | 'extra_minutes'>
   onClose: () => void
   onSaved: (minutes: number) => void
 }

@@ -4,7 +4,7 @@ import type { AdminResult } from '../../../lib/admin/admin-result'
 import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
 import { formatTime } from '../components/format'
-import { attemptStudent } from './attempts-table'
+import { attemptStudent } from './attempt-facts'
 
 interface MoveAttemptDialogProps {
   attempt: Pick<LiveAttempt, 'id' | 'student_name' | 'login_code'>

@@ -3,7 +3,13 @@ import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-table-changes'
 import { offlineAfterMs, submissionGraceMs, type AttemptStatus, type CountedAttemptStatus } from '../../../domain/attempt-status'
-import { listLiveAttempts, loadLiveAttemptCounts, offerAttemptMove, type LiveAttempt } from '../../../lib/admin/admin-attempts'
+import {
+  listLiveAttempts,
+  loadLiveAttemptCounts,
+  noteAttempt,
+  offerAttemptMove,
+  type LiveAttempt,
+} from '../../../lib/admin/admin-attempts'
 import { lastPageIndex } from '../../../lib/admin/admin-reads'
 import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../lib/admin/answer-file-recovery'
 import { clearGuessingLimit, endAddressTrust, listGuessingLimits, type GuessingLimit } from '../../../lib/admin/guessing-limits'
@@ -11,10 +17,12 @@ import { listRoomTimeAdditions } from '../../../lib/admin/room-time'
 import { watchTableChanges } from '../../../lib/admin/table-changes'
 import { attemptsPerPage, ProctorRoomPage } from './proctor-room-page'
 
-vi.mock('../../../lib/admin/admin-attempts', () => ({
+vi.mock('../../../lib/admin/admin-attempts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/admin/admin-attempts')>()),
   listLiveAttempts: vi.fn(),
   loadLiveAttemptCounts: vi.fn(),
   offerAttemptMove: vi.fn(),
+  noteAttempt: vi.fn(),
 }))
 vi.mock('../../../lib/admin/answer-file-recovery', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/admin/answer-file-recovery')>()),
@@ -63,6 +71,9 @@ function attempt(name: string, changes: Partial<StoredAttempt> = {}): StoredAtte
     storage_persistent: null,
     exam_name: 'Holdfast Assessment',
     sitting_name: null,
+    login_code_id: `code-id-${serial}`,
+    seat: null,
+    note: null,
     moved_at: null,
     moved_from: null,
     moved_by: null,
@@ -84,6 +95,17 @@ let channels: FakeChannel[]
 function statusOnServer(stored: StoredAttempt): AttemptStatus {
   if (stored.state !== 'in_progress') return stored.state
   return Date.now() - serverLagMs - Date.parse(stored.last_seen) > offlineAfterMs ? 'offline' : 'on_track'
+}
+
+/** The largest group of offline attempts last heard from within 2 minutes of each other, as admin_live_attempt_counts finds it. */
+function silentGroup(): { silent_together: number; silent_since: string | null } {
+  const silent = attempts.filter((stored) => statusOnServer(stored) === 'offline').map((stored) => Date.parse(stored.last_seen))
+  let best = { silent_together: 0, silent_since: null as string | null }
+  for (const from of [...silent].sort((a, b) => a - b)) {
+    const size = silent.filter((lastSeen) => lastSeen >= from && lastSeen <= from + 2 * 60_000).length
+    if (size > best.silent_together) best = { silent_together: size, silent_since: new Date(from).toISOString() }
+  }
+  return best
 }
 
 beforeEach(() => {
@@ -115,9 +137,10 @@ beforeEach(() => {
         // A moved attempt has no card: the one that resumed it is counted.
         if (status !== 'moved') counts[status]++
       }
-      return { ok: true, data: counts }
+      return { ok: true, data: { ...counts, writing: counts.on_track + counts.offline, ...silentGroup() } }
     })
   vi.mocked(offerAttemptMove).mockReset()
+  vi.mocked(noteAttempt).mockReset()
   vi.mocked(recoverSubmissionFromFile).mockReset()
   vi.mocked(listRoomTimeAdditions).mockReset().mockResolvedValue({ ok: true, data: [] })
   vi.mocked(listGuessingLimits).mockReset().mockResolvedValue({ ok: true, data: [] })
@@ -144,13 +167,18 @@ async function renderPage() {
 
 /** Each row's cells as text: status, student, code, progress, time left, tab switches, last seen, actions. */
 const rows = () =>
-  within(screen.getByRole('table', { name: 'Exam attempts, problems first' }))
+  within(screen.getByRole('table', { name: 'Exam attempts, by name' }))
     .getAllByRole('row')
     .slice(1)
     .map((row) => [...row.querySelectorAll('td, th')].map((cell) => cell.textContent))
 
 /** The row action's visible words. */
-const move = 'Move to a new device'
+/** The row's actions, by what the attempt is at: written (extra time, note, move), held on the device (note, move), done (note). */
+const move = 'Extra timeNoteMove to a new device'
+const heldActions = 'NoteMove to a new device'
+const doneActions = 'Note'
+/** A moment as the page writes it (formatTime). */
+const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
 
 const statValues = () =>
   within(screen.getByRole('list', { name: 'Attempt statistics' }))
@@ -175,11 +203,30 @@ describe('ProctorRoomPage', () => {
     await renderPage()
 
     expect(rows()).toEqual([
-      ['Offline', 'Edsger Dijkstra', 'CODE0001', '7 / 50', '1:30', '0', '2 min ago', move],
-      ['Submitted on device, not yet received', 'Grace Hopper', 'CODE0002', '50 / 50', '—', '0', '3 min ago', move],
+      // A silent device's progress and time left are as of its last report, and say so.
+      [
+        'Offline',
+        'Edsger Dijkstra',
+        'CODE0001',
+        `7 / 50at ${time(ago(150_000))}`,
+        `4:00as of ${time(ago(150_000))}`,
+        '0',
+        '2 min ago',
+        move,
+      ],
+      [
+        'Submitted on device, not yet received',
+        'Grace Hopper',
+        'CODE0002',
+        `50 / 50at ${time(ago(3 * 60_000))}`,
+        '—',
+        '0',
+        '3 min ago',
+        heldActions,
+      ],
       ['On track', 'Name not given', 'CODE0003', '10 / 50', '20:00', '0', '5 s ago', move],
       ['On track', 'Alan Turing', 'CODE0004', '12 / 50', '35:00+15 min extra time', '3', '5 s ago', move],
-      ['ReceivedRecovered from fileArrived late', 'Ada Lovelace', 'CODE0005', '50 / 50', '—', '6', '5 s ago', ''],
+      ['ReceivedRecovered from fileArrived late', 'Ada Lovelace', 'CODE0005', '50 / 50', '—', '6', '5 s ago', doneActions],
     ])
     const switches = [...document.querySelectorAll('.tab-switches')].map((badge) => badge.className.split('--')[1])
     expect(switches).toEqual(['green', 'green', 'green', 'yellow', 'red'])
@@ -227,11 +274,11 @@ describe('ProctorRoomPage', () => {
     await renderPage()
 
     expect(rows().map((row) => row.slice(0, 2))).toEqual([
-      ['Submitted on device, not yet received', 'Grace Hopperstorage not persistent'],
+      ['Submitted on device, not yet received', 'Grace HopperThis browser may clear the answers if the phone runs out of space'],
       ['Refused: code already used', 'Edsger Dijkstra'],
       ['Refused: exam over', 'Alan Turing'],
     ])
-    expect(screen.getAllByText('storage not persistent')).toHaveLength(1)
+    expect(screen.getAllByText('This browser may clear the answers if the phone runs out of space')).toHaveLength(1)
     expect(statValues()).toEqual(['Offline0', 'Not yet received1', 'Refused2', 'On track0', 'Received0'])
   })
 
@@ -247,13 +294,12 @@ describe('ProctorRoomPage', () => {
     ]
     await renderPage()
 
-    const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
     expect(rows().map((row) => [row[0], row[4], row[7]])).toEqual([
-      [`Moved to a new device at ${time(movedAt)} by proctor@school.test⧉ Open on two devices`, '—', ''],
+      [`Moved to a new device at ${time(movedAt)} by proctor@school.test⧉ Open on two devices`, '—', doneActions],
       ['On trackResumed after a move⧉ Open on two devices', '20:00', move],
-      [`ReceivedSubmitted from the server's copy (last saved ${time(savedAt)})`, '—', ''],
-      ["ReceivedSubmitted from the server's copy (nothing was saved)", '—', ''],
-      ["ReceivedDevice's submission replaced the server's copy", '—', ''],
+      [`ReceivedSubmitted from the server's copy (last saved ${time(savedAt)})`, '—', doneActions],
+      ["ReceivedSubmitted from the server's copy (nothing was saved)", '—', doneActions],
+      ["ReceivedDevice's submission replaced the server's copy", '—', doneActions],
     ])
     // Not colour alone: the badge says it in words, its icon is not read out.
     const twoDevices = screen.getAllByText('Open on two devices')[0]
@@ -378,9 +424,9 @@ describe('ProctorRoomPage', () => {
     expect(pages.getByText('201–230 of 230')).toBeDefined()
     expect(rows().map((row) => row[1])).toEqual(attempts.slice(200).map((stored) => stored.student_name))
     expect(vi.mocked(listLiveAttempts).mock.calls).toEqual([
-      [0, attemptsPerPage],
-      [1, attemptsPerPage],
-      [2, attemptsPerPage],
+      [0, attemptsPerPage, undefined, 'name'],
+      [1, attemptsPerPage, undefined, 'name'],
+      [2, attemptsPerPage, undefined, 'name'],
     ])
   })
 
@@ -606,5 +652,100 @@ describe('ProctorRoomPage', () => {
       `video.json: ${answerFileRecoveryMessages.malformed}`,
     )
     expect(recoverSubmissionFromFile).not.toHaveBeenCalled()
+  })
+})
+
+describe('ProctorRoomPage, for a room (issue 28)', () => {
+  const outageText = (since: string) =>
+    `The room stopped reporting at ${time(since)} (Wi-Fi?): students can keep working; their answers are safe on their devices`
+
+  it('says once that the room stopped reporting, shows those rows as not reporting, and drops both once they report again', async () => {
+    const since = ago(3 * 60_000)
+    attempts = [
+      attempt('Ada', { last_seen: since }),
+      attempt('Bea', { last_seen: ago(2 * 60_000 - 10_000) }),
+      attempt('Cy', { last_seen: ago(2 * 60_000) }),
+      attempt('Dee'),
+    ]
+    await renderPage()
+    expect(screen.getByText(outageText(since)).closest('[role="status"]')).not.toBeNull()
+    expect(rows().map((row) => row[0])).toEqual(['Not reporting', 'Not reporting', 'Not reporting', 'On track'])
+    // Grey, not the red of a student's own trouble.
+    expect(screen.getAllByText('Not reporting').map((badge) => badge.className)).toEqual(
+      Array(3).fill('admin-badge admin-badge--wraps admin-badge--grey'),
+    )
+
+    attempts = attempts.map((stored) => ({ ...stored, last_seen: ago(0) }))
+    act(() => channels[0]?.listener.onChange())
+    await elapse()
+    expect(screen.queryByText(/The room stopped reporting/)).toBeNull()
+    expect(rows().map((row) => row[0])).toEqual(Array(4).fill('On track'))
+  })
+
+  it('leaves single silent students "Offline" when most of the room still reports', async () => {
+    attempts = [
+      attempt('Ada', { last_seen: ago(3 * 60_000) }),
+      attempt('Bea', { last_seen: ago(3 * 60_000) }),
+      attempt('Cy', { last_seen: ago(3 * 60_000) }),
+      ...['Dee', 'Eve', 'Fay'].map((name) => attempt(name)),
+    ]
+    await renderPage()
+    expect(screen.queryByText(/The room stopped reporting/)).toBeNull()
+    expect(rows().map((row) => row[0])).toEqual([...Array(3).fill('Offline'), ...Array(3).fill('On track')])
+  })
+
+  it('reads the order from the address, asks the server for it, and keeps a new choice in the address', async () => {
+    attempts = [attempt('Ada')]
+    render(
+      <MemoryRouter initialEntries={['/admin/live?order=seat']}>
+        <ProctorRoomPage />
+      </MemoryRouter>,
+    )
+    await elapse()
+    const order = screen.getByRole('combobox', { name: 'Order' })
+    expect((order as HTMLSelectElement).value).toBe('seat')
+    expect([...order.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['Name', 'Seat', 'Problems first'])
+    expect(vi.mocked(listLiveAttempts).mock.lastCall?.[3]).toBe('seat')
+    expect(screen.getByRole('table', { name: 'Exam attempts, by seat' })).toBeDefined()
+
+    fireEvent.change(order, { target: { value: 'problems' } })
+    await elapse()
+    expect(vi.mocked(listLiveAttempts).mock.lastCall?.[3]).toBe('problems')
+    expect(screen.getByRole('table', { name: 'Exam attempts, problems first' })).toBeDefined()
+  })
+
+  it('saves a note with the seat, says so and shows them on the row; a failure keeps the dialog with its message', async () => {
+    attempts = [attempt('Grace Hopper')]
+    await renderPage()
+    vi.mocked(noteAttempt).mockResolvedValueOnce({ ok: false, error: 'Failed to save note' })
+    fireEvent.click(screen.getByRole('button', { name: 'Note for Grace Hopper' }))
+    const dialog = screen.getByRole('dialog', { name: 'Note for Grace Hopper' })
+    expect(within(dialog).getByLabelText('Seat').getAttribute('maxlength')).toBe('20')
+    expect(within(dialog).getByLabelText('Note').getAttribute('maxlength')).toBe('500')
+    fireEvent.change(within(dialog).getByLabelText('Seat'), { target: { value: '12' } })
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Moved to spare laptop' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save note' }))
+    await elapse()
+    expect(within(dialog).getByText('Failed to save note')).toBeDefined()
+
+    vi.mocked(noteAttempt).mockResolvedValueOnce({ ok: true, data: null })
+    attempts = [{ ...attempts[0]!, seat: '12', note: 'Moved to spare laptop' }]
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save note' }))
+    await elapse()
+    expect(vi.mocked(noteAttempt).mock.calls).toEqual([
+      ['attempt-1', '12', 'Moved to spare laptop'],
+      ['attempt-1', '12', 'Moved to spare laptop'],
+    ])
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByText('Note saved')).toBeDefined()
+    expect(rows()[0]?.[1]).toBe('Grace HopperSeat 12Note: Moved to spare laptop')
+  })
+
+  it('opens the extra time of the student’s code from the row', async () => {
+    attempts = [attempt('Alan Turing', { extra_minutes: 15 })]
+    await renderPage()
+    fireEvent.click(screen.getByRole('button', { name: 'Extra time for Alan Turing' }))
+    const dialog = screen.getByRole('dialog', { name: 'Extra time for CODE0001' })
+    expect((within(dialog).getByRole('spinbutton') as HTMLInputElement).value).toBe('15')
   })
 })

@@ -1,6 +1,16 @@
 import { useEffect, useId, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { untilFirstGoesOfflineMs } from '../../../domain/attempt-status'
-import { listLiveAttempts, loadLiveAttemptCounts, type LiveAttempt, type RoomFilter } from '../../../lib/admin/admin-attempts'
+import { counted } from '../../../domain/counted'
+import { roomOutage } from '../../../domain/room-outage'
+import {
+  listLiveAttempts,
+  loadLiveAttemptCounts,
+  roomOrders,
+  type LiveAttempt,
+  type RoomFilter,
+  type RoomOrder,
+} from '../../../lib/admin/admin-attempts'
 import { listSchedules } from '../../../lib/admin/admin-schedules'
 import { loadAll } from '../../../lib/admin/admin-reads'
 import { listRoomTimeAdditions } from '../../../lib/admin/room-time'
@@ -14,11 +24,15 @@ import { useNow } from '../components/use-now'
 import { usePageChoice } from '../components/use-page-choice'
 import { useAdminData } from '../components/use-admin-data'
 import { useExamChoice, useExams } from '../components/exam-choice'
+import { ExtraTimeDialog } from '../codes/extra-time-dialog'
 import { AddTimeDialog, addedText } from './add-time-dialog'
 import { AnswerFileUpload } from './answer-file-upload'
+import { attemptStudent } from './attempt-facts'
 import { AttemptsTable } from './attempts-table'
 import { GuessingLimitsPanel } from './guessing-limits-panel'
 import { MoveAttemptDialog } from './move-attempt-dialog'
+import { NoteDialog } from './note-dialog'
+import { RoomOutageBanner } from './room-outage-banner'
 import { RoomTimeHistory } from './room-time-history'
 import './proctor-room-page.css'
 
@@ -29,9 +43,28 @@ export const attemptsPerPage = 100
 /** A device offline by this clock that the server still had on track (this clock is ahead): ask again this much later. */
 const offlineRecheckMs = 1000
 
+/** The order in the address (`?order=`), so that it survives a reload; by name without one. */
+const orderParameter = 'order'
+const orderLabels: Record<RoomOrder, string> = { name: 'Name', seat: 'Seat', problems: 'Problems first' }
+
+function useRoomOrder(): [RoomOrder, (order: RoomOrder) => void] {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const asked = searchParams.get(orderParameter)
+  const order = roomOrders.find((choice) => choice === asked) ?? 'name'
+  const choose = (next: RoomOrder) =>
+    setSearchParams((params) => {
+      const changed = new URLSearchParams(params)
+      if (next === 'name') changed.delete(orderParameter)
+      else changed.set(orderParameter, next)
+      return changed
+    })
+  return [order, choose]
+}
+
 /**
- * /admin/live: every exam started in the last 24 hours, live, problems first, a page at a time.
- * The server gives each attempt its status, the order and the counts; the clock here ticks every
+ * /admin/live: every exam started in the last 24 hours, live, in the proctor's order (by name, by
+ * seat, or problems first), a page at a time; a banner when most of the room's devices stopped
+ * reporting together. The server gives each attempt its status, the order and the counts; the clock here ticks every
  * second, so time left and "last seen" move, and the page is read again the moment a device on
  * it falls silent for long enough to be offline, which no change on the server announces.
  */
@@ -51,24 +84,29 @@ export function ProctorRoomPage() {
   // Without any filter the calls stay today's: no exam, no sitting named.
   const room: RoomFilter | undefined = examId ? { examId, sittingId: sitting?.id } : undefined
   const roomArgs: [] | [RoomFilter] = room ? [room] : []
+  const [order, setOrder] = useRoomOrder()
   const attemptsPage = usePageChoice(attemptsPerPage)
   const { read: readAttempts } = attemptsPage
   const load = () =>
     loadAll({
-      attempts: readAttempts((pageIndex, pageSize) => listLiveAttempts(pageIndex, pageSize, ...roomArgs)),
+      attempts: readAttempts((pageIndex, pageSize) => listLiveAttempts(pageIndex, pageSize, room, order)),
       counts: loadLiveAttemptCounts(...roomArgs),
       roomTime: listRoomTimeAdditions(...examArgs),
     })
   const { data, reload, live } = useLiveAdminData(
-    [attemptsPage.pageIndex, examId, sitting?.id],
+    [attemptsPage.pageIndex, examId, sitting?.id, order],
     load,
     messages.showError,
     attemptTables,
   )
   const sittingFieldId = useId()
+  const orderFieldId = useId()
   const now = useNow(1000)
   const [addingTime, setAddingTime] = useState(false)
   const [moving, setMoving] = useState<LiveAttempt | null>(null)
+  const [noting, setNoting] = useState<LiveAttempt | null>(null)
+  const [givingTime, setGivingTime] = useState<LiveAttempt | null>(null)
+  const outage = data && roomOutage(data.counts, now)
 
   useEffect(() => {
     if (!data) return
@@ -79,13 +117,7 @@ export function ProctorRoomPage() {
   }, [data, reload])
 
   return (
-    <AdminPage
-      title="Proctor Room"
-      subtitle="Exams started in the last 24 hours, problems first"
-      messages={messages}
-      live={live}
-      picker={picker}
-    >
+    <AdminPage title="Proctor Room" subtitle="Exams started in the last 24 hours" messages={messages} live={live} picker={picker}>
       {sittings && sittings.length > 1 && (
         <div className="admin-exam-picker">
           <label htmlFor={sittingFieldId}>Sitting</label>
@@ -131,18 +163,62 @@ export function ProctorRoomPage() {
         />
       )}
 
+      <div className="admin-exam-picker">
+        <label htmlFor={orderFieldId}>Order</label>
+        <select
+          id={orderFieldId}
+          value={order}
+          onChange={(event) => setOrder(roomOrders.find((choice) => choice === event.target.value) ?? 'name')}
+        >
+          {roomOrders.map((choice) => (
+            <option key={choice} value={choice}>
+              {orderLabels[choice]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <RoomOutageBanner since={outage?.since} />
       {data &&
         (data.attempts.total === 0 ? (
           <p className="admin-empty">No exams started in the last 24 hours</p>
         ) : (
           <>
-            <AttemptsTable attempts={data.attempts.rows} now={now} showExam={several} onMove={setMoving} />
+            <AttemptsTable
+              attempts={data.attempts.rows}
+              order={order}
+              showExam={several}
+              context={{ now, outage, onMove: setMoving, onNote: setNoting, onExtraTime: setGivingTime }}
+            />
             <Pager label="Pages of exam attempts" page={data.attempts} choice={attemptsPage} />
           </>
         ))}
 
       {/* The row changes only once the student resumes, which Realtime brings. */}
       {moving && <MoveAttemptDialog key={moving.id} attempt={moving} onClose={() => setMoving(null)} />}
+      {noting && (
+        <NoteDialog
+          key={noting.id}
+          attempt={noting}
+          onClose={() => setNoting(null)}
+          onSaved={() => {
+            setNoting(null)
+            messages.showSuccess('Note saved')
+            void reload()
+          }}
+        />
+      )}
+      {/* The code's extra time, as the Login Code Manager sets it: the server moves the running deadline too. */}
+      {givingTime?.login_code_id && (
+        <ExtraTimeDialog
+          key={givingTime.id}
+          code={{ id: givingTime.login_code_id, code: givingTime.login_code, extra_minutes: givingTime.extra_minutes }}
+          onClose={() => setGivingTime(null)}
+          onSaved={(minutes) => {
+            setGivingTime(null)
+            messages.showSuccess(`Extra time for ${attemptStudent(givingTime)} set to ${counted(minutes, 'minute')}`)
+          }}
+        />
+      )}
 
       <AnswerFileUpload onRecorded={() => void reload()} />
     </AdminPage>
