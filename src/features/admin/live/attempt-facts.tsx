@@ -128,7 +128,8 @@ function StudentDetails({ attempt }: { attempt: LiveAttempt }) {
 export function AttemptStudentCell({ attempt }: { attempt: LiveAttempt }) {
   return (
     <>
-      {attempt.student_name ?? <span className="admin-muted">Name not given</span>}
+      {/* The name in an element of its own, so that it is found as itself whatever is noted under it. */}
+      {attempt.student_name !== null ? <span>{attempt.student_name}</span> : <span className="admin-muted">Name not given</span>}
       <StudentDetails attempt={attempt} />
     </>
   )
