@@ -2905,7 +2905,7 @@ COMMENT ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uu
 GRANT EXECUTE ON FUNCTION public.admin_live_attempt_counts(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_live_attempts(exam_id uuid DEFAULT NULL::uuid, sitting_id uuid DEFAULT NULL::uuid, order_by text DEFAULT 'name'::text)
- RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text, marks jsonb, login_code_id uuid, seat text, note text)
+ RETURNS TABLE(id uuid, login_code text, student_name text, started_at timestamp with time zone, deadline timestamp with time zone, question_count integer, answered_count integer, tab_switches integer, client_online boolean, state text, refusal text, reported_at timestamp with time zone, last_seen timestamp with time zone, status text, extra_minutes integer, recovered_from_file boolean, arrived_late boolean, storage_persistent boolean, display_order bigint, exam_id uuid, exam_name text, sitting_id uuid, sitting_name text, marks jsonb)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2943,8 +2943,10 @@ AS $function$
                      or (a.last_seen > o.started_at and (o.moved_at is null or a.last_seen < o.moved_at)))) then true end,
            'from_server_copy', case when s.from_server_copy then true end,
            'server_copy_saved_at', s.server_copy_saved_at,
-           'replaced_server_copy_at', s.replaced_server_copy_at)), '{}'::jsonb),
-         lc.id, n.seat, n.note
+           'replaced_server_copy_at', s.replaced_server_copy_at,
+           -- The proctor's seat and note (public.note_attempt), on the rows that have them.
+           'seat', n.seat,
+           'note', n.note)), '{}'::jsonb)
     from (
       select x.*,
              case when x.state = 'received' then 'received'
@@ -2970,7 +2972,7 @@ AS $function$
     left join public.submissions s on s.login_code = a.login_code and a.state = 'received'
    order by display_order
 $function$;
-COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid, order_by text) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, in display_order: by order_by name (the default), seat, or problems (problems first), ties by login code; with the code''s id, the proctor''s seat and note, with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at and replaced_server_copy_at. Read in pages.';
+COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid, order_by text) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, in display_order: by order_by name (the default), seat, or problems (problems first), ties by login code; with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at, replaced_server_copy_at, and the proctor''s seat and note. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid, order_by text) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_offer_attempt_move(attempt_id uuid)

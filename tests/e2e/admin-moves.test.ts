@@ -66,7 +66,7 @@ describe('moving a student to a new device', () => {
     await startExamOf(code, firstDevice, 'Grace Mover')
     expect(await report(code, firstDevice, { '1': 'A', '2': 'B' })).toBe('ok')
     await openProctorRoom(page)
-    const rows = page.getByRole('table', { name: 'Exam attempts, problems first' }).getByRole('row').filter({ hasText: code })
+    const rows = page.getByRole('table', { name: 'Exam attempts, by name' }).getByRole('row').filter({ hasText: code })
     await rows.getByText('On track', { exact: true }).waitFor({ timeout: liveTimeoutMs })
 
     const move = page.getByRole('button', { name: 'Move Grace Mover to a new device' })

@@ -79,6 +79,8 @@ describe('the proctor room', () => {
   it('shows a student who goes offline as offline while the other stays on track, then both received', async () => {
     const [onlineCode, offlineCode] = [await newCode(), await newCode()]
     await openProctorRoom(page)
+    // By name, Ada would stay above Bob whatever happens: problems first puts the offline one on top.
+    await page.getByRole('combobox', { name: 'Order' }).selectOption({ label: 'Problems first' })
     const online = await newStudent()
     const offline = await newStudent()
     await startExam(online.page, onlineCode, 'Ada Online')

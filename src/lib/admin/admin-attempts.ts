@@ -2,7 +2,7 @@ import type { AttemptRefusal, AttemptStatus, CountedAttemptStatus } from '../../
 import type { RoomWriting } from '../../domain/room-outage'
 import { adminRequest, type AdminResult } from './admin-result'
 import { readPage, type ListPage } from './admin-reads'
-import type { Database } from '../api/database.types'
+import type { Database, Tables } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
 import { attemptMoveOfferSchema, liveAttemptCountsSchema, parseAnswer } from './rpc-answers'
 
@@ -34,9 +34,6 @@ const shownColumns = [
   'exam_name',
   'sitting_name',
   'marks',
-  'login_code_id',
-  'seat',
-  'note',
 ] as const satisfies ReadonlyArray<keyof LiveAttemptRow>
 
 /**
@@ -49,7 +46,7 @@ const shownColumns = [
  */
 export type LiveAttempt = Omit<
   Pick<LiveAttemptRow, (typeof shownColumns)[number]>,
-  'student_name' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_name' | 'marks' | 'seat' | 'note'
+  'student_name' | 'status' | 'refusal' | 'storage_persistent' | 'sitting_name' | 'marks'
 > & {
   student_name: string | null
   /** Where the student sits, as the proctor noted it (public.note_attempt); null when not given. */
@@ -79,7 +76,10 @@ export type LiveAttempt = Omit<
 
 /** The `marks` column as the server sends it: null on a plain row, else only the marks that apply. */
 type LiveAttemptMarks = Partial<
-  Pick<LiveAttempt, 'moved_at' | 'moved_from' | 'moved_by' | 'server_copy_saved_at' | 'replaced_server_copy_at'> & {
+  Pick<
+    LiveAttempt,
+    'moved_at' | 'moved_from' | 'moved_by' | 'server_copy_saved_at' | 'replaced_server_copy_at' | 'seat' | 'note'
+  > & {
     open_on_two_devices: true
     from_server_copy: true
   }
@@ -95,6 +95,8 @@ function liveAttempt({ marks, ...row }: LiveAttemptReadRow): LiveAttempt {
     moved_by: marks?.moved_by ?? null,
     server_copy_saved_at: marks?.server_copy_saved_at ?? null,
     replaced_server_copy_at: marks?.replaced_server_copy_at ?? null,
+    seat: marks?.seat ?? null,
+    note: marks?.note ?? null,
     open_on_two_devices: marks?.open_on_two_devices === true,
     from_server_copy: marks?.from_server_copy === true,
   }
@@ -140,6 +142,23 @@ export async function loadLiveAttemptCounts(filter: RoomFilter = {}): Promise<Ad
     getSupabase().rpc('admin_live_attempt_counts', roomArguments(filter)),
   )
   return parseAnswer(reply, liveAttemptCountsSchema, loadFailed)
+}
+
+/** The login code of an attempt, as the extra-time dialog changes it. */
+export type AttemptCode = Pick<Tables<'login_codes'>, 'id' | 'code' | 'extra_minutes'>
+
+/**
+ * "Extra time" on a row: the attempt's code as it is now. Read when asked rather than carried on
+ * every row, which would take a page of the Proctor Room over its 100 KB (bench/admin-screens.bench.ts).
+ */
+export async function loadAttemptCode(loginCode: string): Promise<AdminResult<AttemptCode>> {
+  const failed = 'Failed to load the extra time'
+  const reply = await adminRequest({ message: failed }, () =>
+    getSupabase().from('login_codes').select('id, code, extra_minutes').eq('code', loginCode).maybeSingle(),
+  )
+  if (!reply.ok) return reply
+  // A code deleted since the row was read has no extra time to change.
+  return reply.data ? { ok: true, data: reply.data } : { ok: false, error: failed }
 }
 
 const noteFailed = 'Failed to save note'

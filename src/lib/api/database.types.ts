@@ -699,7 +699,7 @@ export type Database = {
           sitting_id?: string
           order_by?: string
         }
-        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string; marks: Json; login_code_id: string; seat: string; note: string }[]
+        Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string; marks: Json }[]
       }
       admin_offer_attempt_move: {
         Args: {

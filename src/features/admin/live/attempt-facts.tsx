@@ -141,7 +141,7 @@ export function AttemptActions({ attempt, context }: { attempt: LiveAttempt; con
   const writing = attempt.status === 'on_track' || attempt.status === 'offline'
   return (
     <div className="attempt-actions">
-      {writing && attempt.login_code_id && (
+      {writing && (
         <button
           type="button"
           className="admin-button admin-button--small"

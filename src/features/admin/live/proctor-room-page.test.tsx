@@ -5,6 +5,7 @@ import { fakeTableChanges, type FakeChannel } from '../../../../tests/unit/fake-
 import { offlineAfterMs, submissionGraceMs, type AttemptStatus, type CountedAttemptStatus } from '../../../domain/attempt-status'
 import {
   listLiveAttempts,
+  loadAttemptCode,
   loadLiveAttemptCounts,
   noteAttempt,
   offerAttemptMove,
@@ -23,6 +24,7 @@ vi.mock('../../../lib/admin/admin-attempts', async (importOriginal) => ({
   loadLiveAttemptCounts: vi.fn(),
   offerAttemptMove: vi.fn(),
   noteAttempt: vi.fn(),
+  loadAttemptCode: vi.fn(),
 }))
 vi.mock('../../../lib/admin/answer-file-recovery', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../lib/admin/answer-file-recovery')>()),
@@ -71,7 +73,6 @@ function attempt(name: string, changes: Partial<StoredAttempt> = {}): StoredAtte
     storage_persistent: null,
     exam_name: 'Holdfast Assessment',
     sitting_name: null,
-    login_code_id: `code-id-${serial}`,
     seat: null,
     note: null,
     moved_at: null,
@@ -741,10 +742,13 @@ describe('ProctorRoomPage, for a room (issue 28)', () => {
     expect(rows()[0]?.[1]).toBe('Grace HopperSeat 12Note: Moved to spare laptop')
   })
 
-  it('opens the extra time of the student’s code from the row', async () => {
-    attempts = [attempt('Alan Turing', { extra_minutes: 15 })]
+  it('opens the extra time of the student’s code from the row, as the code has it now', async () => {
+    attempts = [attempt('Alan Turing', { extra_minutes: 10 })]
+    vi.mocked(loadAttemptCode).mockResolvedValueOnce({ ok: true, data: { id: 'code-1', code: 'CODE0001', extra_minutes: 15 } })
     await renderPage()
     fireEvent.click(screen.getByRole('button', { name: 'Extra time for Alan Turing' }))
+    await elapse()
+    expect(loadAttemptCode).toHaveBeenCalledWith('CODE0001')
     const dialog = screen.getByRole('dialog', { name: 'Extra time for CODE0001' })
     expect((within(dialog).getByRole('spinbutton') as HTMLInputElement).value).toBe('15')
   })

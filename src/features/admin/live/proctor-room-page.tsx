@@ -5,8 +5,10 @@ import { counted } from '../../../domain/counted'
 import { roomOutage } from '../../../domain/room-outage'
 import {
   listLiveAttempts,
+  loadAttemptCode,
   loadLiveAttemptCounts,
   roomOrders,
+  type AttemptCode,
   type LiveAttempt,
   type RoomFilter,
   type RoomOrder,
@@ -105,7 +107,12 @@ export function ProctorRoomPage() {
   const [addingTime, setAddingTime] = useState(false)
   const [moving, setMoving] = useState<LiveAttempt | null>(null)
   const [noting, setNoting] = useState<LiveAttempt | null>(null)
-  const [givingTime, setGivingTime] = useState<LiveAttempt | null>(null)
+  const [givingTime, setGivingTime] = useState<{ attempt: LiveAttempt; code: AttemptCode } | null>(null)
+  async function openExtraTime(attempt: LiveAttempt) {
+    const code = await loadAttemptCode(attempt.login_code)
+    if (code.ok) setGivingTime({ attempt, code: code.data })
+    else messages.showError(code.error)
+  }
   const outage = data && roomOutage(data.counts, now)
 
   useEffect(() => {
@@ -187,7 +194,13 @@ export function ProctorRoomPage() {
               attempts={data.attempts.rows}
               order={order}
               showExam={several}
-              context={{ now, outage, onMove: setMoving, onNote: setNoting, onExtraTime: setGivingTime }}
+              context={{
+                now,
+                outage,
+                onMove: setMoving,
+                onNote: setNoting,
+                onExtraTime: (attempt) => void openExtraTime(attempt),
+              }}
             />
             <Pager label="Pages of exam attempts" page={data.attempts} choice={attemptsPage} />
           </>
@@ -208,14 +221,14 @@ export function ProctorRoomPage() {
         />
       )}
       {/* The code's extra time, as the Login Code Manager sets it: the server moves the running deadline too. */}
-      {givingTime?.login_code_id && (
+      {givingTime && (
         <ExtraTimeDialog
-          key={givingTime.id}
-          code={{ id: givingTime.login_code_id, code: givingTime.login_code, extra_minutes: givingTime.extra_minutes }}
+          key={givingTime.attempt.id}
+          code={givingTime.code}
           onClose={() => setGivingTime(null)}
           onSaved={(minutes) => {
             setGivingTime(null)
-            messages.showSuccess(`Extra time for ${attemptStudent(givingTime)} set to ${counted(minutes, 'minute')}`)
+            messages.showSuccess(`Extra time for ${attemptStudent(givingTime.attempt)} set to ${counted(minutes, 'minute')}`)
           }}
         />
       )}

@@ -2,10 +2,10 @@
 -- clock (as src/domain/attempt-status.ts: offline after 60 s without a report), in the proctor's
 -- order (display_order): by name (the default), by seat, or problems first (offline, not yet
 -- received, refused); ties by login code, so a row keeps its place as statuses change. With why a
--- refused one was refused and whether the device's storage is persistent; moves (when, from which attempt, by whom), a code open on two
--- devices at once, and a submission from the server's copy or one that replaced it; the proctor's
--- seat and note (public.attempt_notes) and the code's id (its extra time is set there). With an exam
--- (and a sitting), only its attempts; each row says its exam and the sitting it started in.
+-- refused one was refused and whether the device's storage is persistent; moves (when, from which
+-- attempt, by whom), a code open on two devices at once, a submission from the server's copy or one that replaced it, and the proctor's
+-- seat and note (public.attempt_notes). With an exam (and a sitting), only its attempts; each row
+-- says its exam and the sitting it started in.
 create or replace function public.admin_live_attempts(exam_id uuid default null, sitting_id uuid default null, order_by text default 'name')
 returns table (
   id uuid,
@@ -31,10 +31,7 @@ returns table (
   exam_name text,
   sitting_id uuid,
   sitting_name text,
-  marks jsonb,
-  login_code_id uuid,
-  seat text,
-  note text
+  marks jsonb
 )
 language sql stable set search_path = ''
 as $$
@@ -71,8 +68,10 @@ as $$
                      or (a.last_seen > o.started_at and (o.moved_at is null or a.last_seen < o.moved_at)))) then true end,
            'from_server_copy', case when s.from_server_copy then true end,
            'server_copy_saved_at', s.server_copy_saved_at,
-           'replaced_server_copy_at', s.replaced_server_copy_at)), '{}'::jsonb),
-         lc.id, n.seat, n.note
+           'replaced_server_copy_at', s.replaced_server_copy_at,
+           -- The proctor's seat and note (public.note_attempt), on the rows that have them.
+           'seat', n.seat,
+           'note', n.note)), '{}'::jsonb)
     from (
       select x.*,
              case when x.state = 'received' then 'received'
@@ -99,6 +98,6 @@ as $$
    order by display_order
 $$;
 comment on function public.admin_live_attempts(uuid, uuid, text) is
-  'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, in display_order: by order_by name (the default), seat, or problems (problems first), ties by login code; with the code''s id, the proctor''s seat and note, with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at and replaced_server_copy_at. Read in pages.';
+  'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, in display_order: by order_by name (the default), seat, or problems (problems first), ties by login code; with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at, replaced_server_copy_at, and the proctor''s seat and note. Read in pages.';
 revoke all on function public.admin_live_attempts(uuid, uuid, text) from public, anon, authenticated, service_role;
 grant execute on function public.admin_live_attempts(uuid, uuid, text) to authenticated, service_role;
