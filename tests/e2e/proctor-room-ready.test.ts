@@ -251,5 +251,17 @@ describe('the Proctor Room for a room, on a phone', () => {
     await admin.getByText('Note saved', { exact: true }).waitFor()
     await ada.getByText('Seat 4', { exact: true }).waitFor()
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+    // The order and the extra time, on a phone too.
+    await admin.getByRole('combobox', { name: 'Order' }).selectOption({ label: 'Seat' })
+    const bySeat = admin.getByRole('list', { name: 'Exam attempts, by seat' }).getByRole('listitem')
+    await expect.poll(async () => (await bySeat.first().textContent())?.startsWith('Ada Byron')).toBe(true)
+    await attemptOf(admin, 'Dev Evans').getByRole('button', { name: 'Extra time for Dev Evans' }).click()
+    const extraTime = admin.getByRole('dialog', { name: /^Extra time for / })
+    await extraTime.getByRole('spinbutton', { name: /^Extra time/ }).fill('5')
+    await expectAccessible(admin, 'Extra time on a phone', '[role="dialog"]')
+    await extraTime.getByRole('button', { name: 'Save' }).click()
+    await admin.getByText('Extra time for Dev Evans set to 5 minutes', { exact: true }).waitFor()
+    await attemptOf(admin, 'Dev Evans').getByText('+5 min').waitFor({ timeout: liveTimeoutMs })
   })
 })
