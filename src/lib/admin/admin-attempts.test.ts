@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { getSupabase } from '../api/supabase'
-import { offerAttemptMove } from './admin-attempts'
+import { loadLiveAttemptCounts, noteAttempt, offerAttemptMove } from './admin-attempts'
 
 vi.mock('../api/supabase', () => ({ getSupabase: vi.fn() }))
 
@@ -30,5 +30,39 @@ describe('offerAttemptMove', () => {
   it('fails rather than show a PIN that is not 6 digits', async () => {
     serverAnswering({ data: { pin: '4829', expires_at: '2026-11-27T10:10:00+00:00' }, error: null })
     expect(await offerAttemptMove('attempt-1')).toEqual({ ok: false, error: 'Failed to make a resume PIN' })
+  })
+})
+
+describe('noteAttempt', () => {
+  it('sends the seat and the note as typed (the server trims them and takes blanks for none)', async () => {
+    const rpc = serverAnswering({ data: null, error: null })
+    expect(await noteAttempt('attempt-1', ' 12 ', 'Moved to spare laptop')).toEqual({ ok: true, data: null })
+    expect(rpc).toHaveBeenCalledWith('note_attempt', {
+      p_attempt_id: 'attempt-1',
+      p_seat: ' 12 ',
+      p_note: 'Moved to spare laptop',
+    })
+  })
+
+  it('says "Failed to save note", never the raw error', async () => {
+    serverAnswering({ data: null, error: { message: 'TypeError: Failed to fetch' } })
+    expect(await noteAttempt('attempt-1', '', 'x')).toEqual({ ok: false, error: 'Failed to save note' })
+  })
+})
+
+describe('loadLiveAttemptCounts', () => {
+  const counts = { offline: 3, submitted_on_device: 1, refused: 0, on_track: 1, received: 2, moved: 0, writing: 4 }
+
+  it('reads the counts with the figures of a room outage', async () => {
+    serverAnswering({ data: { ...counts, silent_together: 3, silent_since: '2026-11-28T12:42:00.123456+00:00' }, error: null })
+    expect(await loadLiveAttemptCounts()).toEqual({
+      ok: true,
+      data: { ...counts, moved: undefined, silent_together: 3, silent_since: '2026-11-28T12:42:00.123456+00:00' },
+    })
+  })
+
+  it('fails rather than decide an outage from figures of another shape', async () => {
+    serverAnswering({ data: { ...counts, silent_together: 3, silent_since: 'yesterday' }, error: null })
+    expect(await loadLiveAttemptCounts()).toEqual({ ok: false, error: 'Failed to load exam attempts' })
   })
 })

@@ -124,7 +124,10 @@ describe('each admin read and write within an exam', () => {
   it('reads and acts on the Proctor Room of an exam and a sitting', async () => {
     const room = { examId: exam, sittingId: 'sitting-1' }
     await listLiveAttempts(0, 100, room)
-    expect(rpcArguments('admin_live_attempts')).toEqual({ exam_id: exam, sitting_id: 'sitting-1' })
+    expect(rpcArguments('admin_live_attempts')).toEqual({ exam_id: exam, sitting_id: 'sitting-1', order_by: 'name' })
+    calls = []
+    await listLiveAttempts(0, 100, room, 'seat')
+    expect(rpcArguments('admin_live_attempts')).toEqual({ exam_id: exam, sitting_id: 'sitting-1', order_by: 'seat' })
     await loadLiveAttemptCounts(room)
     expect(rpcArguments('admin_live_attempt_counts')).toEqual({ exam_id: exam, sitting_id: 'sitting-1' })
     await countStudentsStillWriting(room)
