@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   canBeMoved,
+  isSilent,
   offlineAfterMs,
   remainingMs,
   silenceMs,
@@ -59,5 +60,20 @@ describe('canBeMoved', () => {
 
   it('never holds for an attempt received, refused or moved already', () => {
     for (const status of ['received', 'refused', 'moved'] as const) expect(canBeMoved(attempt({ status }), now)).toBe(false)
+  })
+})
+
+describe('isSilent', () => {
+  it('holds for a device still writing or holding its submission once silent for more than 60 s', () => {
+    for (const status of ['on_track', 'offline', 'submitted_on_device'] as const) {
+      expect(isSilent(attempt({ status, last_seen: ago(offlineAfterMs) }), now)).toBe(false)
+      expect(isSilent(attempt({ status, last_seen: ago(offlineAfterMs + 1) }), now)).toBe(true)
+    }
+  })
+
+  it('never holds for an attempt that is over, however long ago it was heard from', () => {
+    for (const status of ['received', 'refused', 'moved'] as const) {
+      expect(isSilent(attempt({ status, last_seen: ago(10 * offlineAfterMs) }), now)).toBe(false)
+    }
   })
 })
