@@ -66,9 +66,10 @@ function useRoomOrder(): [RoomOrder, (order: RoomOrder) => void] {
 /**
  * /admin/live: every exam started in the last 24 hours, live, in the proctor's order (by name, by
  * seat, or problems first), a page at a time; a banner when most of the room's devices stopped
- * reporting together. The server gives each attempt its status, the order and the counts; the clock here ticks every
- * second, so time left and "last seen" move, and the page is read again the moment a device on
- * it falls silent for long enough to be offline, which no change on the server announces.
+ * reporting together. The server gives each attempt its status, the order and the counts; the
+ * clock here ticks every second, so time left and "last seen" move, and the page is read again the
+ * moment a device on it falls silent for long enough to be offline, which no change on the server
+ * announces.
  */
 export function ProctorRoomPage() {
   const messages = useFlashMessages()
