@@ -1,6 +1,6 @@
 // The shared rules first: each area's own stylesheet, imported by its page, comes after and refines them.
 import './admin.css'
-import { Navigate, Route, Routes } from 'react-router-dom'
+import { Navigate, Outlet, Route, Routes } from 'react-router-dom'
 import { ActivityPage } from './activity/activity-page'
 import { AdminGate } from './auth/admin-gate'
 import { LoginCodeManagerPage } from './codes/login-code-manager-page'
@@ -10,6 +10,7 @@ import { ProctorRoomPage } from './live/proctor-room-page'
 import { QuestionManagerPage } from './questions/question-manager-page'
 import { TestResultsPage } from './results/test-results-page'
 import { ExamListPage } from './exams/exam-list-page'
+import { AdminMenu } from './components/admin-menu'
 import { ExamsProvider } from './components/exam-choice'
 import { ExamSchedulePage } from './schedule/exam-schedule-page'
 
@@ -19,7 +20,13 @@ export function AdminArea() {
     <div className="admin-area">
       <Routes>
         <Route element={<AdminGate />}>
-          <Route element={<ExamsProvider />}>
+          <Route
+            element={
+              <ExamsProvider>
+                <AdminLayout />
+              </ExamsProvider>
+            }
+          >
             <Route index element={<AdminDashboardPage />} />
             <Route path="exams" element={<ExamListPage />} />
             <Route path="questions" element={<QuestionManagerPage />} />
@@ -34,6 +41,18 @@ export function AdminArea() {
         {/* Outside the gate, so an unknown path goes to /admin whether or not anyone is signed in. */}
         <Route path="*" element={<Navigate to="/admin" replace />} />
       </Routes>
+    </div>
+  )
+}
+
+/** The admin menu beside (or, on a small screen, above) the signed-in screen it leads from. */
+function AdminLayout() {
+  return (
+    <div className="admin-layout">
+      <AdminMenu />
+      <div className="admin-layout__screen">
+        <Outlet />
+      </div>
     </div>
   )
 }

@@ -59,7 +59,7 @@ export function AdminDashboardPage() {
   const shownExams = counts?.exams?.filter((exam) => exam.archived_at === null && (!examId || exam.id === examId))
 
   return (
-    <AdminPage title="Admin Dashboard" messages={messages} live={live} backToDashboard={false} picker={picker}>
+    <AdminPage title="Admin Dashboard" messages={messages} live={live} picker={picker}>
       <StatCards label="Statistics">
         <StatCard label="Total Questions" value={counts?.questions} />
         <StatCard label="Login Codes" value={counts?.login_codes} />
