@@ -100,6 +100,7 @@ describe('the Question Manager on a desktop (1280×800)', () => {
 
     await search.fill('12')
     await expect.poll(() => headings(page)).toEqual(['Q12'])
+    await page.getByRole('status').filter({ hasText: 'Showing 1 of 19 questions' }).waitFor()
     await search.fill('Q7')
     await expect.poll(() => headings(page)).toEqual(['Q7'])
     await search.fill('SEINE')

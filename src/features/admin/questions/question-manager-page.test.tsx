@@ -145,6 +145,7 @@ describe('QuestionManagerPage: the list', () => {
 
     type('Search questions', '12')
     expect(shown()).toEqual(['Q12'])
+    expect(screen.getByText('Showing 1 of 2 questions').getAttribute('role')).toBe('status')
     type('Search questions', 'paris')
     expect(shown()).toEqual(['Q12'])
     type('Search questions', 'Berlin')

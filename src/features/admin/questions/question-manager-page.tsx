@@ -158,8 +158,6 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
   async function regraded(figures: RegradeFigures) {
     setCorrecting(null)
     const checked = questionFieldsFromDraft(shownDraft)
-    // Asked from the form, the outcome shows where the form is; asked from the list, in the page's banner.
-    const outcome = editing ? changeOutcome : messages
     if (editing && checked.ok) {
       // The rest of the form is saved with the key the bank now holds (a single letter, or as it was).
       const key = /^[ABCD]$/.test(figures.to) ? figures.to : editing.correct_answer
@@ -167,7 +165,8 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
     } else {
       await reload()
     }
-    outcome.showSuccess(
+    // After the form's own "Question updated successfully": the regrade is what the admin asked about.
+    changeOutcome.showSuccess(
       `Key of question ${figures.question_number} corrected: ${counted(figures.changed, 'submission')} regraded`,
     )
   }
@@ -251,6 +250,10 @@ export function QuestionManagerPage({ parseCsv = parseCsvInWorker }: { parseCsv?
                 <span>Search questions</span>
                 <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
               </label>
+              {/* Announced as the search narrows the list, as Test Results' "Showing 3 of 40 results". */}
+              <p role="status" className="admin-muted question-search__count">
+                {search.trim() !== '' && `Showing ${shownQuestions.length} of ${counted(count, 'question')}`}
+              </p>
               <QuestionList
                 questions={shownQuestions}
                 searching={search.trim() !== ''}
