@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   adminMenu,
-  followAdminMenu,
   appUrl,
   createLoginCode,
   dataOf,
   deleteLoginCodes,
+  followAdminMenu,
   pagePerFile,
   randomCode,
   service,
