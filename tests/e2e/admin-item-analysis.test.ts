@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core'
 import { answersOf, itemAnalysisAnswers, itemAnalysisQuestions } from '../item-analysis-exam.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  followAdminMenu,
   appUrl,
   createLoginCode,
   dataOf,
   deleteLoginCodes,
+  followAdminMenu,
   keepSharedData,
   pagePerFile,
   printRequests,
