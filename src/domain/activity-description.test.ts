@@ -177,6 +177,23 @@ describe('the server copy and moves to a new device', () => {
   })
 })
 
+describe('the settings', () => {
+  it("tells each changed setting's old and new value, an empty one as not set", () => {
+    expect(
+      words('settings_changed', {
+        changes: {
+          institution_name: [null, 'Springfield High'],
+          contact_phone: ['+1 555 0100', null],
+          product_name: ['Holdfast', 'Exams'],
+        },
+      }),
+    ).toBe(
+      'Changed the settings: institution name not set → "Springfield High"; contact phone "+1 555 0100" → not set; product name "Holdfast" → "Exams"',
+    )
+    expect(activityKinds.settings).toEqual({ label: 'Settings', actions: ['settings_changed'] })
+  })
+})
+
 describe('describeActor and numberRuns', () => {
   it('names the service role and the database itself, and an administrator by email', () => {
     expect(describeActor('service_role')).toBe('Service role (server key)')

@@ -97,8 +97,12 @@ describe('site settings', () => {
     for (const client of [anon, nonAdmin, admin]) {
       const read = await client.from('site_settings').select('*')
       expect(read.error?.code).toBe('42501')
-      const write = await client.from('site_settings').update({ institution_name: 'Hijacked' }).eq('id', true)
-      expect(write.error?.code).toBe('42501')
+      const writes = [
+        client.from('site_settings').update({ institution_name: 'Hijacked' }).eq('id', true),
+        client.from('site_settings').insert({ id: false, institution_name: 'Hijacked' }),
+        client.from('site_settings').delete().eq('id', true),
+      ]
+      for (const write of await Promise.all(writes)) expect(write.error?.code).toBe('42501')
     }
     expect(must(await anon.rpc('site_settings'))[0]?.institution_name).not.toBe('Hijacked')
   })

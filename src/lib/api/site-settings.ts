@@ -49,8 +49,11 @@ function textOrNull(value: unknown): string | null {
 
 /** Settings from an untrusted source (the server's answer, this browser's storage), or undefined. */
 export function parseSiteSettings(value: unknown): SiteSettings | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const fields = value as Record<string, unknown>
+  return typeof value === 'object' && value !== null ? siteSettingsFrom(value as Record<string, unknown>) : undefined
+}
+
+/** Settings from named fields: a missing, empty or odd one is not set. */
+export function siteSettingsFrom(fields: Record<string, unknown>): SiteSettings {
   return {
     institution_name: textOrNull(fields.institution_name),
     contact_email: textOrNull(fields.contact_email),
