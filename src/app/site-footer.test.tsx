@@ -45,7 +45,11 @@ describe('SiteFooter', () => {
   })
 
   it("shows the institution's details once set, a placeholder for a field left empty, and follows a save at once", () => {
-    rememberSiteSettings({ ...unsetSiteSettings, institution_name: 'Springfield High', contact_email: 'exams@springfield.example' })
+    rememberSiteSettings({
+      ...unsetSiteSettings,
+      institution_name: 'Springfield High',
+      contact_email: 'exams@springfield.example',
+    })
     renderFooter()
 
     const contactBlock = screen.getByRole('region', { name: 'Contact' })

@@ -24,7 +24,9 @@ export function SiteFooter() {
         </section>
         <FooterLinks title="Policies" links={policyLinks} />
       </div>
-      <p className="site-footer__legal">© {new Date().getFullYear()} {settings.product_name}</p>
+      <p className="site-footer__legal">
+        © {new Date().getFullYear()} {settings.product_name}
+      </p>
     </footer>
   )
 }

@@ -29,8 +29,16 @@ it.each([
   ['an auth server error (500)', new AuthRetryableFetchError('Internal Server Error', 500), 'Login failed. Please try again.'],
   ['a 500 whose body is {}', new AuthRetryableFetchError('{}', 500), 'Login failed. Please try again.'],
   ['a provider error without a message', new AuthApiError('{}', 400, undefined), 'Login failed. Please try again.'],
-  ['an unreadable answer', new AuthUnknownError('Unexpected token < in JSON at position 0', null), 'Login failed. Please try again.'],
-  ['an exception of our own', new TypeError("Cannot read properties of undefined (reading 'session')"), 'Login failed. Please try again.'],
+  [
+    'an unreadable answer',
+    new AuthUnknownError('Unexpected token < in JSON at position 0', null),
+    'Login failed. Please try again.',
+  ],
+  [
+    'an exception of our own',
+    new TypeError("Cannot read properties of undefined (reading 'session')"),
+    'Login failed. Please try again.',
+  ],
   [
     "Safari's lost connection",
     new TypeError('Load failed'),

@@ -34,9 +34,9 @@ describe('site settings', () => {
     expect(institutionContactSet(unsetSiteSettings)).toBe(false)
     expect(institutionContactSet({ ...unsetSiteSettings, institution_name: 'Springfield High' })).toBe(false)
     expect(institutionContactSet({ ...unsetSiteSettings, contact_email: springfield.contact_email })).toBe(false)
-    expect(institutionContactSet({ ...unsetSiteSettings, institution_name: 'Springfield High', contact_phone: '+1 555 0100' })).toBe(
-      true,
-    )
+    expect(
+      institutionContactSet({ ...unsetSiteSettings, institution_name: 'Springfield High', contact_phone: '+1 555 0100' }),
+    ).toBe(true)
   })
 
   it('shows the settings last saved in this browser at once on the next visit (first paint, offline)', async () => {
