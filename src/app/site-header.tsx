@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { primaryLinks } from './site-links'
 import { useSiteSettings } from '../lib/api/site-settings'
@@ -8,6 +8,10 @@ export function SiteHeader() {
   const navId = useId()
   const menuToggle = useRef<HTMLButtonElement>(null)
   const { product_name: productName } = useSiteSettings()
+  // The tab's title names the product as the header does (index.html says Holdfast until the settings are known).
+  useEffect(() => {
+    document.title = productName
+  }, [productName])
 
   function closeMenuOnEscape(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !menuOpen) return
