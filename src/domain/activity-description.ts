@@ -215,6 +215,15 @@ function settingChange([field, before, after]: [string, unknown, unknown]): stri
   return `${settingNames[field] ?? field} ${value(before)} → ${value(after)}`
 }
 
+/** The settings' changes in the order of the Settings form (the log's JSON keeps its keys in its own order). */
+function settingChanges(details: Details): string[] {
+  const order = Object.keys(settingNames)
+  const rank = ([field]: [string, unknown, unknown]) => (order.includes(field) ? order.indexOf(field) : order.length)
+  return changedFields(details)
+    .sort((a, b) => rank(a) - rank(b))
+    .map(settingChange)
+}
+
 /** A key as the log stores it ('B', 'BC', '*') in words. */
 function keyWords(key: unknown): string {
   return keyInWords(textOf(key))
@@ -338,7 +347,7 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
       )}${score})`
     }
     case 'settings_changed':
-      return `Changed the settings: ${changedFields(details).map(settingChange).join('; ')}`
+      return `Changed the settings: ${settingChanges(details).join('; ')}`
     case 'address_trust_ended':
       return `Limited the network ${subject} again, before the end of its trust at ${formatMoment(textOf(details.trusted_until))}`
     default:

@@ -98,6 +98,10 @@ describe.each(sizes)('settings on a %s', (size, options) => {
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
     await page.getByRole('heading', { name: 'Exam Information' }).waitFor()
     expect(await page.getByText("Set your institution's name and contact").count()).toBe(0)
+
+    await page.goto(`${appUrl}/admin/activity`)
+    const logged = `Changed the settings: institution name not set → "${school.institution}"; contact e-mail not set → "${school.email}"`
+    await page.getByText(logged, { exact: false }).first().waitFor()
   }, 90_000)
 
   it("show a visitor the institution's details, from this browser's copy too when the server does not answer", async () => {
