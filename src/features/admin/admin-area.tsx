@@ -13,6 +13,7 @@ import { ExamListPage } from './exams/exam-list-page'
 import { AdminMenu } from './components/admin-menu'
 import { ExamsProvider } from './components/exam-choice'
 import { ExamSchedulePage } from './schedule/exam-schedule-page'
+import { SettingsPage } from './settings/settings-page'
 
 /** Everything under /admin; the router loads this module lazily, so students never download it. */
 export function AdminArea() {
@@ -36,6 +37,7 @@ export function AdminArea() {
             <Route path="live" element={<ProctorRoomPage />} />
             <Route path="activity" element={<ActivityPage />} />
             <Route path="items" element={<ItemAnalysisPage />} />
+            <Route path="settings" element={<SettingsPage />} />
           </Route>
         </Route>
         {/* Outside the gate, so an unknown path goes to /admin whether or not anyone is signed in. */}
