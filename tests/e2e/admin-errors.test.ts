@@ -82,6 +82,12 @@ describe.each(sizes)('admin errors on a %s', (_size, options) => {
     await page.getByRole('button', { name: 'Update Question' }).click()
     await waitForBanner(page, 'Failed to save question')
     await expectNoRawError(page)
+    // On a phone the form is a dialog over the list: the failure leaves it open, and Escape closes it.
+    const formDialog = page.getByRole('dialog')
+    if (await formDialog.isVisible()) {
+      await page.keyboard.press('Escape')
+      await formDialog.waitFor({ state: 'hidden' })
+    }
 
     await page.getByRole('button', { name: 'Import CSV' }).click()
     const dialog = page.getByRole('dialog', { name: 'Import Questions from CSV' })
