@@ -263,7 +263,10 @@ describe('the admin functions the app parses', () => {
     const admin = await adminClient()
     const parse = (schema: v.GenericSchema, answer: unknown) =>
       expect(v.safeParse(schema, answer).issues, JSON.stringify(answer)).toBeUndefined()
-    parse(countsSchema(['questions', 'login_codes', 'codes_used', 'submissions']), must(await admin.rpc('admin_counts')))
+    parse(
+      countsSchema(['questions', 'login_codes', 'codes_used', 'codes_available', 'submissions']),
+      must(await admin.rpc('admin_counts')),
+    )
     parse(
       countsSchema(['offline', 'submitted_on_device', 'refused', 'on_track', 'received']),
       must(await admin.rpc('admin_live_attempt_counts')),
