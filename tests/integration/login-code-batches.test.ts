@@ -16,7 +16,13 @@ let admin: Client
 let examId: string
 
 async function newExam(): Promise<string> {
-  const exam = must(await service.from('exams').insert({ name: `Codes ${randomUUID().slice(0, 8)}` }).select('id').single())
+  const exam = must(
+    await service
+      .from('exams')
+      .insert({ name: `Codes ${randomUUID().slice(0, 8)}` })
+      .select('id')
+      .single(),
+  )
   return exam.id
 }
 
@@ -48,7 +54,10 @@ async function startAttempt(code: string, studentName: string, exam = examId): P
 
 async function markUsed(code: string): Promise<void> {
   succeeded(
-    await service.from('login_codes').update({ is_used: true, used_by: 'Used Student', used_at: isoFromNow(-minute) }).eq('code', code),
+    await service
+      .from('login_codes')
+      .update({ is_used: true, used_by: 'Used Student', used_at: isoFromNow(-minute) })
+      .eq('code', code),
   )
 }
 
@@ -88,12 +97,12 @@ describe('available, in use and used', () => {
 
   beforeAll(async () => {
     examId = await newExam()
-    ;[available, inUse, used, startedAndUsed] = await generate([
+    ;[available, inUse, used, startedAndUsed] = (await generate([
       { label: '10B', student_name: 'Ada Lovelace' },
       { label: '10B', student_name: 'Blaise Pascal' },
       { label: '10C' },
       {},
-    ]) as [string, string, string, string]
+    ])) as [string, string, string, string]
     await startAttempt(inUse, 'Blaise Pascal')
     await markUsed(used)
     await startAttempt(startedAndUsed, 'Carl Gauss')
@@ -130,7 +139,10 @@ describe('available, in use and used', () => {
   it('tells a signed-in user who is not an administrator nothing', async () => {
     const nonAdmin = await nonAdminClient()
 
-    expect(await nonAdmin.rpc('admin_login_code_counts', { exam_id: examId })).toMatchObject({ data: null, error: { code: '42501' } })
+    expect(await nonAdmin.rpc('admin_login_code_counts', { exam_id: examId })).toMatchObject({
+      data: null,
+      error: { code: '42501' },
+    })
     expect(await nonAdmin.rpc('admin_login_codes', { exam_id: examId })).toMatchObject({ data: null, error: { code: '42501' } })
   })
 })
@@ -183,7 +195,10 @@ describe('pages of codes', () => {
 
   it('generates 500 codes in one statement within seconds', async () => {
     const started = Date.now()
-    const made = await generate(Array.from({ length: 500 }, () => ({ label: 'Hall' })), exam)
+    const made = await generate(
+      Array.from({ length: 500 }, () => ({ label: 'Hall' })),
+      exam,
+    )
 
     expect(made).toHaveLength(500)
     expect(await codeCountsOf(exam, 'Hall')).toMatchObject({ total: 500, available: 500 })

@@ -2,7 +2,7 @@ import type { AdminResult } from './admin-result'
 import { readCounts } from './admin-reads'
 import { getSupabase } from '../api/supabase'
 
-const adminCountNames = ['questions', 'login_codes', 'codes_used', 'submissions'] as const
+const adminCountNames = ['questions', 'login_codes', 'codes_used', 'codes_available', 'submissions'] as const
 
 /** The totals of the dashboard, its System Status and the Login Code Manager (public.admin_counts). */
 export type AdminCounts = Record<(typeof adminCountNames)[number], number>

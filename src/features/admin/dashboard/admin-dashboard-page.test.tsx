@@ -9,10 +9,10 @@ vi.mock('../../../lib/admin/admin-dashboard', () => ({ loadAdminCounts: vi.fn() 
 vi.mock('../../../lib/admin/table-changes', () => ({ watchTableChanges: vi.fn(() => () => {}) }))
 vi.mock('../../../lib/api/supabase', () => ({ getSupabase: vi.fn() }))
 
-it('shows the four counts of one request, the system status with available = total - used, and links to the managers', async () => {
+it('shows the four counts of one request, the system status with the available codes the server counts (neither used nor in use), and links to the managers', async () => {
   vi.mocked(loadAdminCounts).mockResolvedValue({
     ok: true,
-    data: { questions: 50, login_codes: 1512, codes_used: 5, submissions: 4 },
+    data: { questions: 50, login_codes: 1512, codes_used: 5, codes_available: 1500, submissions: 4 },
   })
   render(
     <MemoryRouter>
@@ -29,7 +29,8 @@ it('shows the four counts of one request, the system status with available = tot
     'Codes Used5',
   ])
   const status = screen.getByRole('heading', { name: 'System Status' }).parentElement as HTMLElement
-  expect(status.textContent).toContain('Available codes1507')
+  // 1512 - 5 used - 7 in use, as the server counts them.
+  expect(status.textContent).toContain('Available codes1500')
   expect(status.textContent).toContain('Questions ready50')
   expect(status.textContent).toContain('Total tests4')
   const managers = within(screen.getByRole('navigation', { name: 'Managers' })).getAllByRole('link')
