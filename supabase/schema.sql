@@ -3000,8 +3000,7 @@ begin
   end if;
   return (
     with listed as (
-      select lc.*, row_number() over (order by lc.used_at desc nulls last, lc.created_at desc,
-                                               lc.student_name nulls last, lc.code) as n
+      select lc.*, row_number() over (order by lc.created_at desc, lc.student_name nulls last, lc.code) as n
         from public.login_codes lc
        where (admin_login_codes.exam_id is null or lc.exam_id = admin_login_codes.exam_id)
          and (admin_login_codes.label is null or lc.label = admin_login_codes.label)

@@ -180,10 +180,10 @@ grant execute on function public.admin_login_code_counts(uuid, text) to authenti
 
 -- supabase/definitions/functions/public/admin_login_codes.sql
 -- A page of one exam's (or every exam's) codes of one status (available, in_use, used) and one
--- label (or all), for the lists, Copy all, the CSV and the slips. Codes of a batch share their
--- created_at: within it they come by name, then code, so a class list prints in its order and
--- pages never overlap. Used codes come newest submission first. A page past the end (codes used
--- or deleted since the admin turned to it) gives the last page instead, saying which (page_offset).
+-- label (or all), for the lists, Copy all, the CSV and the slips, newest first. Codes of a batch
+-- share their created_at: within it they come by name, then code, so a class list prints in its
+-- order and pages never overlap. A page past the end (codes used or deleted since the admin
+-- turned to it) gives the last page instead, saying which (page_offset).
 -- At most 500 rows a read: under hosted PostgREST's max_rows of 1,000.
 create or replace function public.admin_login_codes(
   exam_id uuid default null, status text default 'available', label text default null,
@@ -199,8 +199,7 @@ begin
   end if;
   return (
     with listed as (
-      select lc.*, row_number() over (order by lc.used_at desc nulls last, lc.created_at desc,
-                                               lc.student_name nulls last, lc.code) as n
+      select lc.*, row_number() over (order by lc.created_at desc, lc.student_name nulls last, lc.code) as n
         from public.login_codes lc
        where (admin_login_codes.exam_id is null or lc.exam_id = admin_login_codes.exam_id)
          and (admin_login_codes.label is null or lc.label = admin_login_codes.label)
