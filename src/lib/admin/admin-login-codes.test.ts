@@ -12,6 +12,8 @@ const server = vi.hoisted(() => ({
   inserts: [] as Array<Array<{ code: string; extra_minutes: number; label: string | null; student_name: string | null }>>,
   beforeInsert: () => {},
   unreachable: false,
+  /** What the insert answers instead of inserting, when set. */
+  refusal: null as { code: string; message: string } | null,
 }))
 
 vi.mock('../api/supabase', () => ({
@@ -27,6 +29,7 @@ vi.mock('../api/supabase', () => ({
       insert: async (rows: Array<{ code: string; extra_minutes: number; label: string | null; student_name: string | null }>) => {
         server.inserts.push(rows)
         server.beforeInsert()
+        if (server.refusal) return { data: null, error: server.refusal }
         // The unique constraint on code refuses the whole insert.
         if (rows.some((row) => server.codes.has(row.code))) {
           return { data: null, error: { code: '23505', message: 'duplicate key value violates unique constraint' } }
@@ -59,6 +62,7 @@ beforeEach(() => {
   server.inserts = []
   server.beforeInsert = () => {}
   server.unreachable = false
+  server.refusal = null
 })
 
 describe('generateLoginCodes', () => {
@@ -142,6 +146,20 @@ describe('generateLoginCodes', () => {
     expect(await generateLoginCodes(batchOf(250, 0), drawing(...codes))).toEqual({ ok: true, data: codes })
     expect(server.lookups.map((lookup) => lookup.length)).toEqual([100, 100, 50])
     expect(server.inserts).toHaveLength(1)
+  })
+
+  it("says the manager's message, not the constraint's words, when the server refuses a label or name", async () => {
+    server.beforeInsert = () => {
+      server.refusal = {
+        code: '23514',
+        message: 'new row for relation "login_codes" violates check constraint "login_codes_label_check"',
+      }
+    }
+
+    expect(await generateLoginCodes(batchOf(1, 0, { label: 'x'.repeat(61) }), drawing('FRESH001'))).toEqual({
+      ok: false,
+      error: 'Failed to generate codes',
+    })
   })
 
   it("fails with the manager's message, inserting nothing, when the lookup cannot reach the server", async () => {

@@ -1,3 +1,4 @@
+import type { PostgrestError } from '@supabase/supabase-js'
 import type * as v from 'valibot'
 import { generateUniqueLoginCodes, type RandomBytes } from '../../domain/login-code-generator'
 import { adminRequest, type AdminResult } from './admin-result'
@@ -95,6 +96,8 @@ const maxGenerationRounds = 5
 const codesPerLookup = 100
 /** PostgreSQL's unique_violation. */
 const uniqueViolation = '23505'
+/** PostgreSQL's check_violation: a label or name past the limits the form checks first. */
+const checkViolation = '23514'
 
 /**
  * `count` new codes with `extraMinutes` of extra time each (and the label, and a name each when
@@ -148,14 +151,18 @@ function insertLoginCodes(
   { extraMinutes, label, names }: GenerationRequest,
   examId: string | undefined,
 ): Promise<AdminResult<'inserted' | 'taken'>> {
-  return adminRequest({ message: generateFailed, preferServerMessage: true }, async () => {
+  type Inserted = { data: 'inserted' | 'taken'; error: null } | { data: null; error: PostgrestError }
+  return adminRequest({ message: generateFailed, preferServerMessage: true }, async (): Promise<Inserted> => {
     const { error } = await getSupabase()
       .from('login_codes')
       .insert(
         codes.map((code, i) => inExam({ code, extra_minutes: extraMinutes, label, student_name: names[i] ?? null }, examId)),
       )
-    if (!error) return { data: 'inserted' as const, error: null }
-    return error.code === uniqueViolation ? { data: 'taken' as const, error: null } : { data: null, error }
+    if (!error) return { data: 'inserted', error: null }
+    if (error.code === uniqueViolation) return { data: 'taken', error: null }
+    // The constraint's own words name tables and columns: the manager's message says it instead.
+    if (error.code === checkViolation) return { data: null, error: { ...error, message: '' } }
+    return { data: null, error }
   })
 }
 
