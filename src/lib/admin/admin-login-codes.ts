@@ -1,4 +1,3 @@
-import type { PostgrestError } from '@supabase/supabase-js'
 import type * as v from 'valibot'
 import { generateUniqueLoginCodes, type RandomBytes } from '../../domain/login-code-generator'
 import { adminRequest, type AdminResult } from './admin-result'
@@ -125,6 +124,7 @@ export async function generateLoginCodes(
     const inserted = await insertLoginCodes(batch.codes, request, examId)
     if (!inserted.ok) return inserted
     if (inserted.data === 'inserted') return { ok: true, data: batch.codes }
+    if (inserted.data === 'refused') return { ok: false, error: generateFailed }
   }
   return { ok: false, error: generateFailed }
 }
@@ -145,23 +145,22 @@ async function findExistingCodes(codes: readonly string[]): Promise<AdminResult<
   return { ok: true, data: existing }
 }
 
-/** Inserts every code, or, when one of them exists already, none ('taken'). */
+/** Inserts every code, or none: when one of them exists already ('taken'), or a label or name is refused ('refused'). */
 function insertLoginCodes(
   codes: readonly string[],
   { extraMinutes, label, names }: GenerationRequest,
   examId: string | undefined,
-): Promise<AdminResult<'inserted' | 'taken'>> {
-  type Inserted = { data: 'inserted' | 'taken'; error: null } | { data: null; error: PostgrestError }
-  return adminRequest({ message: generateFailed, preferServerMessage: true }, async (): Promise<Inserted> => {
+): Promise<AdminResult<'inserted' | 'taken' | 'refused'>> {
+  return adminRequest({ message: generateFailed, preferServerMessage: true }, async () => {
     const { error } = await getSupabase()
       .from('login_codes')
       .insert(
         codes.map((code, i) => inExam({ code, extra_minutes: extraMinutes, label, student_name: names[i] ?? null }, examId)),
       )
-    if (!error) return { data: 'inserted', error: null }
-    if (error.code === uniqueViolation) return { data: 'taken', error: null }
+    if (!error) return { data: 'inserted' as const, error: null }
+    if (error.code === uniqueViolation) return { data: 'taken' as const, error: null }
     // The constraint's own words name tables and columns: the manager's message says it instead.
-    if (error.code === checkViolation) return { data: null, error: { ...error, message: '' } }
+    if (error.code === checkViolation) return { data: 'refused' as const, error: null }
     return { data: null, error }
   })
 }
