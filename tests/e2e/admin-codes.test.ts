@@ -225,6 +225,7 @@ describe('Login Code Manager at a desktop size', () => {
 
 describe('Login Code Manager at a phone size', () => {
   it('generates, lists and hands out codes without scrolling sideways', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl })
     await page.setViewportSize(phoneViewport)
     await recordPrintRequests(page)
     await signInAsAdmin(page)
@@ -241,6 +242,17 @@ describe('Login Code Manager at a phone size', () => {
     await page.getByRole('list', { name: 'Available codes' }).getByText('Label: Room 4').first().waitFor()
     expect(await scrollsSideways()).toBe(false)
     await expectAccessible(page, 'login codes on a phone, with codes')
+
+    const shown = await listedCodes('Available codes')
+    await page.getByRole('button', { name: 'Copy all' }).click()
+    await page.getByRole('button', { name: 'Copied' }).waitFor()
+    const copied = (await page.evaluate(() => navigator.clipboard.readText())).split('\n')
+    expect(copied.map((line) => line.split('\t'))).toEqual(shown.map((code) => [code, '', 'Room 4']))
+
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export CSV' }).click()
+    const csv = (await readFile(await (await download).path())).toString('utf8')
+    expect(Papa.parse<string[]>(csv.slice(utf8Bom.length).trim()).data).toHaveLength(1 + 3)
 
     await page.getByRole('button', { name: 'Print slips' }).click()
     await expect.poll(() => printRequests(page)).toBe(1)
