@@ -2406,6 +2406,30 @@ CREATE TRIGGER room_time_additions_record_activity AFTER INSERT ON public.room_t
 GRANT SELECT ON TABLE public.room_time_additions TO authenticated;
 GRANT ALL ON TABLE public.room_time_additions TO service_role;
 
+CREATE TABLE public.site_settings (
+  id boolean NOT NULL DEFAULT true,
+  institution_name text,
+  contact_email text,
+  contact_phone text,
+  address text,
+  product_name text NOT NULL DEFAULT 'Holdfast'::text,
+  updated_at timestamp with time zone,
+  updated_by text,
+  CONSTRAINT site_settings_pkey PRIMARY KEY (id),
+  CONSTRAINT site_settings_address_check CHECK (((length(address) >= 1) AND (length(address) <= 300))),
+  CONSTRAINT site_settings_contact_email_check CHECK (((length(contact_email) >= 3) AND (length(contact_email) <= 254))),
+  CONSTRAINT site_settings_contact_phone_check CHECK (((length(contact_phone) >= 1) AND (length(contact_phone) <= 40))),
+  CONSTRAINT site_settings_id_check CHECK (id),
+  CONSTRAINT site_settings_institution_name_check CHECK (((length(institution_name) >= 1) AND (length(institution_name) <= 120))),
+  CONSTRAINT site_settings_product_name_check CHECK (((length(product_name) >= 1) AND (length(product_name) <= 40)))
+);
+COMMENT ON TABLE public.site_settings IS 'The institution''s details shown on every page (one row): read through public.site_settings(), saved by administrators through public.save_site_settings().';
+COMMENT ON COLUMN public.site_settings.institution_name IS 'The footer''s contact block names it; null until the administrator sets it.';
+COMMENT ON COLUMN public.site_settings.product_name IS 'What the site header and the page titles call the platform.';
+COMMENT ON COLUMN public.site_settings.updated_by IS 'The e-mail of the administrator who saved last.';
+ALTER TABLE public.site_settings ENABLE ROW LEVEL SECURITY;
+GRANT ALL ON TABLE public.site_settings TO service_role;
+
 CREATE TABLE public.submission_tallies (
   bucket timestamp with time zone NOT NULL,
   shard smallint NOT NULL,
@@ -3717,6 +3741,62 @@ $function$;
 COMMENT ON FUNCTION public.room_time_students(exam_id uuid, sitting_id uuid) IS 'Administrators: how many students "Add time for everyone" would reach now (of one exam and sitting, or all).';
 GRANT EXECUTE ON FUNCTION public.room_time_students(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.save_site_settings(institution_name text, contact_email text, contact_phone text, address text, product_name text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  saved public.site_settings;
+  stored public.site_settings;
+  changes jsonb;
+begin
+  perform private.require_admin();
+  saved.institution_name := nullif(btrim(save_site_settings.institution_name), '');
+  saved.contact_email := nullif(btrim(save_site_settings.contact_email), '');
+  saved.contact_phone := nullif(btrim(save_site_settings.contact_phone), '');
+  saved.address := nullif(btrim(save_site_settings.address), '');
+  saved.product_name := coalesce(nullif(btrim(save_site_settings.product_name), ''), 'Holdfast');
+  if length(saved.institution_name) > 120 then
+    perform private.invalid_argument('The institution name can have at most 120 characters');
+  end if;
+  if saved.contact_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' or length(saved.contact_email) > 254 then
+    perform private.invalid_argument('Enter a contact e-mail address such as exams@school.org');
+  end if;
+  if saved.contact_phone !~ '^\+?[0-9][0-9 ()./-]*$' or length(saved.contact_phone) > 40 then
+    perform private.invalid_argument('Enter a contact phone number of digits, spaces and + ( ) - . / (at most 40 characters)');
+  end if;
+  if length(saved.address) > 300 then
+    perform private.invalid_argument('The address can have at most 300 characters');
+  end if;
+  if length(saved.product_name) > 40 then
+    perform private.invalid_argument('The product name can have at most 40 characters');
+  end if;
+
+  -- Locked, so two administrators saving at once each log what they really changed.
+  select * into stored from public.site_settings s for update;
+  select coalesce(jsonb_object_agg(field.name, jsonb_build_array(field.old_value, field.new_value)), '{}'::jsonb)
+    into changes
+    from (values ('institution_name', stored.institution_name, saved.institution_name),
+                 ('contact_email', stored.contact_email, saved.contact_email),
+                 ('contact_phone', stored.contact_phone, saved.contact_phone),
+                 ('address', stored.address, saved.address),
+                 ('product_name', stored.product_name, saved.product_name)) field (name, old_value, new_value)
+   where field.old_value is distinct from field.new_value;
+  if changes <> '{}'::jsonb then
+    update public.site_settings s
+       set institution_name = saved.institution_name, contact_email = saved.contact_email,
+           contact_phone = saved.contact_phone, address = saved.address, product_name = saved.product_name,
+           updated_at = now(),
+           updated_by = (select au.email from public.admin_users au where au.user_id = (select auth.uid()));
+    perform private.record_activity('settings_changed', null, jsonb_build_object('changes', changes));
+  end if;
+end
+$function$;
+COMMENT ON FUNCTION public.save_site_settings(institution_name text, contact_email text, contact_phone text, address text, product_name text) IS 'Administrators: saves the institution''s name, contact e-mail, phone, address and product name (trimmed; empty is not set; refused in words when one does not fit), and logs settings_changed with each changed field''s old and new value.';
+GRANT EXECUTE ON FUNCTION public.save_site_settings(institution_name text, contact_email text, contact_phone text, address text, product_name text) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.search_pattern(search text)
  RETURNS text
  LANGUAGE sql
@@ -3729,6 +3809,18 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION public.search_pattern(search text) IS 'The ILIKE pattern for a search box''s text (null when empty): matches it anywhere, literally.';
 GRANT EXECUTE ON FUNCTION public.search_pattern(search text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.site_settings()
+ RETURNS TABLE(institution_name text, contact_email text, contact_phone text, address text, product_name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select s.institution_name, s.contact_email, s.contact_phone, s.address, s.product_name
+    from public.site_settings s
+$function$;
+COMMENT ON FUNCTION public.site_settings() IS 'Anyone: the institution''s name, contact e-mail, phone and address (null until set) and the product name, as the footer and header show them.';
+GRANT EXECUTE ON FUNCTION public.site_settings() TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.submission_receipt(s public.submissions)
  RETURNS jsonb

@@ -183,6 +183,24 @@ describe('the server copy and moves to a new device', () => {
   })
 })
 
+describe('the settings', () => {
+  it("tells each changed setting's old and new value, an empty one as not set", () => {
+    expect(
+      words('settings_changed', {
+        // In the form's order, whatever the order of the log's JSON (jsonb puts shorter keys first).
+        changes: {
+          product_name: ['Holdfast', 'Exams'],
+          contact_phone: ['+1 555 0100', null],
+          institution_name: [null, 'Springfield High'],
+        },
+      }),
+    ).toBe(
+      'Changed the settings: institution name not set → "Springfield High"; contact phone "+1 555 0100" → not set; product name "Holdfast" → "Exams"',
+    )
+    expect(activityKinds.settings).toEqual({ label: 'Settings', actions: ['settings_changed'] })
+  })
+})
+
 describe('describeActor and numberRuns', () => {
   it('names the service role and the database itself, and an administrator by email', () => {
     expect(describeActor('service_role')).toBe('Service role (server key)')

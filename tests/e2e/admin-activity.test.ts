@@ -104,7 +104,7 @@ describe('Activity', () => {
 
     // The dashboard links to the Activity screen, which tells all of it, newest first.
     await open('/admin', 'Admin Dashboard')
-    await page.getByRole('link', { name: 'Activity' }).click()
+    await page.getByRole('navigation', { name: 'Managers' }).getByRole('link', { name: 'Activity' }).click()
     await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor()
     const rows = await activityRows()
     const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })

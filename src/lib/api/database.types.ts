@@ -455,6 +455,39 @@ export type Database = {
         }
         Relationships: []
       }
+      site_settings: {
+        Row: {
+          address: string | null
+          contact_email: string | null
+          contact_phone: string | null
+          id: boolean
+          institution_name: string | null
+          product_name: string
+          updated_at: string | null
+          updated_by: string | null
+        }
+        Insert: {
+          address?: string | null
+          contact_email?: string | null
+          contact_phone?: string | null
+          id?: boolean
+          institution_name?: string | null
+          product_name?: string
+          updated_at?: string | null
+          updated_by?: string | null
+        }
+        Update: {
+          address?: string | null
+          contact_email?: string | null
+          contact_phone?: string | null
+          id?: boolean
+          institution_name?: string | null
+          product_name?: string
+          updated_at?: string | null
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
       submission_tallies: {
         Row: {
           bucket: string
@@ -839,11 +872,25 @@ export type Database = {
         }
         Returns: number
       }
+      save_site_settings: {
+        Args: {
+          institution_name: string
+          contact_email: string
+          contact_phone: string
+          address: string
+          product_name: string
+        }
+        Returns: undefined
+      }
       search_pattern: {
         Args: {
           search: string
         }
         Returns: string
+      }
+      site_settings: {
+        Args: never
+        Returns: { institution_name: string; contact_email: string; contact_phone: string; address: string; product_name: string }[]
       }
       submit_exam: {
         Args: {
