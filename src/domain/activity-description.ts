@@ -250,7 +250,12 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
     case 'codes_generated': {
       const extra = numberOf(details.extra_minutes)
       const withExtra = extra > 0 ? ` with ${plural(extra, 'minute')} of extra time` : ''
-      return `Generated ${plural(count, 'login code')}${withExtra}: ${codeList(details.codes)}${extraTimeByCode(details)}`
+      // The batch's label and how many were made for named students (the names stay on the codes).
+      const label = textOf(details.label)
+      const named = numberOf(details.named_codes)
+      const batch = [label && `labelled ${label}`, named > 0 && `${named} for named students`].filter(Boolean).join(', ')
+      const about = batch ? ` (${batch})` : ''
+      return `Generated ${plural(count, 'login code')}${about}${withExtra}: ${codeList(details.codes)}${extraTimeByCode(details)}`
     }
     case 'codes_deleted': {
       const used =

@@ -56,7 +56,7 @@ describe('Activity', () => {
     const before = new Set(dataOf(await service.from('login_codes').select('code')).map((row) => row.code))
     await open('/admin/codes', 'Login Code Manager')
     await page.getByRole('button', { name: 'Generate 1' }).click()
-    await waitForText(page, 'Successfully generated 1 new login codes')
+    await waitForText(page, 'Successfully generated 1 new login code')
     const code = dataOf(await service.from('login_codes').select('code'))
       .map((row) => row.code)
       .find((c) => !before.has(c)) as string

@@ -4,7 +4,7 @@ import { getSupabase } from '../api/supabase'
 import type { ExamSitting } from '../../domain/active-schedule'
 import { readExamSittings } from '../student/student-api'
 
-const adminCountNames = ['questions', 'login_codes', 'codes_used', 'submissions'] as const
+const adminCountNames = ['questions', 'login_codes', 'codes_used', 'codes_available', 'submissions'] as const
 
 /** The totals of the dashboard, its System Status and the Login Code Manager (public.admin_counts). */
 export type AdminCounts = Record<(typeof adminCountNames)[number], number>

@@ -349,6 +349,8 @@ export type Database = {
           extra_minutes: number
           id: string
           is_used: boolean
+          label: string | null
+          student_name: string | null
           used_at: string | null
           used_by: string | null
         }
@@ -359,6 +361,8 @@ export type Database = {
           extra_minutes?: number
           id?: string
           is_used?: boolean
+          label?: string | null
+          student_name?: string | null
           used_at?: string | null
           used_by?: string | null
         }
@@ -369,6 +373,8 @@ export type Database = {
           extra_minutes?: number
           id?: string
           is_used?: boolean
+          label?: string | null
+          student_name?: string | null
           used_at?: string | null
           used_by?: string | null
         }
@@ -708,6 +714,23 @@ export type Database = {
           sitting_id?: string
         }
         Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string; marks: Json }[]
+      }
+      admin_login_code_counts: {
+        Args: {
+          exam_id?: string
+          label?: string
+        }
+        Returns: Json
+      }
+      admin_login_codes: {
+        Args: {
+          exam_id?: string
+          status?: string
+          label?: string
+          page_offset?: number
+          page_size?: number
+        }
+        Returns: Json
       }
       admin_offer_attempt_move: {
         Args: {

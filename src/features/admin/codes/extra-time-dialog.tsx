@@ -5,7 +5,8 @@ import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
 
 interface ExtraTimeDialogProps {
-  code: LoginCode
+  /** The code whose extra time changes: a listed code, or the Proctor Room's attempt's. */
+  code: Pick<LoginCode, 'id' | 'code' | 'extra_minutes'>
   onClose: () => void
   onSaved: (minutes: number) => void
 }

@@ -45,7 +45,7 @@ function examInformation() {
 it("names the open sitting's real length and question count in Exam Information", async () => {
   vi.mocked(loadAdminCounts).mockResolvedValue({
     ok: true,
-    data: { questions: 21, login_codes: 3, codes_used: 0, submissions: 0 },
+    data: { questions: 21, login_codes: 3, codes_used: 0, codes_available: 3, submissions: 0 },
   })
   vi.mocked(loadExamSittings).mockResolvedValue([openSitting])
   renderDashboard()
@@ -57,7 +57,7 @@ it("names the open sitting's real length and question count in Exam Information"
 it("asks for the institution's name and contact, linking to Settings, until they are set", async () => {
   vi.mocked(loadAdminCounts).mockResolvedValue({
     ok: true,
-    data: { questions: 0, login_codes: 0, codes_used: 0, submissions: 0 },
+    data: { questions: 0, login_codes: 0, codes_used: 0, codes_available: 0, submissions: 0 },
   })
   renderDashboard()
 
@@ -72,10 +72,10 @@ it("asks for the institution's name and contact, linking to Settings, until they
   await screen.findAllByText('0', { selector: 'dd' })
 })
 
-it('shows the four counts of one request, the system status with available = total - used, and links to the managers', async () => {
+it('shows the four counts of one request, the system status with the available codes the server counts (neither used nor in use), and links to the managers', async () => {
   vi.mocked(loadAdminCounts).mockResolvedValue({
     ok: true,
-    data: { questions: 50, login_codes: 1512, codes_used: 5, submissions: 4 },
+    data: { questions: 50, login_codes: 1512, codes_used: 5, codes_available: 1500, submissions: 4 },
   })
   render(
     <MemoryRouter>
@@ -92,7 +92,8 @@ it('shows the four counts of one request, the system status with available = tot
     'Codes Used5',
   ])
   const status = screen.getByRole('heading', { name: 'System Status' }).parentElement as HTMLElement
-  expect(status.textContent).toContain('Available codes1507')
+  // 1512 - 5 used - 7 in use, as the server counts them.
+  expect(status.textContent).toContain('Available codes1500')
   expect(status.textContent).toContain('Questions ready50')
   expect(status.textContent).toContain('Total tests4')
   const managers = within(screen.getByRole('navigation', { name: 'Managers' })).getAllByRole('link')

@@ -97,7 +97,7 @@ export function AdminDashboardPage() {
             </div>
             <div>
               <dt>Available codes</dt>
-              <dd>{counts ? counts.login_codes - counts.codes_used : '—'}</dd>
+              <dd>{counts?.codes_available ?? '—'}</dd>
             </div>
             <div>
               <dt>Total tests</dt>
