@@ -704,6 +704,18 @@ end
 $function$;
 COMMENT ON FUNCTION private.login_code_key(code text) IS 'The key a login code is matched by: trimmed, upper-cased, O read as 0, I and L as 1.';
 
+CREATE OR REPLACE FUNCTION private.login_code_status(is_used boolean, code text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when login_code_status.is_used then 'used'
+              when exists (select 1 from public.exam_attempts a where a.login_code = login_code_status.code) then 'in_use'
+              else 'available' end
+$function$;
+COMMENT ON FUNCTION private.login_code_status(is_used boolean, code text) IS 'A login code''s status: used (its submission is in), in_use (an attempt started with it, not submitted) or available.';
+
 CREATE OR REPLACE FUNCTION private.lookup_result(code text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -902,8 +914,11 @@ begin
                 then jsonb_object_agg(b.code, b.extra_minutes) filter (where b.extra_minutes > 0) end as extra_by_code,
            -- A used code deleted takes its attempts and snapshot with it and hides its result from
            -- the student (the submission stays): the log says which codes were used.
-           jsonb_agg(b.code order by b.code) filter (where b.is_used) as used_codes
-      from jsonb_to_recordset(coalesce(touched, '[]'::jsonb)) as b(exam_id uuid, code text, extra_minutes integer, is_used boolean)
+           jsonb_agg(b.code order by b.code) filter (where b.is_used) as used_codes,
+           case when count(b.label) = count(*) and min(b.label) = max(b.label) then min(b.label) end as label,
+           count(b.student_name) as named
+      from jsonb_to_recordset(coalesce(touched, '[]'::jsonb))
+           as b(exam_id uuid, code text, extra_minutes integer, is_used boolean, label text, student_name text)
      group by b.exam_id
      order by b.exam_id
   loop
@@ -913,13 +928,15 @@ begin
       jsonb_strip_nulls(jsonb_build_object('count', batch.size, 'codes', batch.codes,
         'extra_minutes', case when tg_op = 'INSERT' then batch.extra end,
         'extra_minutes_by_code', case when tg_op = 'INSERT' then batch.extra_by_code end,
+        'label', case when tg_op = 'INSERT' then batch.label end,
+        'named_codes', case when tg_op = 'INSERT' and batch.named > 0 then batch.named end,
         'used_codes', case when tg_op = 'DELETE' then batch.used_codes end)),
       batch.exam_id);
   end loop;
   return null;
 end
 $function$;
-COMMENT ON FUNCTION private.record_login_code_batch() IS 'Records login codes generated or deleted by one statement, one row per exam: the codes, the extra time they were made with (one figure, or each code''s when they differ), and which of those deleted had been used.';
+COMMENT ON FUNCTION private.record_login_code_batch() IS 'Records login codes generated or deleted by one statement, one row per exam: the codes, the extra time they were made with (one figure, or each code''s when they differ), the label they share and how many were made for named students, and which of those deleted had been used.';
 
 CREATE OR REPLACE FUNCTION private.record_question_batch(action text, numbers integer[], extra jsonb, exam_id uuid)
  RETURNS void
@@ -2297,19 +2314,26 @@ CREATE TABLE public.login_codes (
   used_at timestamp with time zone,
   extra_minutes integer NOT NULL DEFAULT 0,
   exam_id uuid NOT NULL DEFAULT public.first_exam_id(),
+  label text,
+  student_name text,
   CONSTRAINT login_codes_pkey PRIMARY KEY (id),
   CONSTRAINT login_codes_code_key UNIQUE (code),
   CONSTRAINT login_codes_exam_id_fkey FOREIGN KEY (exam_id) REFERENCES public.exams(id) ON DELETE CASCADE,
   CONSTRAINT login_codes_code_check CHECK ((code ~ '^[A-Z0-9]{8}$'::text)),
   CONSTRAINT login_codes_extra_minutes_check CHECK (((extra_minutes >= 0) AND (extra_minutes <= 180))),
+  CONSTRAINT login_codes_label_check CHECK (((label IS NULL) OR ((label = btrim(label)) AND ((length(label) >= 1) AND (length(label) <= 60))))),
+  CONSTRAINT login_codes_student_name_check CHECK (((student_name IS NULL) OR ((student_name = btrim(student_name)) AND ((length(student_name) >= 1) AND (length(student_name) <= 100))))),
   CONSTRAINT login_codes_used_fields CHECK ((is_used OR ((used_by IS NULL) AND (used_at IS NULL))))
 );
 COMMENT ON TABLE public.login_codes IS 'One-time login codes. A code becomes used in the same transaction that stores its submission.';
 COMMENT ON COLUMN public.login_codes.extra_minutes IS 'Minutes added to this student''s deadline and to the exam window''s end for them (0 to 180): an accommodation, plus any time added for the whole room (public.room_time_additions).';
 COMMENT ON COLUMN public.login_codes.exam_id IS 'The exam the code was generated for: it starts, submits and reads solutions of that exam only.';
+COMMENT ON COLUMN public.login_codes.label IS 'The batch''s label given when the code was generated (a class, a room), 1 to 60 characters, trimmed; null without one.';
+COMMENT ON COLUMN public.login_codes.student_name IS 'The student the code was generated for (one code per name of a class list), 1 to 100 characters, trimmed; null for a code handed to anyone.';
 ALTER TABLE public.login_codes ENABLE ROW LEVEL SECURITY;
 CREATE UNIQUE INDEX login_codes_code_key_idx ON public.login_codes USING btree (translate(code, 'OIL'::text, '011'::text));
 CREATE INDEX login_codes_exam_id_is_used_created_at_idx ON public.login_codes USING btree (exam_id, is_used, created_at DESC, id);
+CREATE INDEX login_codes_exam_id_label_idx ON public.login_codes USING btree (exam_id, label);
 CREATE INDEX login_codes_is_used_created_at_idx ON public.login_codes USING btree (is_used, created_at DESC, id);
 CREATE POLICY "Admins can create login codes" ON public.login_codes FOR INSERT TO authenticated
   WITH CHECK (( SELECT public.is_admin() AS is_admin));
@@ -2326,7 +2350,7 @@ CREATE TRIGGER login_codes_record_generation AFTER INSERT ON public.login_codes 
 CREATE TRIGGER login_codes_shift_attempt_deadlines AFTER UPDATE OF extra_minutes ON public.login_codes FOR EACH ROW WHEN ((new.extra_minutes IS DISTINCT FROM old.extra_minutes)) EXECUTE FUNCTION private.shift_attempt_deadlines();
 GRANT SELECT, DELETE ON TABLE public.login_codes TO authenticated;
 GRANT ALL ON TABLE public.login_codes TO service_role;
-GRANT INSERT (code, extra_minutes, exam_id) ON TABLE public.login_codes TO authenticated;
+GRANT INSERT (code, extra_minutes, exam_id, label, student_name) ON TABLE public.login_codes TO authenticated;
 GRANT UPDATE (extra_minutes) ON TABLE public.login_codes TO authenticated;
 ALTER PUBLICATION supabase_realtime ADD TABLE public.login_codes;
 
@@ -2402,6 +2426,30 @@ CREATE POLICY "Admins can read room time additions" ON public.room_time_addition
 CREATE TRIGGER room_time_additions_record_activity AFTER INSERT ON public.room_time_additions FOR EACH ROW EXECUTE FUNCTION private.record_room_time();
 GRANT SELECT ON TABLE public.room_time_additions TO authenticated;
 GRANT ALL ON TABLE public.room_time_additions TO service_role;
+
+CREATE TABLE public.site_settings (
+  id boolean NOT NULL DEFAULT true,
+  institution_name text,
+  contact_email text,
+  contact_phone text,
+  address text,
+  product_name text NOT NULL DEFAULT 'Holdfast'::text,
+  updated_at timestamp with time zone,
+  updated_by text,
+  CONSTRAINT site_settings_pkey PRIMARY KEY (id),
+  CONSTRAINT site_settings_address_check CHECK (((length(address) >= 1) AND (length(address) <= 300))),
+  CONSTRAINT site_settings_contact_email_check CHECK (((length(contact_email) >= 3) AND (length(contact_email) <= 254))),
+  CONSTRAINT site_settings_contact_phone_check CHECK (((length(contact_phone) >= 1) AND (length(contact_phone) <= 40))),
+  CONSTRAINT site_settings_id_check CHECK (id),
+  CONSTRAINT site_settings_institution_name_check CHECK (((length(institution_name) >= 1) AND (length(institution_name) <= 120))),
+  CONSTRAINT site_settings_product_name_check CHECK (((length(product_name) >= 1) AND (length(product_name) <= 40)))
+);
+COMMENT ON TABLE public.site_settings IS 'The institution''s details shown on every page (one row): read through public.site_settings(), saved by administrators through public.save_site_settings().';
+COMMENT ON COLUMN public.site_settings.institution_name IS 'The footer''s contact block names it; null until the administrator sets it.';
+COMMENT ON COLUMN public.site_settings.product_name IS 'What the site header and the page titles call the platform.';
+COMMENT ON COLUMN public.site_settings.updated_by IS 'The e-mail of the administrator who saved last.';
+ALTER TABLE public.site_settings ENABLE ROW LEVEL SECURITY;
+GRANT ALL ON TABLE public.site_settings TO service_role;
 
 CREATE TABLE public.submission_tallies (
   bucket timestamp with time zone NOT NULL,
@@ -2588,11 +2636,15 @@ begin
                      where admin_counts.exam_id is null or lc.exam_id = admin_counts.exam_id),
     'codes_used', (select count(*) from public.login_codes lc
                     where lc.is_used and (admin_counts.exam_id is null or lc.exam_id = admin_counts.exam_id)),
+    -- Available as the Login Code Manager counts it: neither used nor started with.
+    'codes_available', (select count(*) from public.login_codes lc
+                          where not lc.is_used and (admin_counts.exam_id is null or lc.exam_id = admin_counts.exam_id)
+                            and private.login_code_status(lc.is_used, lc.code) = 'available'),
     'submissions', (select count(*) from public.submissions s
                      where admin_counts.exam_id is null or s.exam_id = admin_counts.exam_id));
 end
 $function$;
-COMMENT ON FUNCTION public.admin_counts(exam_id uuid) IS 'Dashboard, System Status and Login Code Manager totals of one exam (or all): questions, login codes, used codes, submissions.';
+COMMENT ON FUNCTION public.admin_counts(exam_id uuid) IS 'Dashboard, System Status and Login Code Manager totals of one exam (or all): questions, login codes, used codes, available codes (neither used nor started with), submissions.';
 GRANT EXECUTE ON FUNCTION public.admin_counts(exam_id uuid) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_day_answers(time_zone text, day date, search text DEFAULT ''::text, exam_id uuid DEFAULT NULL::uuid)
@@ -2683,7 +2735,8 @@ begin
                                              'start_time', sitting.start_time, 'end_time', sitting.end_time) end,
              'questions_ready', (select count(*) from public.questions q
                                   where q.exam_id = e.id and q.question_number between 1 and 50 and public.is_usable_mcq(q)),
-             'codes_available', (select count(*) from public.login_codes lc where lc.exam_id = e.id and not lc.is_used),
+             'codes_available', (select count(*) from public.login_codes lc where lc.exam_id = e.id and not lc.is_used
+                                   and private.login_code_status(lc.is_used, lc.code) = 'available'),
              'codes_used', (select count(*) from public.login_codes lc where lc.exam_id = e.id and lc.is_used),
              'submissions', (select count(*) from public.submissions s where s.exam_id = e.id))
            order by e.archived_at is not null, e.created_at, e.id), '[]'::jsonb)
@@ -2701,7 +2754,7 @@ begin
          limit 1) sitting on true);
 end
 $function$;
-COMMENT ON FUNCTION public.admin_exam_overview() IS 'Administrators: every exam (archived ones last) with its status (upcoming, active, closed or no_sitting), the sitting that matters now (open now, else next, else the last), its usable questions 1 to 50, unused and used codes, and submissions.';
+COMMENT ON FUNCTION public.admin_exam_overview() IS 'Administrators: every exam (archived ones last) with its status (upcoming, active, closed or no_sitting), the sitting that matters now (open now, else next, else the last), its usable questions 1 to 50, available codes (neither used nor started with) and used codes, and submissions.';
 GRANT EXECUTE ON FUNCTION public.admin_exam_overview() TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_guessing_limits()
@@ -2974,6 +3027,79 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid, order_by text) IS 'The proctor room: attempts of one exam and sitting (or all) started in the last 24 hours with their status now, in display_order: by order_by name (the default), seat, or problems (problems first), ties by login code; with extra minutes, how the submission arrived or why it was refused, whether the device''s storage is persistent, its exam and sitting, and marks: null on a plain row, else an object with only what applies of moved_at (the old attempt), moved_from (the new), moved_by (both; status moved), open_on_two_devices (true), from_server_copy (true), server_copy_saved_at, replaced_server_copy_at, and the proctor''s seat and note. Read in pages.';
 GRANT EXECUTE ON FUNCTION public.admin_live_attempts(exam_id uuid, sitting_id uuid, order_by text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_login_code_counts(exam_id uuid DEFAULT NULL::uuid, label text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  return (
+    with codes as (
+      select lc.label, private.login_code_status(lc.is_used, lc.code) as status
+        from public.login_codes lc
+       where admin_login_code_counts.exam_id is null or lc.exam_id = admin_login_code_counts.exam_id
+    )
+    select jsonb_build_object(
+             'total', count(*) filter (where shown),
+             'available', count(*) filter (where shown and c.status = 'available'),
+             'in_use', count(*) filter (where shown and c.status = 'in_use'),
+             'used', count(*) filter (where shown and c.status = 'used'),
+             'labels', coalesce((select jsonb_agg(distinct l.label order by l.label) from codes l where l.label is not null), '[]'::jsonb))
+      from codes c
+      cross join lateral (select admin_login_code_counts.label is null or c.label = admin_login_code_counts.label as shown) s);
+end
+$function$;
+COMMENT ON FUNCTION public.admin_login_code_counts(exam_id uuid, label text) IS 'Administrators: the login codes of one exam (or all) and one label (or all): total, available, in_use, used, and the labels the exam''s codes carry, in order.';
+GRANT EXECUTE ON FUNCTION public.admin_login_code_counts(exam_id uuid, label text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_login_codes(exam_id uuid DEFAULT NULL::uuid, status text DEFAULT 'available'::text, label text DEFAULT NULL::text, page_offset integer DEFAULT 0, page_size integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin();
+  if admin_login_codes.status is null or admin_login_codes.status not in ('available', 'in_use', 'used')
+     or admin_login_codes.page_offset is null or admin_login_codes.page_offset < 0
+     or admin_login_codes.page_size is null or admin_login_codes.page_size not between 1 and 500 then
+    raise exception 'Invalid page of login codes' using errcode = '22023';
+  end if;
+  return (
+    with listed as (
+      select lc.*, row_number() over (order by lc.created_at desc, lc.student_name nulls last, lc.code) as n
+        from public.login_codes lc
+       where (admin_login_codes.exam_id is null or lc.exam_id = admin_login_codes.exam_id)
+         and (admin_login_codes.label is null or lc.label = admin_login_codes.label)
+         and private.login_code_status(lc.is_used, lc.code) = admin_login_codes.status
+    ),
+    counted as (select count(*)::integer as total from listed),
+    shown as (select least(admin_login_codes.page_offset,
+                           greatest(0, (c.total - 1) / admin_login_codes.page_size * admin_login_codes.page_size)) as first
+                from counted c)
+    select jsonb_build_object(
+             'total', c.total,
+             'page_offset', s.first,
+             'rows', (
+               select coalesce(jsonb_agg(jsonb_build_object(
+                        'id', p.id, 'code', p.code, 'created_at', p.created_at, 'exam_id', p.exam_id,
+                        'extra_minutes', p.extra_minutes, 'label', p.label, 'student_name', p.student_name,
+                        'used_by', p.used_by, 'used_at', p.used_at, 'status', admin_login_codes.status,
+                        'started_by', started.student_name, 'started_at', started.started_at) order by p.n), '[]'::jsonb)
+                 from listed p
+                 -- Who started an exam with a code in use, and when: its latest attempt.
+                 left join lateral (select a.student_name, a.started_at from public.exam_attempts a
+                                     where a.login_code = p.code and admin_login_codes.status = 'in_use'
+                                     order by a.started_at desc limit 1) started on true
+                where p.n > s.first and p.n <= s.first + admin_login_codes.page_size))
+      from counted c, shown s);
+end
+$function$;
+COMMENT ON FUNCTION public.admin_login_codes(exam_id uuid, status text, label text, page_offset integer, page_size integer) IS 'Administrators: a page (at most 500) of the login codes of one exam (or all), one status (available, in_use, used) and one label (or all): {total, page_offset, rows}, rows with label, student_name, used_by/used_at and, in use, who started (started_by, started_at). A page past the end gives the last.';
+GRANT EXECUTE ON FUNCTION public.admin_login_codes(exam_id uuid, status text, label text, page_offset integer, page_size integer) TO authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_offer_attempt_move(attempt_id uuid)
  RETURNS jsonb
@@ -3700,6 +3826,62 @@ $function$;
 COMMENT ON FUNCTION public.room_time_students(exam_id uuid, sitting_id uuid) IS 'Administrators: how many students "Add time for everyone" would reach now (of one exam and sitting, or all).';
 GRANT EXECUTE ON FUNCTION public.room_time_students(exam_id uuid, sitting_id uuid) TO authenticated, service_role;
 
+CREATE OR REPLACE FUNCTION public.save_site_settings(institution_name text, contact_email text, contact_phone text, address text, product_name text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  saved public.site_settings;
+  stored public.site_settings;
+  changes jsonb;
+begin
+  perform private.require_admin();
+  saved.institution_name := nullif(btrim(save_site_settings.institution_name), '');
+  saved.contact_email := nullif(btrim(save_site_settings.contact_email), '');
+  saved.contact_phone := nullif(btrim(save_site_settings.contact_phone), '');
+  saved.address := nullif(btrim(save_site_settings.address), '');
+  saved.product_name := coalesce(nullif(btrim(save_site_settings.product_name), ''), 'Holdfast');
+  if length(saved.institution_name) > 120 then
+    perform private.invalid_argument('The institution name can have at most 120 characters');
+  end if;
+  if saved.contact_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' or length(saved.contact_email) > 254 then
+    perform private.invalid_argument('Enter a contact e-mail address such as exams@school.org');
+  end if;
+  if saved.contact_phone !~ '^\+?[0-9][0-9 ()./-]*$' or length(saved.contact_phone) > 40 then
+    perform private.invalid_argument('Enter a contact phone number of digits, spaces and + ( ) - . / (at most 40 characters)');
+  end if;
+  if length(saved.address) > 300 then
+    perform private.invalid_argument('The address can have at most 300 characters');
+  end if;
+  if length(saved.product_name) > 40 then
+    perform private.invalid_argument('The product name can have at most 40 characters');
+  end if;
+
+  -- Locked, so two administrators saving at once each log what they really changed.
+  select * into stored from public.site_settings s for update;
+  select coalesce(jsonb_object_agg(field.name, jsonb_build_array(field.old_value, field.new_value)), '{}'::jsonb)
+    into changes
+    from (values ('institution_name', stored.institution_name, saved.institution_name),
+                 ('contact_email', stored.contact_email, saved.contact_email),
+                 ('contact_phone', stored.contact_phone, saved.contact_phone),
+                 ('address', stored.address, saved.address),
+                 ('product_name', stored.product_name, saved.product_name)) field (name, old_value, new_value)
+   where field.old_value is distinct from field.new_value;
+  if changes <> '{}'::jsonb then
+    update public.site_settings s
+       set institution_name = saved.institution_name, contact_email = saved.contact_email,
+           contact_phone = saved.contact_phone, address = saved.address, product_name = saved.product_name,
+           updated_at = now(),
+           updated_by = (select au.email from public.admin_users au where au.user_id = (select auth.uid()));
+    perform private.record_activity('settings_changed', null, jsonb_build_object('changes', changes));
+  end if;
+end
+$function$;
+COMMENT ON FUNCTION public.save_site_settings(institution_name text, contact_email text, contact_phone text, address text, product_name text) IS 'Administrators: saves the institution''s name, contact e-mail, phone, address and product name (trimmed; empty is not set; refused in words when one does not fit), and logs settings_changed with each changed field''s old and new value.';
+GRANT EXECUTE ON FUNCTION public.save_site_settings(institution_name text, contact_email text, contact_phone text, address text, product_name text) TO authenticated, service_role;
+
 CREATE OR REPLACE FUNCTION public.search_pattern(search text)
  RETURNS text
  LANGUAGE sql
@@ -3712,6 +3894,18 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION public.search_pattern(search text) IS 'The ILIKE pattern for a search box''s text (null when empty): matches it anywhere, literally.';
 GRANT EXECUTE ON FUNCTION public.search_pattern(search text) TO authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION public.site_settings()
+ RETURNS TABLE(institution_name text, contact_email text, contact_phone text, address text, product_name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select s.institution_name, s.contact_email, s.contact_phone, s.address, s.product_name
+    from public.site_settings s
+$function$;
+COMMENT ON FUNCTION public.site_settings() IS 'Anyone: the institution''s name, contact e-mail, phone and address (null until set) and the product name, as the footer and header show them.';
+GRANT EXECUTE ON FUNCTION public.site_settings() TO anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION public.submission_receipt(s public.submissions)
  RETURNS jsonb

@@ -1,9 +1,11 @@
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
-import { contact } from '../config/contact'
+import { contactDetails, useSiteSettings } from '../lib/api/site-settings'
 import { policyLinks, primaryLinks, type SiteLink } from './site-links'
 
 export function SiteFooter() {
+  const settings = useSiteSettings()
+  const contact = contactDetails(settings)
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -22,7 +24,9 @@ export function SiteFooter() {
         </section>
         <FooterLinks title="Policies" links={policyLinks} />
       </div>
-      <p className="site-footer__legal">© {new Date().getFullYear()} Holdfast</p>
+      <p className="site-footer__legal">
+        © {new Date().getFullYear()} {settings.product_name}
+      </p>
     </footer>
   )
 }

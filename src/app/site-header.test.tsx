@@ -1,9 +1,26 @@
-import { fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { rememberSiteSettings, unsetSiteSettings } from '../lib/api/site-settings'
 import { SiteHeader } from './site-header'
 
+afterEach(() => rememberSiteSettings(unsetSiteSettings))
+
 describe('SiteHeader', () => {
+  it('names the product as the administrator set it, in the brand link and the tab title', () => {
+    render(
+      <MemoryRouter>
+        <SiteHeader />
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('link', { name: 'Holdfast' }).getAttribute('href')).toBe('/')
+
+    act(() => rememberSiteSettings({ ...unsetSiteSettings, product_name: 'Springfield Exams' }))
+
+    expect(screen.getByRole('link', { name: 'Springfield Exams' }).getAttribute('href')).toBe('/')
+    expect(document.title).toBe('Springfield Exams')
+  })
+
   it('opens and closes the menu that the toggle controls', () => {
     render(
       <MemoryRouter>

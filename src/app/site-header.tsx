@@ -1,11 +1,17 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, NavLink } from 'react-router-dom'
 import { primaryLinks } from './site-links'
+import { useSiteSettings } from '../lib/api/site-settings'
 
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false)
   const navId = useId()
   const menuToggle = useRef<HTMLButtonElement>(null)
+  const { product_name: productName } = useSiteSettings()
+  // The tab's title names the product as the header does (index.html says Holdfast until the settings are known).
+  useEffect(() => {
+    document.title = productName
+  }, [productName])
 
   function closeMenuOnEscape(event: KeyboardEvent) {
     if (event.key !== 'Escape' || !menuOpen) return
@@ -17,7 +23,7 @@ export function SiteHeader() {
     <header className="site-header" onKeyDown={closeMenuOnEscape}>
       <div className="site-header__inner">
         <Link to="/" className="brand">
-          Holdfast
+          {productName}
         </Link>
         <button
           ref={menuToggle}

@@ -19,6 +19,12 @@ describe('describeActivity', () => {
         extra_minutes_by_code: { FRIEND01: 180 },
       }),
     ).toBe('Generated 3 login codes: BATCH001, BATCH002, FRIEND01; extra time: FRIEND01 180 minutes')
+    expect(words('codes_generated', { count: 2, codes: ['A1', 'B2'], label: '10B', named_codes: 2, extra_minutes: 5 })).toBe(
+      'Generated 2 login codes (labelled 10B, 2 for named students) with 5 minutes of extra time: A1, B2',
+    )
+    expect(words('codes_generated', { count: 1, codes: ['A1'], label: 'Room 4' }, 'A1')).toBe(
+      'Generated 1 login code (labelled Room 4): A1',
+    )
     expect(words('codes_deleted', { count: 1, codes: ['ABCD1234'] }, 'ABCD1234')).toBe('Deleted login code ABCD1234')
     expect(words('codes_deleted', { count: 2, codes: ['A1', 'B2'] })).toBe('Deleted 2 login codes: A1, B2')
     expect(words('codes_deleted', { count: 1, codes: ['A1'], used_codes: ['A1'] }, 'A1')).toBe('Deleted login code A1 (used: A1)')
@@ -189,6 +195,24 @@ describe("a proctor's note on an attempt", () => {
       'Removed the note on Zoë (login code ABCD1234)',
     )
     expect(activityKinds.notes).toEqual({ label: 'Proctor notes', actions: ['attempt_noted'] })
+  })
+})
+
+describe('the settings', () => {
+  it("tells each changed setting's old and new value, an empty one as not set", () => {
+    expect(
+      words('settings_changed', {
+        // In the form's order, whatever the order of the log's JSON (jsonb puts shorter keys first).
+        changes: {
+          product_name: ['Holdfast', 'Exams'],
+          contact_phone: ['+1 555 0100', null],
+          institution_name: [null, 'Springfield High'],
+        },
+      }),
+    ).toBe(
+      'Changed the settings: institution name not set → "Springfield High"; contact phone "+1 555 0100" → not set; product name "Holdfast" → "Exams"',
+    )
+    expect(activityKinds.settings).toEqual({ label: 'Settings', actions: ['settings_changed'] })
   })
 })
 

@@ -37,6 +37,7 @@ export const activityKinds = {
   moves: { label: 'Moves to a new device', actions: ['attempt_move_offered', 'attempt_moved'] },
   notes: { label: 'Proctor notes', actions: ['attempt_noted'] },
   guessing_limits: { label: 'Wrong login code limits', actions: ['guessing_limit_cleared', 'address_trust_ended'] },
+  settings: { label: 'Settings', actions: ['settings_changed'] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>
 
 export type ActivityKind = keyof typeof activityKinds
@@ -201,6 +202,29 @@ function scheduleWindow(details: Details, formatMoment: (iso: string) => string)
   )}, ${state}`
 }
 
+const settingNames: Record<string, string> = {
+  institution_name: 'institution name',
+  contact_email: 'contact e-mail',
+  contact_phone: 'contact phone',
+  address: 'address',
+  product_name: 'product name',
+}
+
+/** One setting's change: "institution name not set → "Springfield High"". */
+function settingChange([field, before, after]: [string, unknown, unknown]): string {
+  const value = (text: unknown) => (textOf(text) ? `"${textOf(text)}"` : 'not set')
+  return `${settingNames[field] ?? field} ${value(before)} → ${value(after)}`
+}
+
+/** The settings' changes in the order of the Settings form (the log's JSON keeps its keys in its own order). */
+function settingChanges(details: Details): string[] {
+  const order = Object.keys(settingNames)
+  const rank = ([field]: [string, unknown, unknown]) => (order.includes(field) ? order.indexOf(field) : order.length)
+  return changedFields(details)
+    .sort((a, b) => rank(a) - rank(b))
+    .map(settingChange)
+}
+
 /** A key as the log stores it ('B', 'BC', '*') in words. */
 function keyWords(key: unknown): string {
   return keyInWords(textOf(key))
@@ -227,7 +251,12 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
     case 'codes_generated': {
       const extra = numberOf(details.extra_minutes)
       const withExtra = extra > 0 ? ` with ${plural(extra, 'minute')} of extra time` : ''
-      return `Generated ${plural(count, 'login code')}${withExtra}: ${codeList(details.codes)}${extraTimeByCode(details)}`
+      // The batch's label and how many were made for named students (the names stay on the codes).
+      const label = textOf(details.label)
+      const named = numberOf(details.named_codes)
+      const batch = [label && `labelled ${label}`, named > 0 && `${named} for named students`].filter(Boolean).join(', ')
+      const about = batch ? ` (${batch})` : ''
+      return `Generated ${plural(count, 'login code')}${about}${withExtra}: ${codeList(details.codes)}${extraTimeByCode(details)}`
     }
     case 'codes_deleted': {
       const used =
@@ -330,6 +359,8 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
         ? `Note on ${studentOf(details, subject)}: ${noted.join(', ')}`
         : `Removed the note on ${studentOf(details, subject)}`
     }
+    case 'settings_changed':
+      return `Changed the settings: ${settingChanges(details).join('; ')}`
     case 'address_trust_ended':
       return `Limited the network ${subject} again, before the end of its trust at ${formatMoment(textOf(details.trusted_until))}`
     default:

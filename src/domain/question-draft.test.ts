@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { draftFromQuestion, emptyQuestionDraft, questionFieldsFromDraft, type QuestionDraft } from './question-draft'
+import {
+  draftFromQuestion,
+  emptyQuestionDraft,
+  firstFreeQuestionNumber,
+  fullBankMessage,
+  questionExistsMessage,
+  questionFieldsFromDraft,
+  type QuestionDraft,
+} from './question-draft'
 
 const filled: QuestionDraft = {
   type: 'mcq',
@@ -91,5 +99,33 @@ describe('draftFromQuestion', () => {
     const checked = questionFieldsFromDraft(filled)
     if (!checked.ok) throw new Error(checked.error)
     expect(questionFieldsFromDraft(draftFromQuestion(checked.fields))).toEqual(checked)
+  })
+})
+
+describe('firstFreeQuestionNumber', () => {
+  it('is 1 for an empty bank and the next number for a bank without gaps', () => {
+    expect(firstFreeQuestionNumber([])).toBe(1)
+    expect(firstFreeQuestionNumber([1, 2, 3])).toBe(4)
+  })
+
+  it('fills the first gap a deleted question left, whatever the order', () => {
+    expect(firstFreeQuestionNumber([5, 1, 2, 4])).toBe(3)
+  })
+
+  it('is null for a full bank of 50, never 51', () => {
+    const full = Array.from({ length: 50 }, (_, index) => index + 1)
+    expect(firstFreeQuestionNumber(full)).toBeNull()
+    expect(firstFreeQuestionNumber(full.filter((n) => n !== 50))).toBe(50)
+    expect(fullBankMessage).toBe('All 50 question numbers are taken')
+  })
+
+  it('gives a form without a number when there is none free', () => {
+    expect(emptyQuestionDraft('mcq', null).questionNumber).toBe('')
+  })
+})
+
+describe('questionExistsMessage', () => {
+  it('names the number taken', () => {
+    expect(questionExistsMessage(12)).toBe('Question 12 already exists')
   })
 })

@@ -22,11 +22,14 @@ export interface QuestionFields extends QuestionContent {
   correct_answer: string
 }
 
-/** A fresh form (docs/product.md#what-administrators-do): the next number, answer A, and the prompt for descriptive questions. */
-export function emptyQuestionDraft(type: QuestionType, questionNumber: number): QuestionDraft {
+/**
+ * A fresh form (docs/product.md#what-administrators-do): the first free number (none when the bank
+ * is full), answer A, and the prompt for descriptive questions.
+ */
+export function emptyQuestionDraft(type: QuestionType, questionNumber: number | null): QuestionDraft {
   return {
     type,
-    questionNumber: String(questionNumber),
+    questionNumber: questionNumber === null ? '' : String(questionNumber),
     questionText: type === 'descriptive' ? descriptivePrompt : '',
     options: { A: '', B: '', C: '', D: '' },
     correctAnswer: 'A',
@@ -71,4 +74,24 @@ export function questionFieldsFromDraft(draft: QuestionDraft): QuestionDraftResu
       correct_answer: draft.type === 'mcq' ? draft.correctAnswer : descriptiveAnswer,
     },
   }
+}
+
+/**
+ * The first number from 1 to 50 that no question of the exam holds, or null when all are taken: a
+ * new question fills the gap a deleted one left, never 51 (which the server refuses).
+ */
+export function firstFreeQuestionNumber(taken: readonly number[]): number | null {
+  const used = new Set(taken)
+  for (let number = 1; number <= examSize; number++) {
+    if (!used.has(number)) return number
+  }
+  return null
+}
+
+/** What the form says instead of a number when the bank is full; Save is then disabled. */
+export const fullBankMessage = `All ${examSize} question numbers are taken`
+
+/** The form's words for a number another question of the exam already has (checked first, and the server's refusal). */
+export function questionExistsMessage(questionNumber: number): string {
+  return `Question ${questionNumber} already exists`
 }

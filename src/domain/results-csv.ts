@@ -110,12 +110,17 @@ export function resultsCsv(
       ...(questionNumbers ?? []).map((n) => row.answers?.[String(n)] ?? ''),
     ]
   })
+  return spreadsheetCsv([...(withExam ? ['Exam'] : []), ...headings, ...questionHeadings], data)
+}
+
+/**
+ * A CSV file spreadsheets open safely: UTF-8 with its byte order mark, Windows line ends, and every
+ * cell that would run as a formula written as text.
+ */
+export function spreadsheetCsv(fields: readonly string[], data: readonly (readonly (string | number)[])[]): string {
   return (
     utf8Bom +
-    Papa.unparse(
-      { fields: [...(withExam ? ['Exam'] : []), ...headings, ...questionHeadings], data },
-      { escapeFormulae: formulaStart, newline: '\r\n' },
-    ) +
+    Papa.unparse({ fields: [...fields], data: data.map((row) => [...row]) }, { escapeFormulae: formulaStart, newline: '\r\n' }) +
     '\r\n'
   )
 }

@@ -56,7 +56,7 @@ describe('Activity', () => {
     const before = new Set(dataOf(await service.from('login_codes').select('code')).map((row) => row.code))
     await open('/admin/codes', 'Login Code Manager')
     await page.getByRole('button', { name: 'Generate 1' }).click()
-    await waitForText(page, 'Successfully generated 1 new login codes')
+    await waitForText(page, 'Successfully generated 1 new login code')
     const code = dataOf(await service.from('login_codes').select('code'))
       .map((row) => row.code)
       .find((c) => !before.has(c)) as string
@@ -104,7 +104,7 @@ describe('Activity', () => {
 
     // The dashboard links to the Activity screen, which tells all of it, newest first.
     await open('/admin', 'Admin Dashboard')
-    await page.getByRole('link', { name: 'Activity' }).click()
+    await page.getByRole('navigation', { name: 'Managers' }).getByRole('link', { name: 'Activity' }).click()
     await page.getByRole('heading', { level: 1, name: 'Activity' }).waitFor()
     const rows = await activityRows()
     const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })

@@ -6,6 +6,7 @@ import {
   createLoginCode,
   dataOf,
   deleteLoginCodes,
+  followAdminMenu,
   keepSharedData,
   pagePerFile,
   printRequests,
@@ -56,7 +57,7 @@ afterAll(async () => {
 describe('Item Analysis', () => {
   it("shows a day's figures per question and for the exam, as computed by hand, and prints", async () => {
     await page.goto(`${appUrl}/admin/results`)
-    await page.getByRole('link', { name: 'Item Analysis' }).click()
+    await followAdminMenu(page, 'Item Analysis')
     await page.getByRole('heading', { level: 1, name: 'Item Analysis' }).waitFor()
     await page.getByLabel('Day', { exact: true }).fill(day)
     const table = page.getByRole('region', { name: 'Questions' })

@@ -5,6 +5,7 @@ import {
   appUrl,
   createLoginCode,
   deleteLoginCodes,
+  followAdminMenu,
   pagePerFile,
   signInAsAdmin,
   submitExam,
@@ -184,11 +185,11 @@ describe('live admin screens', () => {
     const opened = realtime.opened
     for (const [link, heading] of [
       ['Test Results', 'Test Results'],
-      ['Back to Dashboard', 'Admin Dashboard'],
-      ['Login Code Manager', 'Login Code Manager'],
-      ['Back to Dashboard', 'Admin Dashboard'],
-    ]) {
-      await page.getByRole('link', { name: link }).click()
+      ['Dashboard', 'Admin Dashboard'],
+      ['Login Codes', 'Login Code Manager'],
+      ['Dashboard', 'Admin Dashboard'],
+    ] as const) {
+      await followAdminMenu(page, link)
       await page.getByRole('heading', { level: 1, name: heading }).waitFor()
       await indicatorSays('Live')
     }

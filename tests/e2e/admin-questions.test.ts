@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { firstFreeQuestionNumber } from '../../src/domain/question-draft.ts'
 import { appUrl, dataOf, keepSharedData, pagePerFile, service, signInAsAdmin, waitForText } from './fixtures.ts'
 
 const sharedData = keepSharedData()
@@ -36,12 +37,15 @@ async function openImportDialog() {
 describe('Question Manager', () => {
   it('refuses a question number above 50, which the exam would never serve', async () => {
     await openQuestionManager()
+    // The shared bank is full (a new question's Save is disabled then): the number is typed into an edit.
+    await page.getByRole('button', { name: 'Edit question 1', exact: true }).click()
+    await page.getByRole('heading', { name: 'Edit Question' }).waitFor()
     await page.getByLabel('Question number').fill('51')
-    await page.getByLabel('Question text').fill('Beyond the exam?')
-    for (const letter of ['A', 'B', 'C', 'D']) await page.getByLabel(`Option ${letter}`).fill(`Option ${letter}`)
-    await page.getByRole('button', { name: 'Save Question' }).click()
+    await page.getByRole('button', { name: 'Update Question' }).click()
     await waitForText(page, 'Question number must be between 1 and 50')
     expect(await storedQuestion(51)).toBeNull()
+    expect(await storedQuestion(1)).not.toBeNull()
+    await page.getByRole('button', { name: 'Cancel' }).click()
   })
 
   it('adds, edits and deletes a question', async () => {
@@ -49,8 +53,14 @@ describe('Question Manager', () => {
     const highest = Math.max(...sharedData().questions.map((q) => q.question_number))
     dataOf(await service.from('questions').delete().eq('question_number', highest).select())
     await openQuestionManager()
-    const count = sharedData().questions.length - 1
-    await expect.poll(() => page.getByLabel('Question number').inputValue()).toBe(String(count + 1))
+    // The first number no question holds: the one just freed, unless the bank had a gap before it.
+    const newNumber = firstFreeQuestionNumber(
+      sharedData()
+        .questions.map((q) => q.question_number)
+        .filter((n) => n !== highest),
+    )
+    if (newNumber === null) throw new Error('the bank has no free number after deleting its highest')
+    await expect.poll(() => page.getByLabel('Question number').inputValue()).toBe(String(newNumber))
 
     await page.getByLabel('Question text').fill('Which colour is the sky on a clear day?')
     for (const [letter, option] of [
@@ -64,7 +74,6 @@ describe('Question Manager', () => {
     await page.getByLabel('Correct answer').selectOption('B')
     await page.getByRole('button', { name: 'Save Question' }).click()
     await waitForText(page, 'Question added successfully')
-    const newNumber = count + 1
     await page.getByRole('heading', { level: 3, name: `Q${newNumber}` }).waitFor()
     expect(await storedQuestion(newNumber)).toMatchObject({
       question_text: 'Which colour is the sky on a clear day?',
@@ -82,6 +91,10 @@ describe('Question Manager', () => {
     expect(await storedQuestion(newNumber)).toMatchObject({ question_text: 'Which colour is a clear sky?', correct_answer: 'B' })
 
     await page.getByRole('button', { name: `Delete question ${newNumber}` }).click()
+    await page
+      .getByRole('dialog', { name: `Delete question ${newNumber}?` })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click()
     await waitForText(page, 'Question deleted successfully')
     await page.getByRole('heading', { level: 3, name: `Q${newNumber}` }).waitFor({ state: 'detached' })
     expect(await storedQuestion(newNumber)).toBeNull()

@@ -116,8 +116,8 @@ describe('Answer-key correction', () => {
     await expect
       .poll(() =>
         figures
-          .locator('dt')
-          .evaluateAll((terms) => Object.fromEntries(terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))),
+          .locator('th')
+          .evaluateAll((names) => Object.fromEntries(names.map((th) => [th.textContent, th.nextElementSibling?.textContent]))),
       )
       .toEqual(expected)
     // Nothing changed yet.

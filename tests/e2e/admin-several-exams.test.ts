@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  adminMenu,
   appUrl,
   createLoginCode,
   dataOf,
   deleteLoginCodes,
+  followAdminMenu,
   pagePerFile,
   randomCode,
   service,
@@ -121,7 +123,7 @@ describe('the admin screens with two exams', () => {
     await page.getByText('Total: 3 questions').waitFor()
     await page.getByRole('heading', { level: 3, name: 'Q1' }).waitFor()
     await expect.poll(() => page.getByText('Physics question 1: which letter?').count()).toBe(1)
-    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(`/admin?exam=${physicsId}`)
+    expect(await adminMenu(page).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(`/admin?exam=${physicsId}`)
 
     // A link opens the same exam.
     await page.goto(`${appUrl}/admin/questions?exam=${physicsId}`)
@@ -177,7 +179,7 @@ describe('the admin screens with two exams', () => {
 
   it('the exam list creates, renames, archives and brings back an exam, and duplicates one with its questions', async () => {
     await page.goto(`${appUrl}/admin`)
-    await page.getByRole('link', { name: 'Exams', exact: true }).click()
+    await followAdminMenu(page, 'Exams')
     await page.getByRole('heading', { level: 1, name: 'Exams' }).waitFor()
     const physicsRow = page.getByRole('row').filter({ hasText: physicsName })
     await physicsRow.getByText('Active').waitFor()

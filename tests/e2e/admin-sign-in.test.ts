@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from './browser.ts'
-import { adminEmail, adminPassword, appUrl, service, signInAsAdmin, waitForText } from './fixtures.ts'
+import { adminEmail, adminPassword, appUrl, followAdminMenu, service, signInAsAdmin, waitForText } from './fixtures.ts'
 
 let browser: Browser
 let page: Page
@@ -65,7 +65,7 @@ describe('admin sign-in', () => {
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
     await page.getByRole('link', { name: 'Login Code Manager' }).click()
     await page.getByRole('heading', { level: 1, name: 'Login Code Manager' }).waitFor()
-    await page.getByRole('link', { name: 'Back to Dashboard' }).click()
+    await followAdminMenu(page, 'Dashboard')
     await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
   })
 

@@ -6,7 +6,9 @@ import {
   createLoginCode,
   dataOf,
   deleteLoginCodes,
+  expectAccessible,
   pagePerFile,
+  phone,
   randomCode,
   recordPrintRequests,
   service,
@@ -94,7 +96,7 @@ describe('Void a submission', () => {
       })
 
     const ada = row(students[0]?.name as string)
-    await ada.getByText('Details').click()
+    // Void is in the row itself: Details stays closed.
     await ada.getByRole('button', { name: `Void… the submission of ${students[0]?.name}` }).click()
     const dialog = page.getByRole('dialog', { name: `Void the submission of ${students[0]?.name}` })
     await dialog.getByRole('button', { name: 'Void Submission' }).click()
@@ -180,5 +182,27 @@ describe('Void a submission', () => {
     await log
       .getByText(`Voided the submission of ${students[0]?.name} (login code ${codes[0]}, 45/50): Seen using a phone`)
       .waitFor()
+  })
+
+  it('on a phone (390×844) too, Void is in the row without opening Details, and opens the same dialog', async () => {
+    const phonePage = await (await browser.newContext(phone)).newPage()
+    try {
+      await signInAsAdmin(phonePage)
+      await phonePage.goto(`${appUrl}/admin/results`)
+      await phonePage.getByRole('searchbox', { name: 'Search' }).fill(tag)
+      await phonePage.getByText(/^Showing 3 of \d+ results$/).waitFor()
+      const alan = phonePage.getByRole('row').filter({ hasText: students[1]?.name as string })
+      const voidButton = alan.getByRole('button', { name: `Void… the submission of ${students[1]?.name}` })
+      expect(await voidButton.evaluate((button) => button.closest('details'))).toBeNull()
+      await voidButton.click()
+      const dialog = phonePage.getByRole('dialog', { name: `Void the submission of ${students[1]?.name}` })
+      await dialog.getByLabel('Reason (required)').waitFor()
+      await expectAccessible(phonePage, 'void dialog from the row on a phone')
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    } finally {
+      await phonePage.context().close()
+    }
   })
 })

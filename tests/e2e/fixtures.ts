@@ -545,6 +545,18 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
 }
 
+/** The admin menu on every signed-in admin screen (src/features/admin/components/admin-menu.tsx). */
+export function adminMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Admin menu' })
+}
+
+/** Goes to the admin screen `name` through the admin menu, opening it first where it is a "Menu" button (below 64rem). */
+export async function followAdminMenu(page: Page, name: string): Promise<void> {
+  const toggle = adminMenu(page).getByRole('button', { name: 'Menu' })
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click()
+  await adminMenu(page).getByRole('link', { name, exact: true }).click()
+}
+
 /**
  * The set-up of a file whose administrator's page stays open (handed to `use`, signed in before the tests)
  * while students come and go: `newStudent` opens a browser context of their own (closed after each test),

@@ -122,7 +122,8 @@ describe('admin_counts', () => {
   it('counts every row exactly, in one request, however many more than a read returns', async () => {
     const counts = must(await admin.rpc('admin_counts'))
 
-    expect(counts).toEqual(await countedBehindRls())
+    // Available codes (neither used nor started with) are counted in tests/integration/login-code-batches.test.ts.
+    expect(counts).toEqual({ ...(await countedBehindRls()), codes_available: expect.any(Number) })
     expect(counts).toMatchObject({
       login_codes: before.login_codes + availableCount + usedCount,
       codes_used: before.codes_used + usedCount,

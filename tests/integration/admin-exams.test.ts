@@ -303,12 +303,14 @@ describe('the admin functions within an exam and over all', () => {
       questions: 2,
       login_codes: 4,
       codes_used: 2,
+      codes_available: 2,
       submissions: 2,
     })
     expect(must(await admin.rpc('admin_counts', { exam_id: first.id }))).toEqual({
       questions: 5,
       login_codes: 2,
       codes_used: 1,
+      codes_available: 1,
       submissions: 1,
     })
     const count = async (table: 'questions' | 'login_codes' | 'submissions') =>

@@ -31,8 +31,8 @@ type Client = SupabaseClient<Database>
 type Answer = { data: unknown; error: PostgrestError | null }
 type Attempt = () => PromiseLike<Answer>
 // The failed-guess counts of the code-guessing limit are probed in security-probes.test.ts, the
-// trusted addresses in security-room-lockout.test.ts.
-type TableName = Exclude<keyof Database['public']['Tables'], 'code_guess_failures' | 'trusted_addresses'>
+// trusted addresses in security-room-lockout.test.ts, the site settings in site-settings.test.ts.
+type TableName = Exclude<keyof Database['public']['Tables'], 'code_guess_failures' | 'trusted_addresses' | 'site_settings'>
 type WriteKind = 'insert' | 'update' | 'delete'
 
 const tableNames: TableName[] = [

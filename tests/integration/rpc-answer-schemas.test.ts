@@ -18,6 +18,8 @@ import {
   guessingLimitsSchema,
   examOverviewSchema,
   liveAttemptCountsSchema,
+  loginCodeCountsSchema,
+  loginCodesPageSchema,
   resultsSummarySchema,
   roomTimeAnswerSchema,
 } from '../../src/lib/admin/rpc-answers.ts'
@@ -264,13 +266,38 @@ describe('the admin functions the app parses', () => {
     const admin = await adminClient()
     const parse = (schema: v.GenericSchema, answer: unknown) =>
       expect(v.safeParse(schema, answer).issues, JSON.stringify(answer)).toBeUndefined()
-    parse(countsSchema(['questions', 'login_codes', 'codes_used', 'submissions']), must(await admin.rpc('admin_counts')))
+    parse(
+      countsSchema(['questions', 'login_codes', 'codes_used', 'codes_available', 'submissions']),
+      must(await admin.rpc('admin_counts')),
+    )
     parse(liveAttemptCountsSchema, must(await admin.rpc('admin_live_attempt_counts')))
     must(await anon.rpc('submit_exam', await startedSubmission(await newCode())))
     parse(resultsSummarySchema, must(await admin.rpc('admin_results_summary', { time_zone: 'Europe/Berlin' })))
     const overview = must(await admin.rpc('admin_exam_overview'))
     parse(examOverviewSchema, overview)
     expect(overview).not.toEqual([])
+  })
+
+  it('answer admin_login_code_counts and admin_login_codes in their schemas, for each status', async () => {
+    const admin = await adminClient()
+    const parse = (schema: v.GenericSchema, answer: unknown) =>
+      expect(v.safeParse(schema, answer).issues, JSON.stringify(answer)).toBeUndefined()
+    // One code of each status, whatever else the database holds.
+    const code = await newCode()
+    expect(
+      must(await anon.rpc('exam_questions', { code, attempt_id: randomUUID(), student_name: 'Schema Student' })),
+    ).toMatchObject({
+      outcome: 'ok',
+    })
+    await newCode()
+    await usedCode()
+
+    parse(loginCodeCountsSchema, must(await admin.rpc('admin_login_code_counts')))
+    for (const status of ['available', 'in_use', 'used']) {
+      const page = must(await admin.rpc('admin_login_codes', { status, page_size: 5 }))
+      parse(loginCodesPageSchema, page)
+      expect((page as { rows: unknown[] }).rows).not.toEqual([])
+    }
   })
 
   it('answers recover_submission_from_file in its schema, refused and accepted', async () => {

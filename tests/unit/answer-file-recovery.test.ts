@@ -38,7 +38,7 @@ describe('recoverScannedAnswerFile', () => {
   const file = examAnswerFile()
 
   /** A client whose recover_submission_from_file answers as PostgREST would, with `status`. */
-  function replying(status: number, data: unknown, error: { message: string } | null = null) {
+  function replying(status: number, data: unknown, error: { message: string; code?: string } | null = null) {
     const calls: unknown[] = []
     const client = {
       rpc: async (_name: string, args: unknown) => {
@@ -63,7 +63,8 @@ describe('recoverScannedAnswerFile', () => {
   })
 
   it('is settled by an error the function raised about the file, in the server’s words', async () => {
-    const refused = replying(400, null, { message: 'submission id belongs to another login code' })
+    // private.invalid_argument's refusal, with its SQLSTATE as PostgREST passes it on.
+    const refused = replying(400, null, { message: 'submission id belongs to another login code', code: '22023' })
     expect(await recoverScannedAnswerFile(refused.client, file)).toEqual({
       settled: true,
       result: { ok: false, error: 'submission id belongs to another login code' },

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
-import { contact } from '../../config/contact'
+import { contactDetails, useSiteSettings } from '../../lib/api/site-settings'
 import './policies.css'
 
 /** The frame every policy page shares: title, date of the text, the sections, and whom to ask. */
 export function PolicyPage({ title, lastUpdated, children }: { title: string; lastUpdated: string; children: ReactNode }) {
+  const settings = useSiteSettings()
+  const contact = contactDetails(settings)
   return (
     <article className="policy-page">
       <h1>{title}</h1>
@@ -12,7 +14,7 @@ export function PolicyPage({ title, lastUpdated, children }: { title: string; la
       <section aria-labelledby="policy-contact-heading">
         <h2 id="policy-contact-heading">Questions</h2>
         <p>
-          Holdfast is run for your exam by {contact.organisation}. Write to{' '}
+          {settings.product_name} is run for your exam by {contact.organisation}. Write to{' '}
           <a href={`mailto:${contact.email}`}>{contact.email}</a> or call {contact.phone} with any question about this page.
         </p>
       </section>

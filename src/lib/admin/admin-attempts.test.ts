@@ -5,7 +5,7 @@ import { loadLiveAttemptCounts, noteAttempt, offerAttemptMove } from './admin-at
 vi.mock('../api/supabase', () => ({ getSupabase: vi.fn() }))
 
 /** A server whose admin_offer_attempt_move answers `reply`, remembering what it was asked. */
-function serverAnswering(reply: { data: unknown; error: { message: string } | null }) {
+function serverAnswering(reply: { data: unknown; error: { message: string; code: string } | null }) {
   const rpc = vi.fn(async () => reply)
   vi.mocked(getSupabase).mockReturnValue({ rpc } as never)
   return rpc
@@ -23,7 +23,8 @@ describe('offerAttemptMove', () => {
 
   it("gives the server's refusal in its own words", async () => {
     const refusal = 'This attempt is no longer in progress, so it cannot be moved.'
-    serverAnswering({ data: null, error: { message: refusal } })
+    // As PostgREST passes on private.invalid_argument's refusal: with its SQLSTATE.
+    serverAnswering({ data: null, error: { message: refusal, code: '22023' } })
     expect(await offerAttemptMove('attempt-1')).toEqual({ ok: false, error: refusal })
   })
 
@@ -45,7 +46,7 @@ describe('noteAttempt', () => {
   })
 
   it('says "Failed to save note", never the raw error', async () => {
-    serverAnswering({ data: null, error: { message: 'TypeError: Failed to fetch' } })
+    serverAnswering({ data: null, error: { message: 'TypeError: Failed to fetch', code: '' } })
     expect(await noteAttempt('attempt-1', '', 'x')).toEqual({ ok: false, error: 'Failed to save note' })
   })
 })

@@ -1,4 +1,4 @@
-import { isAuthApiError, isAuthRetryableFetchError, type AuthError } from '@supabase/supabase-js'
+import { isAuthApiError, isAuthError, isAuthRetryableFetchError, type AuthError } from '@supabase/supabase-js'
 import { getSupabase } from '../api/supabase'
 
 /** Who is signed in, as far as the admin area needs to know. */
@@ -49,15 +49,28 @@ export async function signInAdmin(email: string, password: string): Promise<stri
   }
 }
 
+/** A fetch that threw before any answer: Chromium's, Safari's and Firefox's words for it. */
+const noAnswer = /failed to fetch|load failed|networkerror|network request failed/i
+
+/**
+ * The login screen's words for a failed sign-in (the spec's section 8): no answer at all (supabase-js's
+ * AuthRetryableFetchError with status 0, or a fetch that threw) is a connection failure; an answer of
+ * the auth server that is an error of its own (5xx, which supabase-js also reports as retryable), an
+ * unreadable body, or no message ("{}") is "Login failed"; otherwise the provider's own message.
+ */
 export function signInErrorMessage(error: AuthError | Error): string {
-  if (isAuthRetryableFetchError(error) || /failed to fetch|network|load failed/i.test(error.message)) {
+  const status = isAuthError(error) ? error.status : undefined
+  if ((isAuthRetryableFetchError(error) && !status) || (!isAuthError(error) && noAnswer.test(error.message))) {
     return connectionFailedMessage
   }
   if ((isAuthApiError(error) && error.code === 'invalid_credentials') || /invalid login credentials/i.test(error.message)) {
     return invalidCredentialsMessage
   }
   if (isAuthApiError(error) && (error.status === 429 || error.code === 'over_request_rate_limit')) return tooManyAttemptsMessage
-  return error.message.trim() || loginFailedMessage
+  const providerMessage = error.message.trim()
+  const serverFailed = status !== undefined && status >= 500
+  if (!isAuthApiError(error) || serverFailed || providerMessage === '{}') return loginFailedMessage
+  return providerMessage || loginFailedMessage
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { QuestionImportRow } from '../../domain/csv-import'
-import type { QuestionFields } from '../../domain/question-draft'
+import { questionExistsMessage, type QuestionFields } from '../../domain/question-draft'
 import { inExam } from './admin-exams'
 import { adminRequest, type AdminResult } from './admin-result'
+import type { PostgrestError } from '@supabase/supabase-js'
 import type { Tables } from '../api/database.types'
 import { getSupabase } from '../api/supabase'
 
@@ -17,16 +18,33 @@ export function listQuestions(examId?: string): Promise<AdminResult<Question[]>>
   })
 }
 
+// PostgreSQL's unique_violation: the exam already has a question with this number.
+const uniqueViolation = '23505'
+
+/**
+ * A save's outcome in the form's words: another question's number (one saved since the list was
+ * read) reads "Question 12 already exists", not the constraint's name; any other refusal is the
+ * server's own message, or "Failed to save question".
+ */
+async function saveQuestion(
+  fields: QuestionFields,
+  request: () => PromiseLike<{ data: null; error: PostgrestError } | { data: null; error: null }>,
+): Promise<AdminResult<null>> {
+  let numberTaken = false
+  const result = await adminRequest({ message: 'Failed to save question', preferServerMessage: true }, async () => {
+    const reply = await request()
+    numberTaken = reply.error?.code === uniqueViolation
+    return reply
+  })
+  return numberTaken ? { ok: false, error: questionExistsMessage(fields.question_number) } : result
+}
+
 export function addQuestion(fields: QuestionFields, examId?: string): Promise<AdminResult<null>> {
-  return adminRequest({ message: 'Failed to save question', preferServerMessage: true }, () =>
-    getSupabase().from('questions').insert(inExam(fields, examId)),
-  )
+  return saveQuestion(fields, () => getSupabase().from('questions').insert(inExam(fields, examId)))
 }
 
 export function updateQuestion(id: string, fields: QuestionFields): Promise<AdminResult<null>> {
-  return adminRequest({ message: 'Failed to save question', preferServerMessage: true }, () =>
-    getSupabase().from('questions').update(fields).eq('id', id),
-  )
+  return saveQuestion(fields, () => getSupabase().from('questions').update(fields).eq('id', id))
 }
 
 export function deleteQuestion(id: string): Promise<AdminResult<null>> {

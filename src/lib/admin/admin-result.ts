@@ -12,12 +12,26 @@ interface FailureText {
   preferServerMessage?: boolean
 }
 
+/**
+ * The server's own words in `error`, or undefined when it sent none. supabase-js reports a request
+ * that never got an answer (no network, a blocked or aborted fetch) as an error without a code
+ * whose message is the exception's text ("TypeError: Failed to fetch"); a gateway's answer that is
+ * not PostgREST's has no code either, or an empty body ("{}"). Only an answer of the database (it
+ * always carries a SQLSTATE or a PGRST code) has words meant for the screen.
+ */
+export function serverMessage(error: Pick<PostgrestError, 'code' | 'message'>): string | undefined {
+  const message = typeof error.message === 'string' ? error.message.trim() : ''
+  const fromDatabase = typeof error.code === 'string' && error.code !== ''
+  return fromDatabase && message !== '' && message !== '{}' ? message : undefined
+}
+
 /** Runs one supabase-js request and turns its error, or a thrown one (no network, no client), into the screen's text. */
 export async function adminRequest<T>(failure: FailureText, request: () => PromiseLike<Reply<T>>): Promise<AdminResult<T>> {
   try {
     const reply = await request()
     if (reply.error) {
-      return { ok: false, error: failure.preferServerMessage && reply.error.message ? reply.error.message : failure.message }
+      const fromServer = failure.preferServerMessage ? serverMessage(reply.error) : undefined
+      return { ok: false, error: fromServer ?? failure.message }
     }
     return { ok: true, data: reply.data }
   } catch (error) {

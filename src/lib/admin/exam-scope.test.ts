@@ -3,7 +3,7 @@ import { getSupabase } from '../api/supabase'
 import { listLiveAttempts, loadLiveAttemptCounts } from './admin-attempts'
 import { loadAdminCounts } from './admin-dashboard'
 import { listActivity } from './admin-activity'
-import { listLoginCodes, generateLoginCodes } from './admin-login-codes'
+import { listLoginCodes, generateLoginCodes, loadLoginCodeCounts } from './admin-login-codes'
 import { addQuestion, deleteAllQuestions, importQuestions, listQuestions } from './admin-questions'
 import { createSchedule, listSchedules } from './admin-schedules'
 import { loadDayResultsPage, loadDayScoreBands, loadResultsSummary } from './admin-submissions'
@@ -81,10 +81,19 @@ describe('each admin read and write within an exam', () => {
   })
 
   it('lists and generates the login codes of the exam', async () => {
-    await listLoginCodes(false, 0, 50, exam)
-    expect(calls).toContainEqual(['eq', 'exam_id', exam])
+    await listLoginCodes('available', 0, 50, { examId: exam, label: '10B' })
+    expect(rpcArguments('admin_login_codes')).toEqual({
+      exam_id: exam,
+      status: 'available',
+      label: '10B',
+      page_offset: 0,
+      page_size: 50,
+    })
     calls = []
-    await generateLoginCodes(2, 0, undefined, exam)
+    await loadLoginCodeCounts({ examId: exam })
+    expect(rpcArguments('admin_login_code_counts')).toEqual({ exam_id: exam, label: undefined })
+    calls = []
+    await generateLoginCodes({ count: 2, extraMinutes: 0, label: null, names: [] }, undefined, exam)
     const inserted = calls.find((call) => call[0] === 'insert')?.[1] as { exam_id: string }[]
     expect(inserted.map((row) => row.exam_id)).toEqual([exam, exam])
   })

@@ -158,6 +158,40 @@ export const voidAnswerSchema = v.object({ outcome: v.picklist(['voided', 'alrea
 /** restore_submission (supabase/definitions/functions/public/restore_submission.sql). */
 export const restoreAnswerSchema = v.object({ outcome: v.picklist(['restored', 'not_voided', 'not_found']) })
 
+/** admin_login_code_counts (supabase/definitions/functions/public/admin_login_code_counts.sql): the Login Code Manager's figures. */
+export const loginCodeCountsSchema = v.object({
+  total: count,
+  available: count,
+  in_use: count,
+  used: count,
+  /** Every label the exam's codes carry, in order: the label filter's choices. */
+  labels: v.array(v.string()),
+})
+
+/** admin_login_codes (supabase/definitions/functions/public/admin_login_codes.sql): a page of codes of one status. */
+export const loginCodesPageSchema = v.object({
+  total: count,
+  /** The first row's position: the page asked for, or the last one when the list has shrunk below it. */
+  page_offset: count,
+  rows: v.array(
+    v.object({
+      id: v.string(),
+      code: v.string(),
+      created_at: v.string(),
+      exam_id: v.string(),
+      extra_minutes: count,
+      label: v.nullable(v.string()),
+      student_name: v.nullable(v.string()),
+      used_by: v.nullable(v.string()),
+      used_at: v.nullable(v.string()),
+      status: v.picklist(['available', 'in_use', 'used']),
+      /** In use: the name the student started with, and when (their latest attempt). */
+      started_by: v.nullable(v.string()),
+      started_at: v.nullable(v.string()),
+    }),
+  ),
+})
+
 /** admin_exam_overview (supabase/definitions/functions/public/admin_exam_overview.sql): each exam with its status and figures. */
 export const examOverviewSchema = v.array(
   v.object({

@@ -373,6 +373,8 @@ export type Database = {
           extra_minutes: number
           id: string
           is_used: boolean
+          label: string | null
+          student_name: string | null
           used_at: string | null
           used_by: string | null
         }
@@ -383,6 +385,8 @@ export type Database = {
           extra_minutes?: number
           id?: string
           is_used?: boolean
+          label?: string | null
+          student_name?: string | null
           used_at?: string | null
           used_by?: string | null
         }
@@ -393,6 +397,8 @@ export type Database = {
           extra_minutes?: number
           id?: string
           is_used?: boolean
+          label?: string | null
+          student_name?: string | null
           used_at?: string | null
           used_by?: string | null
         }
@@ -470,6 +476,39 @@ export type Database = {
           login_codes?: string[]
           minutes?: number
           schedule_id?: string | null
+        }
+        Relationships: []
+      }
+      site_settings: {
+        Row: {
+          address: string | null
+          contact_email: string | null
+          contact_phone: string | null
+          id: boolean
+          institution_name: string | null
+          product_name: string
+          updated_at: string | null
+          updated_by: string | null
+        }
+        Insert: {
+          address?: string | null
+          contact_email?: string | null
+          contact_phone?: string | null
+          id?: boolean
+          institution_name?: string | null
+          product_name?: string
+          updated_at?: string | null
+          updated_by?: string | null
+        }
+        Update: {
+          address?: string | null
+          contact_email?: string | null
+          contact_phone?: string | null
+          id?: boolean
+          institution_name?: string | null
+          product_name?: string
+          updated_at?: string | null
+          updated_by?: string | null
         }
         Relationships: []
       }
@@ -701,6 +740,23 @@ export type Database = {
         }
         Returns: { id: string; login_code: string; student_name: string; started_at: string; deadline: string; question_count: number; answered_count: number; tab_switches: number; client_online: boolean; state: string; refusal: string; reported_at: string; last_seen: string; status: string; extra_minutes: number; recovered_from_file: boolean; arrived_late: boolean; storage_persistent: boolean; display_order: number; exam_id: string; exam_name: string; sitting_id: string; sitting_name: string; marks: Json }[]
       }
+      admin_login_code_counts: {
+        Args: {
+          exam_id?: string
+          label?: string
+        }
+        Returns: Json
+      }
+      admin_login_codes: {
+        Args: {
+          exam_id?: string
+          status?: string
+          label?: string
+          page_offset?: number
+          page_size?: number
+        }
+        Returns: Json
+      }
       admin_offer_attempt_move: {
         Args: {
           attempt_id: string
@@ -849,11 +905,25 @@ export type Database = {
         }
         Returns: number
       }
+      save_site_settings: {
+        Args: {
+          institution_name: string
+          contact_email: string
+          contact_phone: string
+          address: string
+          product_name: string
+        }
+        Returns: undefined
+      }
       search_pattern: {
         Args: {
           search: string
         }
         Returns: string
+      }
+      site_settings: {
+        Args: never
+        Returns: { institution_name: string; contact_email: string; contact_phone: string; address: string; product_name: string }[]
       }
       submit_exam: {
         Args: {

@@ -5,7 +5,7 @@ import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
 
 interface ExtraTimeDialogProps {
-  // Only what it shows and saves, so the Proctor Room opens it from an attempt's row too.
+  /** The code whose extra time changes: a listed code, or the Proctor Room's attempt's. */
   code: Pick<LoginCode, 'id' | 'code' | 'extra_minutes'>
   onClose: () => void
   onSaved: (minutes: number) => void

@@ -27,6 +27,18 @@ export function AdminDialog({ title, onClose, className, children }: AdminDialog
     return () => opener?.focus()
   }, [])
 
+  // A button that disables itself while it works (Save) drops the focus to the page's body, where
+  // the dialog's own key handler no longer hears Escape: the document does.
+  const close = useRef(onClose)
+  close.current = onClose
+  useEffect(() => {
+    function escapeFromBody(event: globalThis.KeyboardEvent) {
+      if (event.key === 'Escape' && document.activeElement === document.body) close.current()
+    }
+    document.addEventListener('keydown', escapeFromBody)
+    return () => document.removeEventListener('keydown', escapeFromBody)
+  }, [])
+
   function keepFocusInside(event: KeyboardEvent) {
     if (event.key === 'Escape') {
       event.stopPropagation()

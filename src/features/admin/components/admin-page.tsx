@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router-dom'
-import { useExamLink } from './exam-choice'
 import { FlashMessages } from './flash-messages'
 import { LiveIndicator } from './live-indicator'
 import type { FlashMessages as Messages } from './use-flash-messages'
@@ -16,31 +14,13 @@ interface AdminPageProps {
   messages: Messages
   /** A screen that updates by itself says whether it is connected. */
   live?: LiveState
-  /** Every screen but the dashboard links back to it (docs/product.md#who-uses-it). */
-  backToDashboard?: boolean
   className?: string
   children: ReactNode
 }
 
-export function AdminPage({
-  title,
-  subtitle,
-  actions,
-  picker,
-  messages,
-  live,
-  backToDashboard = true,
-  className,
-  children,
-}: AdminPageProps) {
-  const examLink = useExamLink()
+export function AdminPage({ title, subtitle, actions, picker, messages, live, className, children }: AdminPageProps) {
   return (
     <div className={['admin-page', className].filter(Boolean).join(' ')}>
-      {backToDashboard && (
-        <Link to={examLink('/admin')} className="admin-back-link">
-          <span aria-hidden="true">← </span>Back to Dashboard
-        </Link>
-      )}
       <header className="admin-page__header">
         <div>
           <h1>{title}</h1>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
-import { loadAdminCounts } from '../../../lib/admin/admin-dashboard'
+import { loadAdminCounts, loadExamSittings } from '../../../lib/admin/admin-dashboard'
+import { institutionContactSet, useSiteSettings } from '../../../lib/api/site-settings'
 import { loadExamOverview, type ExamOverview } from '../../../lib/admin/admin-exams'
 import type { LiveTable } from '../../../lib/admin/table-changes'
 import { AdminPage } from '../components/admin-page'
@@ -8,6 +9,7 @@ import { useFlashMessages } from '../components/use-flash-messages'
 import { useLiveAdminData } from '../components/use-live-admin-data'
 import { useExamChoice, useExamLink } from '../components/exam-choice'
 import { ExamStatusBadge } from '../components/exam-status-badge'
+import { examInformation } from './exam-facts'
 import './admin-dashboard-page.css'
 
 const managers = [
@@ -23,27 +25,19 @@ const managers = [
   { to: '/admin/activity', title: 'Activity', description: 'Who changed what and when: codes, questions, schedules, results.' },
 ]
 
-// The exam facts the info panel lists (docs/product.md#the-exam-in-brief).
-const examFacts = [
-  '30 Minutes',
-  '50 Multiple Choice Questions',
-  'Camera monitoring',
-  'Tab switching tracked',
-  'Automatic time enforcement',
-]
-
-/** The tables the counts are read from. */
-const countedTables: LiveTable[] = ['questions', 'login_codes', 'submissions']
+/** The tables the counts and the exam information are read from. */
+const countedTables: LiveTable[] = ['questions', 'login_codes', 'submissions', 'exam_schedule']
 
 /** Where several exams are in use, each one's status and figures too (a one-exam school sees today's dashboard). */
 const loadDashboard = async (examArgs: [] | [string], several: boolean) => {
-  const [counts, exams] = await Promise.all([
+  const [counts, exams, sittings] = await Promise.all([
     loadAdminCounts('Failed to load dashboard counts', ...examArgs),
     several ? loadExamOverview() : undefined,
+    loadExamSittings(),
   ])
   if (!counts.ok) return counts
   if (exams && !exams.ok) return exams
-  return { ok: true as const, data: { ...counts.data, exams: exams?.data } }
+  return { ok: true as const, data: { ...counts.data, exams: exams?.data, sittings } }
 }
 
 export function AdminDashboardPage() {
@@ -56,10 +50,17 @@ export function AdminDashboardPage() {
     messages.showError,
     countedTables,
   )
+  const settings = useSiteSettings()
   const shownExams = counts?.exams?.filter((exam) => exam.archived_at === null && (!examId || exam.id === examId))
 
   return (
-    <AdminPage title="Admin Dashboard" messages={messages} live={live} backToDashboard={false} picker={picker}>
+    <AdminPage title="Admin Dashboard" messages={messages} live={live} picker={picker}>
+      {!institutionContactSet(settings) && (
+        <p className="admin-panel admin-setup-reminder">
+          Set your institution's name and contact in <Link to="/admin/settings">Settings</Link>: the footer shows placeholders
+          until then.
+        </p>
+      )}
       <StatCards label="Statistics">
         <StatCard label="Total Questions" value={counts?.questions} />
         <StatCard label="Login Codes" value={counts?.login_codes} />
@@ -96,7 +97,7 @@ export function AdminDashboardPage() {
             </div>
             <div>
               <dt>Available codes</dt>
-              <dd>{counts ? counts.login_codes - counts.codes_used : '—'}</dd>
+              <dd>{counts?.codes_available ?? '—'}</dd>
             </div>
             <div>
               <dt>Total tests</dt>
@@ -107,7 +108,7 @@ export function AdminDashboardPage() {
         <section className="admin-panel" aria-labelledby="exam-info-title">
           <h2 id="exam-info-title">Exam Information</h2>
           <ul className="admin-fact-list">
-            {examFacts.map((fact) => (
+            {examInformation(counts?.sittings ?? [], examId, new Date()).map((fact) => (
               <li key={fact}>{fact}</li>
             ))}
           </ul>

@@ -1,6 +1,4 @@
-import { useState } from 'react'
-import { AdminDialog } from '../components/admin-dialog'
-import { DialogActions } from '../components/dialog-actions'
+import { ConfirmDeletionDialog } from './confirm-deletion-dialog'
 
 interface DeleteAllQuestionsDialogProps {
   count: number
@@ -9,25 +7,17 @@ interface DeleteAllQuestionsDialogProps {
 }
 
 export function DeleteAllQuestionsDialog({ count, onCancel, onConfirm }: DeleteAllQuestionsDialogProps) {
-  const [deleting, setDeleting] = useState(false)
-
-  async function confirm() {
-    setDeleting(true)
-    await onConfirm()
-    setDeleting(false)
-  }
-
   return (
-    <AdminDialog title="Delete All Questions?" onClose={() => !deleting && onCancel()}>
+    <ConfirmDeletionDialog
+      title="Delete All Questions?"
+      confirmLabel="Yes, Delete All Questions"
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
       <p>
         This will permanently delete all {count} questions. This cannot be undone, and students cannot take the exam until new
         questions are added.
       </p>
-      <DialogActions onCancel={onCancel} busy={deleting}>
-        <button type="button" className="admin-button admin-button--danger" onClick={() => void confirm()} disabled={deleting}>
-          {deleting ? 'Deleting...' : 'Yes, Delete All Questions'}
-        </button>
-      </DialogActions>
-    </AdminDialog>
+    </ConfirmDeletionDialog>
   )
 }

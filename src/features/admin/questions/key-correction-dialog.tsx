@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { optionsByLetter } from '../../../domain/question'
 import type { Question } from '../../../lib/admin/admin-questions'
 import { regradeQuestion, type RegradeFigures } from '../../../lib/admin/key-correction'
 import { AdminDialog } from '../components/admin-dialog'
@@ -22,6 +23,18 @@ function acceptedOf(kind: Kind, chosen: readonly string[]): string {
   return letters.filter((letter) => chosen.includes(letter)).join('')
 }
 
+/** The dry run's figures as the table's rows: what each counts, and its value. */
+function dryRunRows(figures: RegradeFigures): [string, string | number][] {
+  return [
+    ['Submissions with this question', figures.submissions],
+    ['Change score', figures.changed],
+    ['Fail to pass', figures.fail_to_pass],
+    ['Pass to fail', figures.pass_to_fail],
+    ['Average before', figures.average_before ?? '—'],
+    ['Average after', figures.average_after ?? '—'],
+  ]
+}
+
 /**
  * Correcting a question's answer key after the exam: another letter, several accepted, or void
  * (counts for everyone). Shows the dry run (who changes score, from fail to pass and back, the
@@ -34,6 +47,9 @@ export function KeyCorrectionDialog({ question, proposed, onClose, onApplied }: 
   const [error, setError] = useState<string | null>(null)
   const [applying, setApplying] = useState(false)
   const accepted = acceptedOf(kind, chosen)
+  const options = optionsByLetter(question)
+  /** Each option with its text ("B. Paris"), so the key is chosen by what the students read. */
+  const optionName = (letter: (typeof letters)[number]) => `${letter}. ${options[letter]}`
 
   const preview = useCallback(async () => {
     setFigures(undefined)
@@ -86,7 +102,9 @@ export function KeyCorrectionDialog({ question, proposed, onClose, onApplied }: 
             <span>Correct answer</span>
             <select value={chosen[0] ?? 'A'} onChange={(event) => setChosen([event.target.value])}>
               {letters.map((letter) => (
-                <option key={letter}>{letter}</option>
+                <option key={letter} value={letter}>
+                  {optionName(letter)}
+                </option>
               ))}
             </select>
           </label>
@@ -99,7 +117,7 @@ export function KeyCorrectionDialog({ question, proposed, onClose, onApplied }: 
           letters.map((letter) => (
             <label key={letter} className="admin-checkbox">
               <input type="checkbox" checked={chosen.includes(letter)} onChange={() => toggle(letter)} />
-              Accept {letter}
+              Accept {optionName(letter)}
             </label>
           ))}
         <label className="admin-checkbox">
@@ -111,20 +129,17 @@ export function KeyCorrectionDialog({ question, proposed, onClose, onApplied }: 
         {accepted === '' ? (
           <p>Choose at least one answer.</p>
         ) : figures ? (
-          <dl className="key-correction__figures">
-            <dt>Submissions with this question</dt>
-            <dd>{figures.submissions}</dd>
-            <dt>Change score</dt>
-            <dd>{figures.changed}</dd>
-            <dt>Fail to pass</dt>
-            <dd>{figures.fail_to_pass}</dd>
-            <dt>Pass to fail</dt>
-            <dd>{figures.pass_to_fail}</dd>
-            <dt>Average before</dt>
-            <dd>{figures.average_before ?? '—'}</dd>
-            <dt>Average after</dt>
-            <dd>{figures.average_after ?? '—'}</dd>
-          </dl>
+          <table className="key-correction__figures">
+            <caption className="visually-hidden">What the regrade would change</caption>
+            <tbody>
+              {dryRunRows(figures).map(([name, value]) => (
+                <tr key={name}>
+                  <th scope="row">{name}</th>
+                  <td>{value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         ) : (
           <p role="status">Computing the dry run...</p>
         )}

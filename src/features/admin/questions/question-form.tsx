@@ -1,13 +1,21 @@
 import type { Ref } from 'react'
 import { answerLetters } from '../../../domain/question'
-import type { QuestionDraft, QuestionType } from '../../../domain/question-draft'
+import { fullBankMessage, type QuestionDraft, type QuestionType } from '../../../domain/question-draft'
 import { examSize } from '../../../domain/score'
 import { EditorForm } from '../components/editor-form'
+import { FlashMessages } from '../components/flash-messages'
+import type { FlashMessages as Messages } from '../components/use-flash-messages'
 
 interface QuestionFormProps {
   draft: QuestionDraft
   editing: boolean
   saving: boolean
+  /** A new question with all 50 numbers taken: the form says so and Save is disabled. */
+  fullBank: boolean
+  /** The last save's outcome, shown just above Save so that it is in view where Save is. */
+  outcome: Messages
+  /** Opened over the list (a phone): the dialog names the form, and Cancel closes it. */
+  inDialog: boolean
   onChange: (draft: QuestionDraft) => void
   onTypeChange: (type: QuestionType) => void
   onNumberChange: (value: string) => void
@@ -17,10 +25,18 @@ interface QuestionFormProps {
   firstFieldRef: Ref<HTMLSelectElement>
 }
 
+/** The form's name: its heading beside the list, the dialog's title over it. */
+export function questionFormTitle(editing: boolean): string {
+  return editing ? 'Edit Question' : 'Add New Question'
+}
+
 export function QuestionForm({
   draft,
   editing,
   saving,
+  fullBank,
+  outcome,
+  inDialog,
   onChange,
   onTypeChange,
   onNumberChange,
@@ -30,12 +46,13 @@ export function QuestionForm({
 }: QuestionFormProps) {
   return (
     <EditorForm
-      title={editing ? 'Edit Question' : 'Add New Question'}
+      title={questionFormTitle(editing)}
       submitLabel={editing ? 'Update Question' : 'Save Question'}
-      editing={editing}
-      saving={saving}
+      editing={editing || inDialog}
+      saving={saving || fullBank}
       onSubmit={onSubmit}
       onCancel={onCancel}
+      titleShown={!inDialog}
     >
       <label className="admin-field">
         <span>Question type</span>
@@ -89,6 +106,8 @@ export function QuestionForm({
           </label>
         </>
       )}
+      {fullBank && <p className="question-form__full">{fullBankMessage}</p>}
+      <FlashMessages error={outcome.error} success={outcome.success} />
     </EditorForm>
   )
 }

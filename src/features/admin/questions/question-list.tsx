@@ -3,16 +3,23 @@ import { descriptiveAnswer } from '../../../domain/question-draft'
 import type { Question } from '../../../lib/admin/admin-questions'
 
 interface QuestionListProps {
+  /** The questions the search matches. */
   questions: Question[]
+  /** A search is typed: an empty list then means no match, not an empty bank. */
+  searching: boolean
   onEdit: (question: Question) => void
   onDelete: (question: Question) => void
   /** Correct the key after the exam: the dry run, then the regrade. */
   onCorrectKey: (question: Question) => void
 }
 
-export function QuestionList({ questions, onEdit, onDelete, onCorrectKey }: QuestionListProps) {
+export function QuestionList({ questions, searching, onEdit, onDelete, onCorrectKey }: QuestionListProps) {
   if (questions.length === 0) {
-    return <p className="admin-empty">No questions added yet. Add your first question to get started.</p>
+    return (
+      <p className="admin-empty">
+        {searching ? 'No questions match your search' : 'No questions added yet. Add your first question to get started.'}
+      </p>
+    )
   }
   return (
     <ol className="question-list" aria-label="Questions">

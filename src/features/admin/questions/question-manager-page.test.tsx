@@ -116,25 +116,73 @@ describe('QuestionManagerPage: the list', () => {
     expect(screen.getByRole('button', { name: 'Delete All' })).toHaveProperty('disabled', true)
   })
 
-  it('shows a failed load in the red banner', async () => {
-    vi.mocked(listQuestions).mockResolvedValue({ ok: false, error: 'Failed to load questions' })
+  it("says a failed load in the list's place with Try again, never an empty bank, and loads again", async () => {
+    vi.mocked(listQuestions).mockResolvedValueOnce({ ok: false, error: 'Failed to load questions' })
     render(
       <MemoryRouter>
         <QuestionManagerPage />
       </MemoryRouter>,
     )
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load questions')
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load questionsTry again')
+    expect(screen.queryByText(/Total:/)).toBeNull()
+    expect(screen.queryByText(/No questions added yet/)).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+
+    await screen.findByRole('list', { name: 'Questions' })
+    expect(screen.getByText('Total: 2 questions')).toBeDefined()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('finds questions by number or by text, and says when none match', async () => {
+    bank = [question(1), question(12, { question_text: 'Which city is the capital of France?', option_b: 'Paris' })]
+    await renderPage()
+    const shown = () =>
+      within(screen.getByRole('list', { name: 'Questions' }))
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent)
+
+    type('Search questions', '12')
+    expect(shown()).toEqual(['Q12'])
+    expect(screen.getByText('Showing 1 of 2 questions').getAttribute('role')).toBe('status')
+    type('Search questions', 'paris')
+    expect(shown()).toEqual(['Q12'])
+    type('Search questions', 'Berlin')
+    expect(screen.getByText('No questions match your search')).toBeDefined()
+    type('Search questions', '')
+    expect(shown()).toEqual(['Q1', 'Q12'])
   })
 })
 
 describe('QuestionManagerPage: the form', () => {
-  it('starts a new question at count + 1 with answer A', async () => {
+  it('starts a new question at the first free number with answer A', async () => {
+    bank = [question(1), question(3), question(4)]
     await renderPage()
 
-    expect(field('Question number').value).toBe('3')
+    expect(field('Question number').value).toBe('2')
     expect(field('Correct answer').value).toBe('A')
     expect(screen.getByRole('heading', { name: 'Add New Question' })).toBeDefined()
+  })
+
+  it('says a full bank of 50 has no number left and disables Save', async () => {
+    bank = Array.from({ length: 50 }, (_, index) => question(index + 1))
+    await renderPage()
+
+    expect(field('Question number').value).toBe('')
+    expect(screen.getByText('All 50 question numbers are taken')).toBeDefined()
+    expect(screen.getByRole('button', { name: 'Save Question' })).toHaveProperty('disabled', true)
+  })
+
+  it('refuses a number another question has before sending anything', async () => {
+    await renderPage()
+    fillMcq('Again?')
+    type('Question number', '1')
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save Question' }))
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Question 1 already exists')
+    expect(addQuestion).not.toHaveBeenCalled()
   })
 
   it.each([
@@ -237,9 +285,26 @@ describe('QuestionManagerPage: the form', () => {
     const dryRun = within(dialog.getByRole('region', { name: 'Dry run' }))
     expect((await dryRun.findByText('Change score')).nextElementSibling?.textContent).toBe('4')
     expect(dryRun.getByText('Average after').nextElementSibling?.textContent).toBe('31.5')
+    expect(
+      dryRun.getAllByRole('row').map((row) => [...row.children].map((cell) => `${cell.tagName}:${cell.textContent}`)),
+    ).toEqual([
+      ['TH:Submissions with this question', 'TD:4'],
+      ['TH:Change score', 'TD:4'],
+      ['TH:Fail to pass', 'TD:1'],
+      ['TH:Pass to fail', 'TD:0'],
+      ['TH:Average before', 'TD:30'],
+      ['TH:Average after', 'TD:31.5'],
+    ])
+    // Each option with its text, so the key is chosen by what the students read.
+    const newKey = dialog.getByLabelText('Correct answer') as HTMLSelectElement
+    expect([...newKey.options].map((option) => option.textContent)).toEqual(['A. A1', 'B. B1', 'C. C1', 'D. D1'])
+    expect(newKey.value).toBe('D')
     expect(updateQuestion).not.toHaveBeenCalled()
     expect(regradeQuestion).toHaveBeenLastCalledWith('q-1', 'D', false)
 
+    fireEvent.click(dialog.getByLabelText('Accept several answers'))
+    fireEvent.click(dialog.getByLabelText('Accept B. B1'))
+    await vi.waitFor(() => expect(regradeQuestion).toHaveBeenLastCalledWith('q-1', 'BD', false))
     fireEvent.click(dialog.getByLabelText('Void (counts for everyone)'))
     await vi.waitFor(() => expect(regradeQuestion).toHaveBeenLastCalledWith('q-1', '*', false))
     fireEvent.click(dialog.getByLabelText('One correct answer'))
@@ -269,22 +334,26 @@ describe('QuestionManagerPage: the form', () => {
   })
 
   it("shows the server's message when a save fails", async () => {
-    vi.mocked(addQuestion).mockResolvedValue({
-      ok: false,
-      error: 'duplicate key value violates unique constraint "questions_question_number_key"',
-    })
+    vi.mocked(addQuestion).mockResolvedValue({ ok: false, error: 'Question 3 already exists' })
     await renderPage()
     fillMcq('Again?')
 
     fireEvent.click(screen.getByRole('button', { name: 'Save Question' }))
 
-    expect((await screen.findByRole('alert')).textContent).toContain('duplicate key value')
+    expect((await screen.findByRole('alert')).textContent).toBe('Question 3 already exists')
   })
 
-  it('deletes one question', async () => {
+  it('asks before deleting one question: Cancel keeps it, Delete deletes it', async () => {
     await renderPage()
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete question 2' }))
+    const asked = screen.getByRole('dialog', { name: 'Delete question 2?' })
+    fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(deleteQuestion).not.toHaveBeenCalled()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete question 2' }))
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete question 2?' })).getByRole('button', { name: 'Delete' }))
 
     expect(await screen.findByText('Question deleted successfully')).toBeDefined()
     expect(deleteQuestion).toHaveBeenCalledWith('q-2')

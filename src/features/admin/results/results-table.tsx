@@ -22,6 +22,7 @@ const columns = [
   'Time taken',
   'Rating',
   'Details',
+  'Actions',
 ]
 
 interface ResultsTableProps {
@@ -30,7 +31,7 @@ interface ResultsTableProps {
   onError: (message: string) => void
 }
 
-/** Rows of one day's ranking by score, with each submission's receipt and its Void or Restore in its details. */
+/** Rows of one day's ranking by score, each with its receipt in its details and its Void or Restore in the row. */
 export function ResultsTable({ results, caption, onError }: ResultsTableProps) {
   return (
     <div className="results-table-wrap" role="region" aria-label={caption} tabIndex={0}>
@@ -102,8 +103,10 @@ export function ResultsTable({ results, caption, onError }: ResultsTableProps) {
                         </>
                       )}
                     </dl>
-                    <SubmissionVoidControl submission={submission} onError={onError} />
                   </details>
+                </td>
+                <td>
+                  <SubmissionVoidControl submission={submission} onError={onError} />
                 </td>
               </tr>
             )

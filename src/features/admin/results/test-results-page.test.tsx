@@ -317,6 +317,25 @@ describe('TestResultsPage', () => {
     ])
   })
 
+  it('offers Void in each row, outside its details, and opens the same dialog as before', async () => {
+    await renderPage()
+
+    const table = rankingOf(todayLabel)
+    const ada = within(table).getByRole('row', { name: /Ada Lovelace/ })
+    const voidButton = within(ada).getByRole('button', { name: /^Void…\s?the submission of Ada Lovelace$/ })
+    // In the row itself: no need to open Details first.
+    expect(voidButton.closest('details')).toBeNull()
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((heading) => heading.textContent),
+    ).toContain('Actions')
+
+    fireEvent.click(voidButton)
+
+    expect(screen.getByRole('dialog', { name: 'Void the submission of Ada Lovelace' })).toBeDefined()
+  })
+
   it('scores a shorter exam out of the questions it served, in its row and in the averages (issue 16)', async () => {
     // 20 right of the 25 questions served is 80 %, as the student's screens say, not 20/50.
     stored.push(submission('Short Exam', 20, yesterday, { question_count: 25 }))

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { counted } from '../../../domain/counted'
 import { scheduleDisplayStatus, type ScheduleDisplayStatus } from '../../../domain/schedule-status'
 import {
   draftFromSchedule,
@@ -118,7 +119,7 @@ export function ExamSchedulePage() {
                       </div>
                       <div>
                         <dt>Duration</dt>
-                        <dd>{schedule.duration_minutes} minutes</dd>
+                        <dd>{counted(schedule.duration_minutes, 'minute')}</dd>
                       </div>
                       <div>
                         <dt>Order</dt>

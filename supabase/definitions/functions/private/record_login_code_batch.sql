@@ -1,6 +1,8 @@
 -- A batch of codes with different extra time (one POST can carry any mix) says which code got
 -- which: extra_minutes when the batch shares one, extra_minutes_by_code (codes with extra time
 -- only) when it does not. A statement touching several exams' codes gives each exam its own row.
+-- Generated codes carry their batch's label (class, room) when they share one, and how many were
+-- made for named students (the names stay on the codes, out of the log).
 create or replace function private.record_login_code_batch() returns trigger
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -21,8 +23,11 @@ begin
                 then jsonb_object_agg(b.code, b.extra_minutes) filter (where b.extra_minutes > 0) end as extra_by_code,
            -- A used code deleted takes its attempts and snapshot with it and hides its result from
            -- the student (the submission stays): the log says which codes were used.
-           jsonb_agg(b.code order by b.code) filter (where b.is_used) as used_codes
-      from jsonb_to_recordset(coalesce(touched, '[]'::jsonb)) as b(exam_id uuid, code text, extra_minutes integer, is_used boolean)
+           jsonb_agg(b.code order by b.code) filter (where b.is_used) as used_codes,
+           case when count(b.label) = count(*) and min(b.label) = max(b.label) then min(b.label) end as label,
+           count(b.student_name) as named
+      from jsonb_to_recordset(coalesce(touched, '[]'::jsonb))
+           as b(exam_id uuid, code text, extra_minutes integer, is_used boolean, label text, student_name text)
      group by b.exam_id
      order by b.exam_id
   loop
@@ -32,6 +37,8 @@ begin
       jsonb_strip_nulls(jsonb_build_object('count', batch.size, 'codes', batch.codes,
         'extra_minutes', case when tg_op = 'INSERT' then batch.extra end,
         'extra_minutes_by_code', case when tg_op = 'INSERT' then batch.extra_by_code end,
+        'label', case when tg_op = 'INSERT' then batch.label end,
+        'named_codes', case when tg_op = 'INSERT' and batch.named > 0 then batch.named end,
         'used_codes', case when tg_op = 'DELETE' then batch.used_codes end)),
       batch.exam_id);
   end loop;
@@ -39,5 +46,5 @@ begin
 end
 $$;
 comment on function private.record_login_code_batch() is
-  'Records login codes generated or deleted by one statement, one row per exam: the codes, the extra time they were made with (one figure, or each code''s when they differ), and which of those deleted had been used.';
+  'Records login codes generated or deleted by one statement, one row per exam: the codes, the extra time they were made with (one figure, or each code''s when they differ), the label they share and how many were made for named students, and which of those deleted had been used.';
 revoke all on function private.record_login_code_batch() from public, anon, authenticated, service_role;

@@ -21,7 +21,8 @@ begin
                                              'start_time', sitting.start_time, 'end_time', sitting.end_time) end,
              'questions_ready', (select count(*) from public.questions q
                                   where q.exam_id = e.id and q.question_number between 1 and 50 and public.is_usable_mcq(q)),
-             'codes_available', (select count(*) from public.login_codes lc where lc.exam_id = e.id and not lc.is_used),
+             'codes_available', (select count(*) from public.login_codes lc where lc.exam_id = e.id and not lc.is_used
+                                   and private.login_code_status(lc.is_used, lc.code) = 'available'),
              'codes_used', (select count(*) from public.login_codes lc where lc.exam_id = e.id and lc.is_used),
              'submissions', (select count(*) from public.submissions s where s.exam_id = e.id))
            order by e.archived_at is not null, e.created_at, e.id), '[]'::jsonb)
@@ -40,6 +41,6 @@ begin
 end
 $$;
 comment on function public.admin_exam_overview() is
-  'Administrators: every exam (archived ones last) with its status (upcoming, active, closed or no_sitting), the sitting that matters now (open now, else next, else the last), its usable questions 1 to 50, unused and used codes, and submissions.';
+  'Administrators: every exam (archived ones last) with its status (upcoming, active, closed or no_sitting), the sitting that matters now (open now, else next, else the last), its usable questions 1 to 50, available codes (neither used nor started with) and used codes, and submissions.';
 revoke all on function public.admin_exam_overview() from public, anon, authenticated, service_role;
 grant execute on function public.admin_exam_overview() to authenticated, service_role;
