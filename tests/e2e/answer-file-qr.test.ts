@@ -172,7 +172,13 @@ describe('the answer file as a QR code', () => {
       .waitFor({ timeout: 30_000 })
     await proctor.page.getByText('Waiting to upload: 0', { exact: true }).waitFor()
     expect(await keptOnProctorDevice(proctor.page)).toEqual([])
-    await proctor.page.getByRole('row').filter({ hasText: code }).getByText('Recovered from file', { exact: true }).waitFor()
+    // On the proctor's phone the room is a list of cards, one per attempt.
+    await proctor.page
+      .getByRole('list', { name: /^Exam attempts/ })
+      .getByRole('listitem')
+      .filter({ hasText: code })
+      .getByText('Recovered from file', { exact: true })
+      .waitFor()
     const [recovered, ...others] = await submissionsFor(code)
     expect(others).toEqual([])
     expect(recovered).toMatchObject({ id: deviceFile.submission_id, answers: { '1': 'B' }, recovered_from_file: true })

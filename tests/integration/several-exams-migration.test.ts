@@ -77,6 +77,8 @@ const addedSince = [
   'from_server_copy',
   'server_copy_saved_at',
   'replaced_server_copy_at',
+  'label',
+  'student_name',
 ]
 async function rowsOfEveryTable(db: SqlDatabase): Promise<Record<string, unknown[]>> {
   const tables = [...tablesOfAnExam, 'submission_tallies', 'audit_log', 'attempt_questions']
