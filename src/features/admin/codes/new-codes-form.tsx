@@ -3,7 +3,7 @@ import { counted } from '../../../domain/counted'
 import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import { checkCodeBatch, maxCodesPerBatch, maxLabelLength, namesOfList } from '../../../domain/login-code-batch'
 import type { GenerationRequest } from '../../../lib/admin/admin-login-codes'
-import { ExtraMinutesInput } from './extra-time-dialog'
+import { ExtraMinutesInput } from '../components/extra-time-dialog'
 
 /** The quick batch sizes beside the number field (docs/product.md#login-codes). */
 const quickCounts = [1, 5]

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import { setExtraMinutes, type LoginCode } from '../../../lib/admin/admin-login-codes'
-import { AdminDialog } from '../components/admin-dialog'
-import { DialogActions } from '../components/dialog-actions'
+import { AdminDialog } from './admin-dialog'
+import { DialogActions } from './dialog-actions'
 
 interface ExtraTimeDialogProps {
   /** The code whose extra time changes: a listed code, or the Proctor Room's attempt's. */
