@@ -6,6 +6,7 @@ import { addTimeForEveryone, countStudentsStillWriting } from '../../../lib/admi
 import { useAdminData } from '../components/use-admin-data'
 import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
+import { counted } from '../../../domain/counted'
 
 interface AddTimeDialogProps {
   onClose: () => void
@@ -20,18 +21,16 @@ interface AddTimeDialogProps {
 type Step = { kind: 'minutes' } | { kind: 'confirm'; minutes: number; students: number; room: Room | undefined }
 type Room = RoomFilter & { label: string }
 
-const studentsText = (students: number) => (students === 1 ? '1 student' : `${students} students`)
-
 /** The confirmation of "Add time for everyone", naming how many students it reaches (and of which exam, where several). */
 export function confirmationText(minutes: number, students: number, label = 'the current exam'): string {
-  return `Add ${formatMinutes(minutes)} for the ${studentsText(students)} still writing ${label}? Their deadlines move, and each device learns it at its next report.`
+  return `Add ${formatMinutes(minutes)} for the ${counted(students, 'student')} still writing ${label}? Their deadlines move, and each device learns it at its next report.`
 }
 
 /** What the Proctor Room says once the time is added. */
 export function addedText(minutes: number, students: number): string {
   return students === 0
     ? 'No student was still writing: no time was added.'
-    : `Added ${formatMinutes(minutes)} for ${studentsText(students)}.`
+    : `Added ${formatMinutes(minutes)} for ${counted(students, 'student')}.`
 }
 
 /**
