@@ -8,6 +8,7 @@ import {
   alphaToDeltaBank,
   appUrl,
   dataOf,
+  desktopViewport,
   examsPerFile,
   expectAccessible,
   pagePerTest,
@@ -86,7 +87,7 @@ describe('Login Code Manager at a desktop size', () => {
   it('generates a class list of codes with a label, refuses a number out of range, and keeps a started code out of Available', async () => {
     // The codes are read back from the clipboard.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl })
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.setViewportSize(desktopViewport)
     await recordPrintRequests(page)
     await signInAsAdmin(page)
     const exam = await examForTest()
@@ -131,7 +132,7 @@ describe('Login Code Manager at a desktop size', () => {
 
   it('copies, exports and prints the codes of one label: one slip per available code, nothing else printed, on A4', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl })
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.setViewportSize(desktopViewport)
     await recordPrintRequests(page)
     await signInAsAdmin(page)
     const exam = await examForTest()
@@ -198,7 +199,7 @@ describe('Login Code Manager at a desktop size', () => {
     await expect.poll(() => slips.first().isVisible()).toBe(false)
   })
   it('generates 500 codes at once within seconds, and prints them ten to a page', async () => {
-    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.setViewportSize(desktopViewport)
     await recordPrintRequests(page)
     await signInAsAdmin(page)
     const exam = await examForTest()

@@ -1,7 +1,14 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './browser.ts'
-import { adminEmail, adminPassword, appUrl, expectAccessible, phone, signInAsAdmin, waitForText } from './fixtures.ts'
+import {
+  adminPagePerBlock,
+  appUrl,
+  desktopAndPhone,
+  expectAccessible,
+  pagePerFile,
+  sendAdminSignIn,
+  waitForText,
+} from './fixtures.ts'
 
 /**
  * Issue 28: every admin manager's failure in the spec's words (section 8). The requests are made to
@@ -11,11 +18,8 @@ import { adminEmail, adminPassword, appUrl, expectAccessible, phone, signInAsAdm
  */
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
+pagePerFile((opened) => {
+  browser = opened.browser
 })
 
 /** Requests to the REST API of a table or function whose name contains `name`, of any method or only writes. */
@@ -46,22 +50,13 @@ async function open(page: Page, path: string, heading: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
 }
 
-const sizes: Array<[string, BrowserContextOptions]> = [
-  ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ['phone', phone],
-]
-
-describe.each(sizes)('admin errors on a %s', (_size, options) => {
-  let context: BrowserContext
+describe.each(desktopAndPhone)('admin errors on a %s', (_size, options) => {
   let page: Page
-  beforeAll(async () => {
-    context = await browser.newContext(options)
-    page = await context.newPage()
-    await signInAsAdmin(page)
-  }, 60_000)
-  afterAll(async () => {
-    await context?.close()
-  })
+  adminPagePerBlock(
+    () => browser,
+    options,
+    (opened) => (page = opened),
+  )
   afterEach(async () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' })
   })
@@ -149,7 +144,7 @@ describe.each(sizes)('admin errors on a %s', (_size, options) => {
   }, 60_000)
 })
 
-describe.each(sizes)('admin login errors on a %s', (_size, options) => {
+describe.each(desktopAndPhone)('admin login errors on a %s', (_size, options) => {
   let context: BrowserContext
   let page: Page
   beforeAll(async () => {
@@ -160,17 +155,9 @@ describe.each(sizes)('admin login errors on a %s', (_size, options) => {
     await context?.close()
   })
 
-  async function signIn(): Promise<void> {
-    await page.goto(`${appUrl}/admin`)
-    await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor()
-    await page.getByLabel('Email').fill(adminEmail)
-    await page.getByLabel('Password').fill(adminPassword)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-  }
-
   it('says "Login failed" for an auth server error with an empty body, and a lost connection in its own words', async () => {
     await page.route('**/auth/v1/token**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }))
-    await signIn()
+    await sendAdminSignIn(page)
     await waitForBanner(page, 'Login failed. Please try again.')
     await expectNoRawError(page)
     await expectAccessible(page, 'a failed sign-in')
