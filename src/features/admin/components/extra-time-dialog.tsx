@@ -3,6 +3,7 @@ import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import { setExtraMinutes, type LoginCode } from '../../../lib/admin/admin-login-codes'
 import { AdminDialog } from './admin-dialog'
 import { DialogActions } from './dialog-actions'
+import { useDialogAction } from './use-dialog-action'
 
 interface ExtraTimeDialogProps {
   /** The code whose extra time changes: a listed code, or the Proctor Room's attempt's. */
@@ -14,8 +15,7 @@ interface ExtraTimeDialogProps {
 /** Changes a code's extra time; out-of-range input is refused with a message and saves nothing. */
 export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps) {
   const [text, setText] = useState(String(code.extra_minutes))
-  const [error, setError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  const { busy: saving, error, setError, run } = useDialogAction()
 
   async function save(event: FormEvent) {
     event.preventDefault()
@@ -24,14 +24,10 @@ export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps
       setError(parsed.error)
       return
     }
-    setSaving(true)
-    const result = await setExtraMinutes(code.id, parsed.minutes)
-    setSaving(false)
-    if (!result.ok) {
-      setError(result.error)
-      return
-    }
-    onSaved(parsed.minutes)
+    await run(
+      () => setExtraMinutes(code.id, parsed.minutes),
+      () => onSaved(parsed.minutes),
+    )
   }
 
   return (

@@ -6,6 +6,7 @@ import { addTimeForEveryone, countStudentsStillWriting } from '../../../lib/admi
 import { useAdminData } from '../components/use-admin-data'
 import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
+import { useDialogAction } from '../components/use-dialog-action'
 import { counted } from '../../../domain/counted'
 
 interface AddTimeDialogProps {
@@ -39,8 +40,7 @@ export function addedText(minutes: number, students: number): string {
  */
 export function AddTimeDialog({ onClose, onAdded, room: preset, exams = [] }: AddTimeDialogProps) {
   const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, setError, run } = useDialogAction()
   const asking = !preset && exams.length > 1
   const [examId, setExamId] = useState('')
   const [sittingId, setSittingId] = useState('')
@@ -69,15 +69,13 @@ export function AddTimeDialog({ onClose, onAdded, room: preset, exams = [] }: Ad
     }
     // A one-exam school's calls stay today's: no exam named.
     const roomArgs: [] | [RoomFilter] = room ? [room] : []
-    setBusy(true)
-    const counted = await countStudentsStillWriting(...roomArgs)
-    setBusy(false)
-    if (!counted.ok) {
-      setError(counted.error)
-      return
-    }
-    setError(null)
-    setStep({ kind: 'confirm', minutes: parsed.minutes, students: counted.data, room })
+    await run(
+      () => countStudentsStillWriting(...roomArgs),
+      (students) => {
+        setError(null)
+        setStep({ kind: 'confirm', minutes: parsed.minutes, students, room })
+      },
+    )
   }
 
   function pickedRoom(): Room | undefined {
@@ -90,14 +88,10 @@ export function AddTimeDialog({ onClose, onAdded, room: preset, exams = [] }: Ad
   }
 
   async function add(minutes: number, room: Room | undefined) {
-    setBusy(true)
-    const added = await addTimeForEveryone(minutes, ...(room ? [room] : []))
-    setBusy(false)
-    if (!added.ok) {
-      setError(added.error)
-      return
-    }
-    onAdded(minutes, added.data)
+    await run(
+      () => addTimeForEveryone(minutes, ...(room ? [room] : [])),
+      (added) => onAdded(minutes, added),
+    )
   }
 
   return (
