@@ -3,6 +3,7 @@ import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import { setExtraMinutes, type LoginCode } from '../../../lib/admin/admin-login-codes'
 import { AdminDialog } from './admin-dialog'
 import { DialogActions } from './dialog-actions'
+import { MinutesInput } from './minutes-input'
 import { useDialogAction } from './use-dialog-action'
 
 interface ExtraTimeDialogProps {
@@ -39,7 +40,7 @@ export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps
         </p>
         <label className="admin-field">
           <span>Extra time (minutes, 0 to {maxExtraMinutes})</span>
-          <ExtraMinutesInput value={text} onChange={setText} disabled={saving} />
+          <MinutesInput min={0} max={maxExtraMinutes} value={text} onChange={setText} disabled={saving} />
         </label>
         <DialogActions error={error} onCancel={onClose} busy={saving}>
           <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
@@ -48,29 +49,5 @@ export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps
         </DialogActions>
       </form>
     </AdminDialog>
-  )
-}
-
-/** A whole number of minutes from 0 to 180. */
-export function ExtraMinutesInput({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: string
-  onChange: (value: string) => void
-  disabled?: boolean
-}) {
-  return (
-    <input
-      type="number"
-      min={0}
-      max={maxExtraMinutes}
-      step={1}
-      inputMode="numeric"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      disabled={disabled}
-    />
   )
 }

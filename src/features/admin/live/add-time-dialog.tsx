@@ -6,6 +6,7 @@ import { addTimeForEveryone, countStudentsStillWriting } from '../../../lib/admi
 import { useAdminData } from '../components/use-admin-data'
 import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
+import { MinutesInput } from '../components/minutes-input'
 import { useDialogAction } from '../components/use-dialog-action'
 import { counted } from '../../../domain/counted'
 
@@ -145,16 +146,7 @@ export function AddTimeDialog({ onClose, onAdded, room: preset, exams = [] }: Ad
           )}
           <label className="admin-field">
             <span>Minutes to add (1 to {maxRoomMinutes})</span>
-            <input
-              type="number"
-              min={1}
-              max={maxRoomMinutes}
-              step={1}
-              inputMode="numeric"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              disabled={busy}
-            />
+            <MinutesInput min={1} max={maxRoomMinutes} value={text} onChange={setText} disabled={busy} />
           </label>
           <DialogActions error={error} onCancel={onClose} busy={busy}>
             <button type="submit" className="admin-button admin-button--primary" disabled={busy}>
