@@ -21,9 +21,10 @@ export interface AnswerFileCheck {
   differences: AnswerFileDifference[]
 }
 
-function countedWords({ counted, fileAnswers }: AnswerFileCheck): string {
-  if (counted === 0) return 'none was'
-  return counted === fileAnswers ? 'all were' : 'only those were'
+// The check's field is read off `check`, not destructured: a `counted` here would hide counted() of this module.
+function countedWords(check: AnswerFileCheck): string {
+  if (check.counted === 0) return 'none was'
+  return check.counted === check.fileAnswers ? 'all were' : 'only those were'
 }
 
 function describeDifference({ question, reported, file }: AnswerFileDifference): string {
