@@ -28,9 +28,7 @@ const featureZones = [
     .map((area) => ({
       target: `src/features/admin/${area}`,
       from: 'src/features/admin',
-      // Issue 28: the Proctor Room opens the Login Code Manager's extra-time dialog from a row (the
-      // contract keeps it where it is while both areas change; it belongs in components after).
-      except: [`./${area}`, './components', ...(area === 'live' ? ['./codes/extra-time-dialog.tsx'] : [])],
+      except: [`./${area}`, './components'],
       message: 'Admin areas share only through src/features/admin/components.',
     })),
 ]

@@ -1,4 +1,5 @@
 import { scheduleWindowStatus, type ScheduleWindow } from './schedule-status'
+import { counted } from './counted'
 
 /** An active exam_schedule row (a sitting), as far as students need it. */
 export interface ActiveSchedule extends ScheduleWindow {
@@ -96,10 +97,10 @@ export type SizedSitting = ActiveSchedule & Pick<ExamSitting, 'question_count'>
  * questions"; without a known count, "30 minutes, multiple-choice questions".
  */
 export function examSizeText(sitting: SizedSitting): string {
-  const minutes = `${sitting.duration_minutes} minute${sitting.duration_minutes === 1 ? '' : 's'}`
+  const minutes = counted(sitting.duration_minutes, 'minute')
   const count = sitting.question_count
   if (count === null || count === undefined) return `${minutes}, multiple-choice questions`
-  return `${minutes}, ${count} multiple-choice question${count === 1 ? '' : 's'}`
+  return `${minutes}, ${counted(count, 'multiple-choice question')}`
 }
 
 /** One line per exam on the schedule (the sitting its codes would start in now): its name and its size in words. */

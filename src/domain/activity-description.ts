@@ -5,6 +5,7 @@
  */
 
 import { keyInWords } from './answer-key'
+import { counted } from './counted'
 
 /** One row of public.audit_log, as far as its words need. */
 export interface ActivityEntry {
@@ -65,10 +66,6 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value)
 }
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`
-}
-
 /** Whole numbers in runs: [1, 2, 3, 5, 7, 8] as "1–3, 5, 7–8". */
 export function numberRuns(numbers: readonly number[]): string {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b)
@@ -95,7 +92,7 @@ function codeList(codes: unknown): string {
 function extraTimeByCode(details: Details): string {
   const byCode = details.extra_minutes_by_code
   if (typeof byCode !== 'object' || byCode === null || Array.isArray(byCode)) return ''
-  const each = Object.entries(byCode).map(([code, minutes]) => `${code} ${plural(numberOf(minutes), 'minute')}`)
+  const each = Object.entries(byCode).map(([code, minutes]) => `${code} ${counted(numberOf(minutes), 'minute')}`)
   return each.length > 0 ? `; extra time: ${each.join(', ')}` : ''
 }
 
@@ -157,7 +154,7 @@ function questionChange([field, before, after]: [string, unknown, unknown]): str
 /** An exam's settings in words: "30 minutes, questions and options shuffled". */
 function examSettings(duration: unknown, shuffleQuestions: unknown, shuffleOptions: unknown): string {
   const shuffled = [shuffleQuestions ? 'questions' : '', shuffleOptions ? 'options' : ''].filter(Boolean)
-  return `${plural(numberOf(duration), 'minute')}, ${shuffled.length > 0 ? `${shuffled.join(' and ')} shuffled` : 'nothing shuffled'}`
+  return `${counted(numberOf(duration), 'minute')}, ${shuffled.length > 0 ? `${shuffled.join(' and ')} shuffled` : 'nothing shuffled'}`
 }
 
 function examChange([field, before, after]: [string, unknown, unknown]): string {
@@ -196,7 +193,7 @@ function scheduleChange([field, before, after]: [string, unknown, unknown], form
 
 function scheduleWindow(details: Details, formatMoment: (iso: string) => string): string {
   const state = details.is_active ? 'active' : 'inactive'
-  return `${formatMoment(textOf(details.start_time))} to ${formatMoment(textOf(details.end_time))}, ${plural(
+  return `${formatMoment(textOf(details.start_time))} to ${formatMoment(textOf(details.end_time))}, ${counted(
     numberOf(details.duration_minutes),
     'minute',
   )}, ${state}`
@@ -250,13 +247,13 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
   switch (entry.action) {
     case 'codes_generated': {
       const extra = numberOf(details.extra_minutes)
-      const withExtra = extra > 0 ? ` with ${plural(extra, 'minute')} of extra time` : ''
+      const withExtra = extra > 0 ? ` with ${counted(extra, 'minute')} of extra time` : ''
       // The batch's label and how many were made for named students (the names stay on the codes).
       const label = textOf(details.label)
       const named = numberOf(details.named_codes)
       const batch = [label && `labelled ${label}`, named > 0 && `${named} for named students`].filter(Boolean).join(', ')
       const about = batch ? ` (${batch})` : ''
-      return `Generated ${plural(count, 'login code')}${about}${withExtra}: ${codeList(details.codes)}${extraTimeByCode(details)}`
+      return `Generated ${counted(count, 'login code')}${about}${withExtra}: ${codeList(details.codes)}${extraTimeByCode(details)}`
     }
     case 'codes_deleted': {
       const used =
@@ -266,12 +263,12 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
         : `Deleted ${count} login codes: ${codeList(details.codes)}${used}`
     }
     case 'extra_time_changed':
-      return `Changed the extra time of login code ${subject} from ${numberOf(details.from)} to ${plural(
+      return `Changed the extra time of login code ${subject} from ${numberOf(details.from)} to ${counted(
         numberOf(details.to),
         'minute',
       )}`
     case 'room_time_added':
-      return `Added ${plural(numberOf(details.minutes), 'minute')} for everyone still writing: ${plural(
+      return `Added ${counted(numberOf(details.minutes), 'minute')} for everyone still writing: ${counted(
         count,
         'student',
       )} (${codeList(details.codes)})`
@@ -294,7 +291,7 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
     case 'exam_changed':
       return `Changed the exam "${subject}": ${changedFields(details).map(examChange).join('; ')}`
     case 'exam_duplicated':
-      return `Made the exam "${subject}" a copy of "${textOf(details.from_name)}" with ${plural(numberOf(details.questions), 'question')}`
+      return `Made the exam "${subject}" a copy of "${textOf(details.from_name)}" with ${counted(numberOf(details.questions), 'question')}`
     case 'schedule_created':
       return `Created the exam schedule "${subject}": ${scheduleWindow(details, formatMoment)}`
     case 'schedule_changed':
@@ -310,7 +307,7 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
     case 'key_corrected':
       return `Corrected the key of question ${subject} from ${keyWords(details.from)} to ${keyWords(details.to)}: ${numberOf(
         details.changed,
-      )} of ${plural(numberOf(details.submissions), 'submission')} changed score (${numberOf(details.fail_to_pass)} fail to pass, ${numberOf(
+      )} of ${counted(numberOf(details.submissions), 'submission')} changed score (${numberOf(details.fail_to_pass)} fail to pass, ${numberOf(
         details.pass_to_fail,
       )} pass to fail), average ${textOf(details.average_before)} → ${textOf(details.average_after)}`
     case 'submission_voided':
@@ -322,9 +319,9 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
         details.score,
       )}/${numberOf(details.question_count)}), voided for: ${textOf(details.reason)}`
     case 'guessing_limit_cleared': {
-      const cleared = `Cleared the limit on wrong login codes from ${subject}: ${plural(numberOf(details.failures), 'wrong code')} in the last 10 minutes forgotten`
+      const cleared = `Cleared the limit on wrong login codes from ${subject}: ${counted(numberOf(details.failures), 'wrong code')} in the last 10 minutes forgotten`
       if (!details.trust_minutes) return cleared
-      return `${cleared}, and stopped limiting this network for ${plural(numberOf(details.trust_minutes), 'minute')}, until ${formatMoment(
+      return `${cleared}, and stopped limiting this network for ${counted(numberOf(details.trust_minutes), 'minute')}, until ${formatMoment(
         textOf(details.trusted_until),
       )} (single browsers stay limited)`
     }
@@ -336,11 +333,11 @@ export function describeActivity(entry: ActivityEntry, formatMoment: (iso: strin
       const offeredBy = textOf(details.offered_by)
       return `${studentOf(details, subject)} resumed the exam on a new device${
         offeredBy ? ` with the PIN from ${offeredBy}` : ''
-      }: ${plural(numberOf(details.answers_restored), 'answer')} restored from the server's copy`
+      }: ${counted(numberOf(details.answers_restored), 'answer')} restored from the server's copy`
     }
     // The attempt's device fell silent: the server submitted the answers it had received by then.
     case 'submitted_from_server_copy':
-      return `Submitted the exam of ${studentOf(details, subject)} from the server's copy (${plural(
+      return `Submitted the exam of ${studentOf(details, subject)} from the server's copy (${counted(
         numberOf(details.answers),
         'answer',
       )}, ${serverCopySaved(details, formatMoment)}): nothing had arrived from its device by the deadline and its 2 minutes of grace`

@@ -1,4 +1,5 @@
 import type { AnswerLetter } from './question'
+import { counted } from './counted'
 
 /** One question where an answer file and the answers its device reported in time disagree; null for no answer. */
 export interface AnswerFileDifference {
@@ -20,11 +21,10 @@ export interface AnswerFileCheck {
   differences: AnswerFileDifference[]
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
-
-function countedWords({ counted, fileAnswers }: AnswerFileCheck): string {
-  if (counted === 0) return 'none was'
-  return counted === fileAnswers ? 'all were' : 'only those were'
+// The check's field is read off `check`, not destructured: a `counted` here would hide counted() of this module.
+function countedWords(check: AnswerFileCheck): string {
+  if (check.counted === 0) return 'none was'
+  return check.counted === check.fileAnswers ? 'all were' : 'only those were'
 }
 
 function describeDifference({ question, reported, file }: AnswerFileDifference): string {
@@ -42,16 +42,16 @@ export function describeAnswerFileCheck(check: AnswerFileCheck, formatClock: (is
   const leftOut = check.differences.filter((difference) => difference.file === null)
   const sentences = [
     'The file is well formed and was made for this code.',
-    `${check.counted} of ${plural(check.fileAnswers, 'answer', 'answers')} in the file match what the device reported to the server at ${formatClock(check.receivedAt)}, in time; ${countedWords(check)} counted.`,
+    `${check.counted} of ${counted(check.fileAnswers, 'answer')} in the file match what the device reported to the server at ${formatClock(check.receivedAt)}, in time; ${countedWords(check)} counted.`,
   ]
   if (notCounted.length > 0) {
     sentences.push(
-      `${plural(notCounted.length, 'answer differs or was given later and was', 'answers differ or were given later and were')} not counted: ${notCounted.map(describeDifference).join(', ')}.`,
+      `${counted(notCounted.length, 'answer differs or was given later and was', 'answers differ or were given later and were')} not counted: ${notCounted.map(describeDifference).join(', ')}.`,
     )
   }
   if (leftOut.length > 0) {
     sentences.push(
-      `The file leaves out ${plural(leftOut.length, 'answer', 'answers')} the device reported: ${leftOut.map(describeDifference).join(', ')}.`,
+      `The file leaves out ${counted(leftOut.length, 'answer')} the device reported: ${leftOut.map(describeDifference).join(', ')}.`,
     )
   }
   return sentences.join(' ')

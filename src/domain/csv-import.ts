@@ -2,6 +2,7 @@ import Papa from 'papaparse'
 import { questionCsvHeader } from './question-csv-template'
 import { isAnswerLetter, type AnswerLetter, type QuestionContent } from './question'
 import { examSize } from './score'
+import { counted } from './counted'
 
 /** The database's length limits (questions table checks), checked here so the file is rejected before it is sent. */
 const maxQuestionTextLength = 5000
@@ -73,7 +74,7 @@ export function parseQuestionCsv(text: string): CsvImportResult {
     const rowCount = new Set(rowErrors.map((error) => error.row)).size
     return {
       ok: false,
-      message: `Nothing was imported: ${rowCount} ${rowCount === 1 ? 'row has' : 'rows have'} errors. Fix them and import again.`,
+      message: `Nothing was imported: ${counted(rowCount, 'row has', 'rows have')} errors. Fix them and import again.`,
       rowErrors,
     }
   }
@@ -91,11 +92,7 @@ function validateRow(fields: string[], row: number): RowResult {
   if (fields.length < columnsNeeded) {
     return {
       ok: false,
-      errors: [
-        error(
-          `Row has ${fields.length} ${fields.length === 1 ? 'column' : 'columns'}; ${columnsNeeded} are needed (${questionCsvHeader})`,
-        ),
-      ],
+      errors: [error(`Row has ${counted(fields.length, 'column')}; ${columnsNeeded} are needed (${questionCsvHeader})`)],
     }
   }
 

@@ -1,3 +1,5 @@
+import { counted } from './counted'
+
 /** The timer turns orange at this many seconds left, and red at the next (docs/product.md#exam-window-and-time). */
 export const timerWarningSeconds = 600
 export const timerCriticalSeconds = 300
@@ -27,7 +29,7 @@ export function timeAlertPassed(beforeMs: number, afterMs: number): TimeAlertMin
 
 /** "5 minutes left." / "1 minute left." (docs/product.md#exam-window-and-time). */
 export function timeAlertMessage(minutes: TimeAlertMinutes): string {
-  return minutes === 1 ? '1 minute left.' : `${minutes} minutes left.`
+  return `${counted(minutes, 'minute')} left.`
 }
 
 /** Whether the window's end came before the exam's whole duration: the deadline `deadlineMs` is less than that after the start. */

@@ -1,3 +1,5 @@
+import { counted } from './counted'
+
 /** The range of a login code's extra minutes (SQL: login_codes.extra_minutes between 0 and 180). */
 export const maxExtraMinutes = 180
 
@@ -36,5 +38,5 @@ export function parseRoomMinutes(text: string): ExtraMinutesResult {
 
 /** "15 minutes", "1 minute". */
 export function formatMinutes(minutes: number): string {
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+  return counted(minutes, 'minute')
 }

@@ -1,5 +1,6 @@
 import type { AttemptReport } from './attempt-report'
 import type { Answers, ExamAttempt } from './exam-attempt'
+import { counted } from './counted'
 
 /**
  * What the server last received of an attempt: the answers and flags of the latest report it
@@ -67,7 +68,7 @@ export function formatReceivedAgo(milliseconds: number): string {
   if (seconds < 10) return 'just now'
   if (seconds < 60) return `${seconds} seconds ago`
   const minutes = Math.floor(seconds / 60)
-  return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`
+  return `${counted(minutes, 'minute')} ago`
 }
 
 /**
@@ -82,7 +83,7 @@ export function serverCopyStatus(
   const deviceOnly = questionSummaries(attempt, copy).filter((question) => question.saved === 'device_only').length
   const received = copy ? `everything received ${formatReceivedAgo(now - copy.receivedAt)}` : 'nothing received yet'
   if (deviceOnly === 0) return `Server copy: ${received}`
-  return `Server copy: ${deviceOnly} ${deviceOnly === 1 ? 'answer' : 'answers'} saved on this device only; ${received}`
+  return `Server copy: ${counted(deviceOnly, 'answer')} saved on this device only; ${received}`
 }
 
 /** What a resumed attempt starts with, for its notice. */
@@ -94,7 +95,7 @@ export interface ResumedFrom {
 
 /** "Resumed on this device: 3 answers restored (last saved at 10:42:05)." with the time as the student's clock shows it. */
 export function resumedNotice(resumed: ResumedFrom, formatTime: (at: number) => string): string {
-  const restored = resumed.answers === 1 ? '1 answer restored' : `${resumed.answers} answers restored`
+  const restored = `${counted(resumed.answers, 'answer')} restored`
   const saved = resumed.savedAt === null ? 'nothing was saved yet' : `last saved at ${formatTime(resumed.savedAt)}`
   return `Resumed on this device: ${restored} (${saved}).`
 }

@@ -1,3 +1,5 @@
+import { counted } from './counted'
+
 /** Seconds as m:ss (time taken, exam timer): 75 → "1:15", 3600 → "60:00". Negative counts as 0. */
 export function formatMinutesSeconds(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds))
@@ -33,13 +35,11 @@ export function formatTimeAgo(milliseconds: number): string {
   return `${Math.floor(seconds / 86_400)} d ago`
 }
 
-const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`
-
 /** Seconds in words, as a sentence says them: "11 minutes 59 seconds", "12 minutes", "1 minute 1 second", "45 seconds". */
 export function formatDurationInWords(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds))
   const minutes = Math.floor(seconds / 60)
   const rest = seconds % 60
-  if (minutes === 0) return unit(rest, 'second')
-  return rest === 0 ? unit(minutes, 'minute') : `${unit(minutes, 'minute')} ${unit(rest, 'second')}`
+  if (minutes === 0) return counted(rest, 'second')
+  return rest === 0 ? counted(minutes, 'minute') : `${counted(minutes, 'minute')} ${counted(rest, 'second')}`
 }

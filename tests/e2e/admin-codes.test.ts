@@ -8,6 +8,7 @@ import {
   alphaToDeltaBank,
   appUrl,
   dataOf,
+  desktopViewport,
   examsPerFile,
   expectAccessible,
   pagePerTest,
@@ -64,6 +65,18 @@ async function examForTest(): Promise<ExamOfTest> {
   return { id, name, sittingName }
 }
 
+/**
+ * The administrator signed in at a screen's size, the clipboard allowed (Copy all is read back from it) and print
+ * requests recorded, with an exam of the test's own.
+ */
+async function signedInWithExam(viewport: typeof desktopViewport): Promise<ExamOfTest> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl })
+  await page.setViewportSize(viewport)
+  await recordPrintRequests(page)
+  await signInAsAdmin(page)
+  return examForTest()
+}
+
 async function codesOf(examId: string) {
   return dataOf(
     await service.from('login_codes').select('code, label, student_name, is_used').eq('exam_id', examId).order('student_name'),
@@ -84,12 +97,7 @@ const scrollsSideways = () => page.evaluate(() => document.documentElement.scrol
 
 describe('Login Code Manager at a desktop size', () => {
   it('generates a class list of codes with a label, refuses a number out of range, and keeps a started code out of Available', async () => {
-    // The codes are read back from the clipboard.
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl })
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await recordPrintRequests(page)
-    await signInAsAdmin(page)
-    const exam = await examForTest()
+    const exam = await signedInWithExam(desktopViewport)
     await openCodes(exam)
     await expectAccessible(page, 'login codes, empty')
 
@@ -130,11 +138,7 @@ describe('Login Code Manager at a desktop size', () => {
   })
 
   it('copies, exports and prints the codes of one label: one slip per available code, nothing else printed, on A4', async () => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl })
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await recordPrintRequests(page)
-    await signInAsAdmin(page)
-    const exam = await examForTest()
+    const exam = await signedInWithExam(desktopViewport)
     const insert = (rows: { label: string | null; student_name: string | null }[]) =>
       service.from('login_codes').insert(rows.map((row) => ({ code: randomCode(), exam_id: exam.id, ...row })))
     dataOf(await insert(classList.filter(Boolean).map((student_name) => ({ label: '10B', student_name }))).select('code'))
@@ -198,10 +202,7 @@ describe('Login Code Manager at a desktop size', () => {
     await expect.poll(() => slips.first().isVisible()).toBe(false)
   })
   it('generates 500 codes at once within seconds, and prints them ten to a page', async () => {
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await recordPrintRequests(page)
-    await signInAsAdmin(page)
-    const exam = await examForTest()
+    const exam = await signedInWithExam(desktopViewport)
     await openCodes(exam)
 
     await page.getByRole('spinbutton', { name: 'Number of codes' }).fill('500')
@@ -225,11 +226,7 @@ describe('Login Code Manager at a desktop size', () => {
 
 describe('Login Code Manager at a phone size', () => {
   it('generates, lists and hands out codes without scrolling sideways', async () => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: appUrl })
-    await page.setViewportSize(phoneViewport)
-    await recordPrintRequests(page)
-    await signInAsAdmin(page)
-    const exam = await examForTest()
+    const exam = await signedInWithExam(phoneViewport)
     await openCodes(exam)
     expect(await scrollsSideways()).toBe(false)
     await expectAccessible(page, 'login codes on a phone')

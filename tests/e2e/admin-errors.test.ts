@@ -1,7 +1,14 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from './browser.ts'
-import { adminEmail, adminPassword, appUrl, expectAccessible, phone, signInAsAdmin, waitForText } from './fixtures.ts'
+import {
+  adminPagePerBlock,
+  appUrl,
+  desktopAndPhone,
+  expectAccessible,
+  pagePerFile,
+  sendAdminSignIn,
+  waitForText,
+} from './fixtures.ts'
 
 /**
  * Issue 28: every admin manager's failure in the spec's words (section 8). The requests are made to
@@ -11,11 +18,8 @@ import { adminEmail, adminPassword, appUrl, expectAccessible, phone, signInAsAdm
  */
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
+pagePerFile((opened) => {
+  browser = opened.browser
 })
 
 /** Requests to the REST API of a table or function whose name contains `name`, of any method or only writes. */
@@ -35,10 +39,14 @@ async function expectNoRawError(page: Page): Promise<void> {
   expect(text).not.toContain('{}')
 }
 
-/** The banner's text, waited for up to 20 s: a failed read is retried by supabase-js for 7 s first. */
-async function waitForBanner(page: Page, text: string): Promise<void> {
+/**
+ * The banner's text, waited for up to 20 s (a failed read is retried by supabase-js for 7 s first), with no raw
+ * exception anywhere on the page.
+ */
+async function expectBannerSaying(page: Page, text: string): Promise<void> {
   await page.getByRole('alert').filter({ hasText: text }).first().waitFor({ timeout: 20_000 })
   await waitForText(page, text)
+  await expectNoRawError(page)
 }
 
 async function open(page: Page, path: string, heading: string): Promise<void> {
@@ -46,22 +54,13 @@ async function open(page: Page, path: string, heading: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: heading }).waitFor()
 }
 
-const sizes: Array<[string, BrowserContextOptions]> = [
-  ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ['phone', phone],
-]
-
-describe.each(sizes)('admin errors on a %s', (_size, options) => {
-  let context: BrowserContext
+describe.each(desktopAndPhone)('admin errors on a %s', (_size, options) => {
   let page: Page
-  beforeAll(async () => {
-    context = await browser.newContext(options)
-    page = await context.newPage()
-    await signInAsAdmin(page)
-  }, 60_000)
-  afterAll(async () => {
-    await context?.close()
-  })
+  adminPagePerBlock(
+    () => browser,
+    options,
+    (opened) => (page = opened),
+  )
   afterEach(async () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' })
   })
@@ -69,8 +68,7 @@ describe.each(sizes)('admin errors on a %s', (_size, options) => {
   it('Questions: a failed load, save and import each say so', async () => {
     await page.route('**/rest/v1/**', restRequests('question'))
     await open(page, '/admin/questions', 'Question Manager')
-    await waitForBanner(page, 'Failed to load questions')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Failed to load questions')
     await page.unrouteAll()
 
     await open(page, '/admin/questions', 'Question Manager')
@@ -80,8 +78,7 @@ describe.each(sizes)('admin errors on a %s', (_size, options) => {
       .click()
     await page.route('**/rest/v1/**', restRequests('question', 'writes'))
     await page.getByRole('button', { name: 'Update Question' }).click()
-    await waitForBanner(page, 'Failed to save question')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Failed to save question')
     // On a phone the form is a dialog over the list: the failure leaves it open, and Escape closes it.
     const formDialog = page.getByRole('dialog')
     if (await formDialog.isVisible()) {
@@ -100,42 +97,36 @@ describe.each(sizes)('admin errors on a %s', (_size, options) => {
     })
     await dialog.getByText('Loaded one.csv; you can review or edit it below.').waitFor()
     await dialog.getByRole('button', { name: 'Import Questions' }).click()
-    await waitForBanner(page, 'Failed to import questions')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Failed to import questions')
     await expectAccessible(page, 'a failed import')
   }, 90_000)
 
   it('Login Codes: a failed load and a failed generation each say so', async () => {
     await page.route('**/rest/v1/**', restRequests('login_code'))
     await open(page, '/admin/codes', 'Login Code Manager')
-    await waitForBanner(page, 'Failed to load login codes')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Failed to load login codes')
 
     await page.getByRole('button', { name: 'Generate 1' }).click()
-    await waitForBanner(page, 'Failed to generate codes')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Failed to generate codes')
     await expectAccessible(page, 'a failed generation')
   }, 90_000)
 
   it('Exam Schedule: a failed load and a failed save each say so', async () => {
     await page.route('**/rest/v1/**', restRequests('exam_schedule'))
     await open(page, '/admin/schedule', 'Exam Schedule')
-    await waitForBanner(page, 'Failed to load exam schedules')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Failed to load exam schedules')
 
     await page.getByLabel('Exam name').fill('Never stored')
     await page.getByLabel('Start date and time').fill('2099-03-01T09:00')
     await page.getByLabel('End date and time').fill('2099-03-01T11:00')
     await page.getByRole('button', { name: 'Create Schedule' }).click()
-    await waitForBanner(page, 'Failed to save exam schedule')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Failed to save exam schedule')
   }, 90_000)
 
   it('Test Results: a failed load says so', async () => {
     await page.route('**/rest/v1/**', restRequests('admin_(results|day)'))
     await open(page, '/admin/results', 'Test Results')
-    await waitForBanner(page, 'Failed to load submissions')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Failed to load submissions')
   }, 90_000)
 
   it('Settings: a failed save says so', async () => {
@@ -143,13 +134,12 @@ describe.each(sizes)('admin errors on a %s', (_size, options) => {
     await page.getByLabel('Institution name').waitFor()
     await page.route('**/rest/v1/**', restRequests('save_site_settings'))
     await page.getByRole('button', { name: 'Save settings' }).click()
-    await waitForBanner(page, 'Failed to save settings')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Failed to save settings')
     await expectAccessible(page, 'a failed save of the settings')
   }, 60_000)
 })
 
-describe.each(sizes)('admin login errors on a %s', (_size, options) => {
+describe.each(desktopAndPhone)('admin login errors on a %s', (_size, options) => {
   let context: BrowserContext
   let page: Page
   beforeAll(async () => {
@@ -160,19 +150,10 @@ describe.each(sizes)('admin login errors on a %s', (_size, options) => {
     await context?.close()
   })
 
-  async function signIn(): Promise<void> {
-    await page.goto(`${appUrl}/admin`)
-    await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor()
-    await page.getByLabel('Email').fill(adminEmail)
-    await page.getByLabel('Password').fill(adminPassword)
-    await page.getByRole('button', { name: 'Sign In' }).click()
-  }
-
   it('says "Login failed" for an auth server error with an empty body, and a lost connection in its own words', async () => {
     await page.route('**/auth/v1/token**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }))
-    await signIn()
-    await waitForBanner(page, 'Login failed. Please try again.')
-    await expectNoRawError(page)
+    await sendAdminSignIn(page)
+    await expectBannerSaying(page, 'Login failed. Please try again.')
     await expectAccessible(page, 'a failed sign-in')
 
     await page.unrouteAll()
@@ -186,8 +167,7 @@ describe.each(sizes)('admin login errors on a %s', (_size, options) => {
     await page.unrouteAll()
     await page.route('**/auth/v1/token**', (route) => route.abort('internetdisconnected'))
     await page.getByRole('button', { name: 'Sign In' }).click()
-    await waitForBanner(page, 'Unable to connect to the database. Please check your internet connection and try again.')
-    await expectNoRawError(page)
+    await expectBannerSaying(page, 'Unable to connect to the database. Please check your internet connection and try again.')
     await page.unrouteAll()
   }, 60_000)
 })

@@ -1,6 +1,16 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterEach, describe, expect, it } from 'vitest'
-import { adminMenu, appUrl, dataOf, expectAccessible, pagePerFile, phone, service, signInAsAdmin } from './fixtures.ts'
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import {
+  adminMenu,
+  appUrl,
+  dataOf,
+  expectAccessible,
+  adminPagesPerTest,
+  desktop,
+  pagePerFile,
+  phone,
+  service,
+} from './fixtures.ts'
 
 /**
  * Issue 28, finding your way: the admin menu on every signed-in admin screen, a side column on a
@@ -13,20 +23,7 @@ pagePerFile((opened) => {
   browser = opened.browser
 })
 
-const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
-let context: BrowserContext | undefined
-
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-async function signedIn(options: BrowserContextOptions): Promise<Page> {
-  context = await browser.newContext(options)
-  const page = await context.newPage()
-  await signInAsAdmin(page)
-  return page
-}
+const signedIn = adminPagesPerTest(() => browser)
 
 /** Each screen of the menu, in its order, with the heading it opens (Settings is helper D's screen). */
 const screens = [
@@ -41,10 +38,7 @@ const screens = [
   ['Activity', '/admin/activity', 'Activity'],
 ] as const
 
-const currentLinks = (page: Page) =>
-  adminMenu(page)
-    .locator('a[aria-current="page"]')
-    .allTextContents()
+const currentLinks = (page: Page) => adminMenu(page).locator('a[aria-current="page"]').allTextContents()
 
 describe('the admin menu', () => {
   it('on a desktop: a side column to every screen, the current one marked by more than colour, no Back to Dashboard', async () => {

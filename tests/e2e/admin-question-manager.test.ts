@@ -1,14 +1,15 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  adminPagesPerTest,
   appUrl,
   dataOf,
+  desktop,
   examsPerFile,
   expectAccessible,
   pagePerFile,
   phone,
   service,
-  signInAsAdmin,
   waitForText,
 } from './fixtures.ts'
 
@@ -26,20 +27,7 @@ pagePerFile((opened) => {
 })
 const newExam = examsPerFile()
 
-const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
-let context: BrowserContext | undefined
-
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-async function signedIn(options: BrowserContextOptions): Promise<Page> {
-  context = await browser.newContext(options)
-  const page = await context.newPage()
-  await signInAsAdmin(page)
-  return page
-}
+const signedIn = adminPagesPerTest(() => browser)
 
 const question = (n: number) => ({
   question_number: n,

@@ -1,8 +1,17 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Tables } from '../../src/lib/api/database.types.ts'
-import { launchChromium } from './browser.ts'
-import { appUrl, dataOf, examsPerFile, expectAccessible, phone, service, signInAsAdmin, waitForText } from './fixtures.ts'
+import {
+  adminPagePerBlock,
+  appUrl,
+  dataOf,
+  desktopAndPhone,
+  examsPerFile,
+  expectAccessible,
+  pagePerFile,
+  service,
+  waitForText,
+} from './fixtures.ts'
 
 /**
  * Issue 28, set up once: the administrator names the institution and its contact (and the product
@@ -18,38 +27,30 @@ const newExam = examsPerFile()
 
 const unset = { institution_name: null, contact_email: null, contact_phone: null, address: null, product_name: 'Holdfast' }
 
+pagePerFile((opened) => {
+  browser = opened.browser
+})
 beforeAll(async () => {
-  browser = await launchChromium()
   settingsBefore = dataOf(await service.from('site_settings').select('*').single())
 })
 afterAll(async () => {
   const { id: _id, ...stored } = settingsBefore
   dataOf(await service.from('site_settings').update(stored).eq('id', true).select())
-  await browser?.close()
 })
 
 async function storedSettings(): Promise<Tables<'site_settings'>> {
   return dataOf(await service.from('site_settings').select('*').single())
 }
 
-const sizes: Array<[string, BrowserContextOptions]> = [
-  ['desktop', { viewport: { width: 1280, height: 800 } }],
-  ['phone', phone],
-]
-
-describe.each(sizes)('settings on a %s', (size, options) => {
-  let context: BrowserContext
+describe.each(desktopAndPhone)('settings on a %s', (size, options) => {
   let page: Page
+  adminPagePerBlock(
+    () => browser,
+    options,
+    (opened) => (page = opened),
+  )
   beforeEach(async () => {
     dataOf(await service.from('site_settings').update(unset).eq('id', true).select())
-  })
-  beforeAll(async () => {
-    context = await browser.newContext(options)
-    page = await context.newPage()
-    await signInAsAdmin(page)
-  }, 60_000)
-  afterAll(async () => {
-    await context?.close()
   })
 
   const school = {

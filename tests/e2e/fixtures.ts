@@ -95,6 +95,16 @@ export function studentsPerTest(
 export const phoneViewport = { width: 390, height: 844 }
 export const phone: BrowserContextOptions = { viewport: phoneViewport, isMobile: true, hasTouch: true }
 
+/** The desktop issue 28's admin screens were tried on: a 1280×800 screen. */
+export const desktopViewport = { width: 1280, height: 800 }
+export const desktop: BrowserContextOptions = { viewport: desktopViewport }
+
+/** Both sizes, named, for a `describe.each` whose every test runs at a desktop's size and a phone's. */
+export const desktopAndPhone: Array<[string, BrowserContextOptions]> = [
+  ['desktop', desktop],
+  ['phone', phone],
+]
+
 /**
  * Registers the hooks of a file whose tests each use phones of their own: one Chromium for the file, and each
  * `newPhone(more)` a browser context (its own storage) of a phone's size with the options `more` (a locale, say),
@@ -536,13 +546,49 @@ async function restoreSharedData(snapshot: SharedData): Promise<void> {
 export const adminEmail = 'admin@holdfast.test'
 export const adminPassword = 'correct-horse-battery'
 
-export async function signInAsAdmin(page: Page): Promise<void> {
+/** Sends the admin login form with the administrator's credentials, without waiting for what the server answers. */
+export async function sendAdminSignIn(page: Page): Promise<void> {
   await page.goto(`${appUrl}/admin`)
   await page.getByRole('heading', { level: 1, name: 'Admin Login' }).waitFor()
   await page.getByLabel('Email').fill(adminEmail)
   await page.getByLabel('Password').fill(adminPassword)
   await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await sendAdminSignIn(page)
   await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor()
+}
+
+/**
+ * Registers the hooks of a file whose tests each sign the administrator in on a page of their own: each
+ * `signedInAdmin(options)` is a browser context made with `options` (its own storage, so axe reads it), closed
+ * after the test, which fails if the page threw.
+ */
+export function adminPagesPerTest(browser: () => Browser): (options: BrowserContextOptions) => Promise<Page> {
+  const newContext = studentsPerTest(browser)
+  return async (options) => {
+    const { page } = await newContext(options)
+    await signInAsAdmin(page)
+    return page
+  }
+}
+
+/**
+ * Registers the hooks of a describe block whose tests share one administrator's page, signed in before them in a
+ * browser context made with `options`, handed to `use`, and closed after them.
+ */
+export function adminPagePerBlock(browser: () => Browser, options: BrowserContextOptions, use: (page: Page) => void): void {
+  let context: BrowserContext | undefined
+  beforeAll(async () => {
+    context = await browser().newContext(options)
+    const page = await context.newPage()
+    await signInAsAdmin(page)
+    use(page)
+  }, 60_000)
+  afterAll(async () => {
+    await context?.close()
+  })
 }
 
 /** The admin menu on every signed-in admin screen (src/features/admin/components/admin-menu.tsx). */

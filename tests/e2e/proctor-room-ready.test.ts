@@ -1,8 +1,10 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
+  adminPagesPerTest,
   appUrl,
   dataOf,
+  desktop,
   examsPerFile,
   expectAccessible,
   fromNow,
@@ -11,8 +13,6 @@ import {
   pagePerFile,
   phone,
   service,
-  signInAsAdmin,
-  studentsPerTest,
 } from './fixtures.ts'
 
 /**
@@ -41,13 +41,7 @@ pagePerFile((opened) => {
   browser = opened.browser
 })
 /** An administrator's page of its own (axe reads only pages of a context the test made), closed after the test. */
-const newAdminPage = studentsPerTest(() => browser)
-
-async function signedInAdmin(options: BrowserContextOptions): Promise<Page> {
-  const { page: admin } = await newAdminPage(options)
-  await signInAsAdmin(admin)
-  return admin
-}
+const signedInAdmin = adminPagesPerTest(() => browser)
 
 interface RoomAttempt {
   name: string
@@ -126,7 +120,7 @@ async function reportAgain(codes: Map<string, string>): Promise<void> {
 describe('the Proctor Room for a room, at a desktop’s size', () => {
   let page: Page
   beforeEach(async () => {
-    page = await signedInAdmin({ viewport: { width: 1280, height: 800 } })
+    page = await signedInAdmin(desktop)
   })
 
   it('reads a room-wide outage as one event, keeps a submitted device apart, and drops both once the devices report again', async () => {

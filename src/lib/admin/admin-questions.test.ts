@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { capitalQuestion } from '../../../tests/unit/question-fixtures'
 import { addQuestion, updateQuestion } from './admin-questions'
 
 /** What the server answers the next write. */
@@ -8,16 +9,6 @@ const reply = async () => ({ data: null, error: server.error })
 vi.mock('../api/supabase', () => ({
   getSupabase: () => ({ from: () => ({ insert: reply, update: () => ({ eq: reply }) }) }),
 }))
-
-const fields = {
-  question_number: 12,
-  question_text: 'Which city is the capital of France?',
-  option_a: 'Lyon',
-  option_b: 'Paris',
-  option_c: 'Nice',
-  option_d: 'Lille',
-  correct_answer: 'B',
-}
 
 beforeEach(() => {
   server.error = null
@@ -30,14 +21,14 @@ describe('saving a question', () => {
       message: 'duplicate key value violates unique constraint "questions_exam_id_question_number_key"',
     }
     const taken = { ok: false, error: 'Question 12 already exists' }
-    expect(await addQuestion(fields, 'exam-1')).toEqual(taken)
-    expect(await updateQuestion('q-1', fields)).toEqual(taken)
+    expect(await addQuestion(capitalQuestion, 'exam-1')).toEqual(taken)
+    expect(await updateQuestion('q-1', capitalQuestion)).toEqual(taken)
   })
 
   it("shows the server's own words for another refusal, and saves when nothing is refused", async () => {
     server.error = { code: 'P0001', message: 'question_text must not be empty' }
-    expect(await addQuestion(fields)).toEqual({ ok: false, error: 'question_text must not be empty' })
+    expect(await addQuestion(capitalQuestion)).toEqual({ ok: false, error: 'question_text must not be empty' })
     server.error = null
-    expect(await addQuestion(fields)).toEqual({ ok: true, data: null })
+    expect(await addQuestion(capitalQuestion)).toEqual({ ok: true, data: null })
   })
 })

@@ -3,7 +3,7 @@ import { counted } from '../../../domain/counted'
 import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import { checkCodeBatch, maxCodesPerBatch, maxLabelLength, namesOfList } from '../../../domain/login-code-batch'
 import type { GenerationRequest } from '../../../lib/admin/admin-login-codes'
-import { ExtraMinutesInput } from './extra-time-dialog'
+import { MinutesInput } from '../components/minutes-input'
 
 /** The quick batch sizes beside the number field (docs/product.md#login-codes). */
 const quickCounts = [1, 5]
@@ -60,7 +60,13 @@ export function NewCodesForm({ generating, onGenerate, onInvalid }: NewCodesForm
           </label>
           <label className="admin-field">
             <span>Extra time for new codes (minutes, 0 to {maxExtraMinutes})</span>
-            <ExtraMinutesInput value={extraMinutesText} onChange={setExtraMinutesText} disabled={generating} />
+            <MinutesInput
+              min={0}
+              max={maxExtraMinutes}
+              value={extraMinutesText}
+              onChange={setExtraMinutesText}
+              disabled={generating}
+            />
           </label>
         </div>
         <label className="admin-field">

@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { NavLink } from 'react-router-dom'
+import { useMenuButton } from '../../../lib/browser/use-menu-button'
 import { useExamLink } from './exam-choice'
 import './admin-menu.css'
 
@@ -22,34 +22,19 @@ export const adminScreens = [
  * "Menu" button opens the list (choosing a screen or Escape closes it). The links keep the exam picked.
  */
 export function AdminMenu() {
-  const [open, setOpen] = useState(false)
-  const listId = useId()
-  const toggle = useRef<HTMLButtonElement>(null)
+  const { open, listId, close, closeOnEscape, buttonProps } = useMenuButton()
   const examLink = useExamLink()
-
-  function closeOnEscape(event: KeyboardEvent) {
-    if (event.key !== 'Escape' || !open) return
-    setOpen(false)
-    toggle.current?.focus()
-  }
 
   return (
     <nav className="admin-menu" aria-label="Admin menu" onKeyDown={closeOnEscape}>
-      <button
-        ref={toggle}
-        type="button"
-        className="admin-button admin-menu__toggle"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen((shown) => !shown)}
-      >
+      <button {...buttonProps} className="admin-button admin-menu__toggle">
         Menu
       </button>
       <ul id={listId} className="admin-menu__list" data-open={open}>
         {adminScreens.map((screen) => (
           <li key={screen.to}>
             {/* `end`: the dashboard is current on /admin only, not on every screen below it. */}
-            <NavLink to={examLink(screen.to)} end onClick={() => setOpen(false)} className="admin-menu__link">
+            <NavLink to={examLink(screen.to)} end onClick={close} className="admin-menu__link">
               {screen.label}
             </NavLink>
           </li>

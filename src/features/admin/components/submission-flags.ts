@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '../../../lib/admin/admin-submissions'
 import { formatTime } from './format'
+import { counted } from '../../../domain/counted'
 
 /** A submission's flags; `uncounted_answers` is known where the screen reads it (Test Results), absent elsewhere. */
 export type FlaggedSubmission = Pick<
@@ -54,5 +55,5 @@ function serverCopyFlag(savedAt: string | null, formatMoment: (iso: string) => s
 
 function uncountedFlag(flag: string, uncounted: number): string {
   if (uncounted === 0) return flag
-  return `${flag}: ${uncounted} ${uncounted === 1 ? 'answer' : 'answers'} not counted`
+  return `${flag}: ${counted(uncounted, 'answer')} not counted`
 }

@@ -19,6 +19,7 @@ import { formatDateTime } from '../components/format'
 import { useAdminData } from '../components/use-admin-data'
 import { useFlashMessages } from '../components/use-flash-messages'
 import { examParameter, useExams } from '../components/exam-choice'
+import { counted } from '../../../domain/counted'
 
 /** What the open dialog does: create an exam, or rename or duplicate one. */
 type Editing = { kind: 'create' } | { kind: 'rename' | 'duplicate'; exam: ExamOverview }
@@ -54,7 +55,7 @@ export function ExamListPage() {
   return (
     <AdminPage
       title="Exams"
-      subtitle={exams ? `${exams.length} ${exams.length === 1 ? 'exam' : 'exams'}` : undefined}
+      subtitle={exams ? counted(exams.length, 'exam') : undefined}
       messages={messages}
       actions={
         <button type="button" className="admin-button admin-button--primary" onClick={() => setEditing({ kind: 'create' })}>

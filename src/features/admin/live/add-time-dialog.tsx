@@ -6,6 +6,9 @@ import { addTimeForEveryone, countStudentsStillWriting } from '../../../lib/admi
 import { useAdminData } from '../components/use-admin-data'
 import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
+import { MinutesInput } from '../components/minutes-input'
+import { useDialogAction } from '../components/use-dialog-action'
+import { counted } from '../../../domain/counted'
 
 interface AddTimeDialogProps {
   onClose: () => void
@@ -20,18 +23,16 @@ interface AddTimeDialogProps {
 type Step = { kind: 'minutes' } | { kind: 'confirm'; minutes: number; students: number; room: Room | undefined }
 type Room = RoomFilter & { label: string }
 
-const studentsText = (students: number) => (students === 1 ? '1 student' : `${students} students`)
-
 /** The confirmation of "Add time for everyone", naming how many students it reaches (and of which exam, where several). */
 export function confirmationText(minutes: number, students: number, label = 'the current exam'): string {
-  return `Add ${formatMinutes(minutes)} for the ${studentsText(students)} still writing ${label}? Their deadlines move, and each device learns it at its next report.`
+  return `Add ${formatMinutes(minutes)} for the ${counted(students, 'student')} still writing ${label}? Their deadlines move, and each device learns it at its next report.`
 }
 
 /** What the Proctor Room says once the time is added. */
 export function addedText(minutes: number, students: number): string {
   return students === 0
     ? 'No student was still writing: no time was added.'
-    : `Added ${formatMinutes(minutes)} for ${studentsText(students)}.`
+    : `Added ${formatMinutes(minutes)} for ${counted(students, 'student')}.`
 }
 
 /**
@@ -40,8 +41,7 @@ export function addedText(minutes: number, students: number): string {
  */
 export function AddTimeDialog({ onClose, onAdded, room: preset, exams = [] }: AddTimeDialogProps) {
   const [text, setText] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, setError, run } = useDialogAction()
   const asking = !preset && exams.length > 1
   const [examId, setExamId] = useState('')
   const [sittingId, setSittingId] = useState('')
@@ -70,15 +70,13 @@ export function AddTimeDialog({ onClose, onAdded, room: preset, exams = [] }: Ad
     }
     // A one-exam school's calls stay today's: no exam named.
     const roomArgs: [] | [RoomFilter] = room ? [room] : []
-    setBusy(true)
-    const counted = await countStudentsStillWriting(...roomArgs)
-    setBusy(false)
-    if (!counted.ok) {
-      setError(counted.error)
-      return
-    }
-    setError(null)
-    setStep({ kind: 'confirm', minutes: parsed.minutes, students: counted.data, room })
+    await run(
+      () => countStudentsStillWriting(...roomArgs),
+      (students) => {
+        setError(null)
+        setStep({ kind: 'confirm', minutes: parsed.minutes, students, room })
+      },
+    )
   }
 
   function pickedRoom(): Room | undefined {
@@ -91,14 +89,10 @@ export function AddTimeDialog({ onClose, onAdded, room: preset, exams = [] }: Ad
   }
 
   async function add(minutes: number, room: Room | undefined) {
-    setBusy(true)
-    const added = await addTimeForEveryone(minutes, ...(room ? [room] : []))
-    setBusy(false)
-    if (!added.ok) {
-      setError(added.error)
-      return
-    }
-    onAdded(minutes, added.data)
+    await run(
+      () => addTimeForEveryone(minutes, ...(room ? [room] : [])),
+      (added) => onAdded(minutes, added),
+    )
   }
 
   return (
@@ -152,16 +146,7 @@ export function AddTimeDialog({ onClose, onAdded, room: preset, exams = [] }: Ad
           )}
           <label className="admin-field">
             <span>Minutes to add (1 to {maxRoomMinutes})</span>
-            <input
-              type="number"
-              min={1}
-              max={maxRoomMinutes}
-              step={1}
-              inputMode="numeric"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              disabled={busy}
-            />
+            <MinutesInput min={1} max={maxRoomMinutes} value={text} onChange={setText} disabled={busy} />
           </label>
           <DialogActions error={error} onCancel={onClose} busy={busy}>
             <button type="submit" className="admin-button admin-button--primary" disabled={busy}>

@@ -4,6 +4,7 @@ import { answerFileRecoveryMessages, recoverSubmissionFromFile } from '../../../
 import { getSupabase } from '../../../lib/api/supabase'
 import { RecoveryOutcomeList, useRecoveryOutcomes } from './recovery-outcomes'
 import { ScannedAnswerFiles } from './scanned-answer-files'
+import { counted } from '../../../domain/counted'
 
 /** A real answer file is a few kilobytes; anything this large is another kind of file, refused without reading it. */
 const maxAnswerFileBytes = 1_000_000
@@ -66,7 +67,7 @@ export function AnswerFileUpload({ onRecorded }: { onRecorded: () => void }) {
         />
       </label>
       <div role="status" aria-live="polite" className="answer-file-upload__outcomes">
-        {pending > 0 && <p>Uploading {pending === 1 ? '1 file' : `${pending} files`}…</p>}
+        {pending > 0 && <p>Uploading {counted(pending, 'file')}…</p>}
         <RecoveryOutcomeList label="Uploaded answer files" outcomes={outcomes} />
       </div>
       <ScannedAnswerFiles onRecorded={onRecorded} />

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { noteAttempt, type LiveAttempt } from '../../../lib/admin/admin-attempts'
 import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
+import { useDialogAction } from '../components/use-dialog-action'
 import { attemptStudent } from './attempt-facts'
 
 /** As public.note_attempt refuses longer ones; the fields stop there, so the server's refusal is never reached. */
@@ -18,19 +19,11 @@ interface NoteDialogProps {
 export function NoteDialog({ attempt, onClose, onSaved }: NoteDialogProps) {
   const [seat, setSeat] = useState(attempt.seat ?? '')
   const [note, setNote] = useState(attempt.note ?? '')
-  const [error, setError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  const { busy: saving, error, run } = useDialogAction()
 
   async function save(event: FormEvent) {
     event.preventDefault()
-    setSaving(true)
-    const result = await noteAttempt(attempt.id, seat, note)
-    setSaving(false)
-    if (!result.ok) {
-      setError(result.error)
-      return
-    }
-    onSaved()
+    await run(() => noteAttempt(attempt.id, seat, note), onSaved)
   }
 
   return (

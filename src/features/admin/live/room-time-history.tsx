@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { formatMinutes } from '../../../domain/extra-time'
 import type { RoomTimeAddition } from '../../../lib/admin/room-time'
 import { formatDateTime } from '../components/format'
+import { counted } from '../../../domain/counted'
 
 /** Each time added for everyone in the last 24 hours: how much, for how many students, by whom and when. */
 export function RoomTimeHistory({ additions }: { additions: RoomTimeAddition[] }) {
@@ -13,8 +14,7 @@ export function RoomTimeHistory({ additions }: { additions: RoomTimeAddition[] }
       <ul>
         {additions.map((addition) => (
           <li key={addition.id}>
-            {formatMinutes(addition.minutes)} for{' '}
-            {addition.login_codes.length === 1 ? '1 student' : `${addition.login_codes.length} students`}, by{' '}
+            {formatMinutes(addition.minutes)} for {counted(addition.login_codes.length, 'student')}, by{' '}
             {addition.added_by_email ?? 'an administrator'} at {formatDateTime(addition.added_at)}
           </li>
         ))}

@@ -4,6 +4,7 @@ import type { Question } from '../../../lib/admin/admin-questions'
 import { regradeQuestion, type RegradeFigures } from '../../../lib/admin/key-correction'
 import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
+import { useDialogAction } from '../components/use-dialog-action'
 
 const letters = ['A', 'B', 'C', 'D'] as const
 type Kind = 'one' | 'several' | 'void'
@@ -44,34 +45,27 @@ export function KeyCorrectionDialog({ question, proposed, onClose, onApplied }: 
   const [kind, setKind] = useState<Kind>('one')
   const [chosen, setChosen] = useState<string[]>([proposed ?? question.correct_answer])
   const [figures, setFigures] = useState<RegradeFigures>()
-  const [error, setError] = useState<string | null>(null)
-  const [applying, setApplying] = useState(false)
+  const { busy: applying, error, setError, run } = useDialogAction()
   const accepted = acceptedOf(kind, chosen)
   const options = optionsByLetter(question)
   /** Each option with its text ("B. Paris"), so the key is chosen by what the students read. */
   const optionName = (letter: (typeof letters)[number]) => `${letter}. ${options[letter]}`
 
+  // setError is useState's setter (stable): a dependency only because the linter cannot see through useDialogAction.
   const preview = useCallback(async () => {
     setFigures(undefined)
     if (accepted === '') return
     const result = await regradeQuestion(question.id, accepted, false)
     if (result.ok) setFigures(result.data)
     else setError(result.error)
-  }, [accepted, question.id])
+  }, [accepted, question.id, setError])
 
   useEffect(() => {
     void preview()
   }, [preview])
 
   async function apply() {
-    setApplying(true)
-    const result = await regradeQuestion(question.id, accepted, true)
-    setApplying(false)
-    if (!result.ok) {
-      setError(result.error)
-      return
-    }
-    onApplied(result.data)
+    await run(() => regradeQuestion(question.id, accepted, true), onApplied)
   }
 
   function toggle(letter: string) {

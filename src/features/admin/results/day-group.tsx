@@ -3,6 +3,7 @@ import { formatAverageScore, resultsStats } from '../../../domain/results-analyt
 import type { DaySummary } from '../../../lib/admin/admin-submissions'
 import { formatDay } from '../components/format'
 import { DayResults } from './day-results'
+import { counted } from '../../../domain/counted'
 
 interface DayGroupProps {
   day: DaySummary
@@ -29,7 +30,7 @@ export function DayGroup({ day, search, examId, isToday, expanded, onToggle, onE
             {isToday && <span className="admin-badge admin-badge--blue">Today</span>}
           </span>
           <span className="day-group__summary">
-            {total} {total === 1 ? 'student' : 'students'} · Average {formatAverageScore(stats)} · Pass rate {passRate}%
+            {counted(total, 'student')} · Average {formatAverageScore(stats)} · Pass rate {passRate}%
             {day.voided > 0 && ` · ${day.voided} voided`}
           </span>
         </button>

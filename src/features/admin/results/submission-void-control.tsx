@@ -3,6 +3,7 @@ import type { SubmissionResult } from '../../../lib/admin/admin-submissions'
 import { maxVoidReasonLength, restoreSubmission, voidReasonRequired, voidSubmission } from '../../../lib/admin/submission-voiding'
 import { AdminDialog } from '../components/admin-dialog'
 import { DialogActions } from '../components/dialog-actions'
+import { useDialogAction } from '../components/use-dialog-action'
 
 interface SubmissionVoidControlProps {
   submission: Pick<SubmissionResult, 'id' | 'student_name' | 'voided_at'>
@@ -45,8 +46,7 @@ export function SubmissionVoidControl({ submission, onError }: SubmissionVoidCon
 
 function VoidDialog({ submissionId, studentName, onClose }: { submissionId: string; studentName: string; onClose: () => void }) {
   const [reason, setReason] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  const { busy: saving, error, setError, run } = useDialogAction()
 
   async function save(event: FormEvent) {
     event.preventDefault()
@@ -54,14 +54,7 @@ function VoidDialog({ submissionId, studentName, onClose }: { submissionId: stri
       setError(voidReasonRequired)
       return
     }
-    setSaving(true)
-    const result = await voidSubmission(submissionId, reason)
-    setSaving(false)
-    if (!result.ok) {
-      setError(result.error)
-      return
-    }
-    onClose()
+    await run(() => voidSubmission(submissionId, reason), onClose)
   }
 
   return (

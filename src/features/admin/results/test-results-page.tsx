@@ -17,6 +17,7 @@ import { useDebouncedValue } from './use-debounced-value'
 import { usePrintedReport } from './use-printed-report'
 import { useResultsExport } from './use-results-export'
 import './test-results-page.css'
+import { counted } from '../../../domain/counted'
 
 /** The server is asked once the search box's text has settled for this long. */
 const searchDelayMs = 300
@@ -127,7 +128,7 @@ export function TestResultsPage() {
           </select>
         </label>
         <p className="results-filters__count" aria-live="polite">
-          Showing {summary?.total ?? 0} of {summary?.allTotal ?? 0} {summary?.allTotal === 1 ? 'result' : 'results'}
+          Showing {summary?.total ?? 0} of {counted(summary?.allTotal ?? 0, 'result')}
         </p>
       </div>
 

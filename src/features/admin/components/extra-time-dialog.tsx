@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { maxExtraMinutes, parseExtraMinutes } from '../../../domain/extra-time'
 import { setExtraMinutes, type LoginCode } from '../../../lib/admin/admin-login-codes'
-import { AdminDialog } from '../components/admin-dialog'
-import { DialogActions } from '../components/dialog-actions'
+import { AdminDialog } from './admin-dialog'
+import { DialogActions } from './dialog-actions'
+import { MinutesInput } from './minutes-input'
+import { useDialogAction } from './use-dialog-action'
 
 interface ExtraTimeDialogProps {
   /** The code whose extra time changes: a listed code, or the Proctor Room's attempt's. */
@@ -14,8 +16,7 @@ interface ExtraTimeDialogProps {
 /** Changes a code's extra time; out-of-range input is refused with a message and saves nothing. */
 export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps) {
   const [text, setText] = useState(String(code.extra_minutes))
-  const [error, setError] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  const { busy: saving, error, setError, run } = useDialogAction()
 
   async function save(event: FormEvent) {
     event.preventDefault()
@@ -24,14 +25,10 @@ export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps
       setError(parsed.error)
       return
     }
-    setSaving(true)
-    const result = await setExtraMinutes(code.id, parsed.minutes)
-    setSaving(false)
-    if (!result.ok) {
-      setError(result.error)
-      return
-    }
-    onSaved(parsed.minutes)
+    await run(
+      () => setExtraMinutes(code.id, parsed.minutes),
+      () => onSaved(parsed.minutes),
+    )
   }
 
   return (
@@ -43,7 +40,7 @@ export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps
         </p>
         <label className="admin-field">
           <span>Extra time (minutes, 0 to {maxExtraMinutes})</span>
-          <ExtraMinutesInput value={text} onChange={setText} disabled={saving} />
+          <MinutesInput min={0} max={maxExtraMinutes} value={text} onChange={setText} disabled={saving} />
         </label>
         <DialogActions error={error} onCancel={onClose} busy={saving}>
           <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
@@ -52,29 +49,5 @@ export function ExtraTimeDialog({ code, onClose, onSaved }: ExtraTimeDialogProps
         </DialogActions>
       </form>
     </AdminDialog>
-  )
-}
-
-/** A whole number of minutes from 0 to 180. */
-export function ExtraMinutesInput({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: string
-  onChange: (value: string) => void
-  disabled?: boolean
-}) {
-  return (
-    <input
-      type="number"
-      min={0}
-      max={maxExtraMinutes}
-      step={1}
-      inputMode="numeric"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      disabled={disabled}
-    />
   )
 }
