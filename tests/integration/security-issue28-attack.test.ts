@@ -450,6 +450,33 @@ describe('the Proctor Room’s order and filter, attacked', () => {
     expect(must(await service.from('login_codes').select('code').in('code', codes))).toHaveLength(2)
   })
 
+  it('answer at most max_rows (1,000) a request, however large the page asked for', async () => {
+    const exam = await newExam()
+    const codes = Array.from({ length: 1001 }, () => ({ code: randomCode(), exam_id: exam.id }))
+    succeeded(await service.from('login_codes').insert(codes))
+    const startedAt = new Date().toISOString()
+    succeeded(
+      await service.from('exam_attempts').insert(
+        codes.map(({ code }) => ({
+          id: randomUUID(),
+          login_code: code,
+          exam_id: exam.id,
+          student_name: `Student ${code}`,
+          started_at: startedAt,
+          deadline: new Date(Date.now() + 30 * 60_000).toISOString(),
+          question_count: 3,
+          last_seen: startedAt,
+        })),
+      ),
+    )
+    for (const order_by of ['name', 'seat', 'problems']) {
+      const page = must(await admin.rpc('admin_live_attempts', { exam_id: exam.id, order_by }).range(0, 4999))
+      expect([order_by, page.length]).toEqual([order_by, 1000])
+    }
+    const counts = must(await admin.rpc('admin_live_attempt_counts', { exam_id: exam.id })) as Record<string, number>
+    expect(counts.on_track).toBe(1001)
+  })
+
   it('list only the exam asked for, and nothing to a signed-in non-administrator, in any order or with a filter', async () => {
     const mine = await startedCode()
     const other = await startedCode()
