@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  anon,
   answer,
   appUrl,
   createLoginCode,
@@ -11,6 +12,7 @@ import {
   openStudentPortal,
   pagePerFile,
   printRequests,
+  randomCode,
   recordPrintRequests,
   replaceQuestionBank,
   service,
@@ -167,5 +169,71 @@ describe('hostile text', () => {
       payload.scheduleName,
       `students take the newer active schedule “${payload.scheduleName}”`,
     ])
+  })
+
+  // Issue 28: a code's label and name (list and printed slips), a proctor's seat and note, and the
+  // settings in the footer and header, written straight into the tables (past the functions' checks).
+  it('is shown as text where issue 28 shows it: codes and slips, the Proctor Room, the footer and header', async () => {
+    const hostile = {
+      label: `<img src=x onerror="window.__xss='label'">`,
+      name: `<svg onload="window.__xss='slip'"></svg> Ada`,
+      seat: `<svg onload=x>12`,
+      note: `<iframe src="javascript:parent.__xss='note'"></iframe> moved`,
+      institution: `<img src=x onerror="window.__xss='footer'"> School`,
+      product: `<script>window.__xss='title'</script>`,
+      email: `javascript:window.__xss='mail'`,
+    }
+    const settingsBefore = dataOf(
+      await service
+        .from('site_settings')
+        .select('institution_name, contact_email, contact_phone, address, product_name')
+        .single(),
+    )
+    const labelled = randomCode()
+    dataOf(
+      await service.from('login_codes').insert({ code: labelled, label: hostile.label, student_name: hostile.name }).select(),
+    )
+    const noted = await createLoginCode()
+    const attemptId = crypto.randomUUID()
+    dataOf(await anon.rpc('exam_questions', { code: noted, attempt_id: attemptId, student_name: 'Noted Student' }))
+    dataOf(await service.from('attempt_notes').insert({ attempt_id: attemptId, seat: hostile.seat, note: hostile.note }).select())
+    dataOf(
+      await service
+        .from('site_settings')
+        .update({ institution_name: hostile.institution, product_name: hostile.product, contact_email: hostile.email })
+        .eq('id', true)
+        .select(),
+    )
+    try {
+      await recordPrintRequests(page)
+      // Signed out first (the test before leaves the administrator signed in), the settings' cache cleared with it.
+      await page.goto(appUrl)
+      await page.evaluate(() => localStorage.clear())
+      await signInAsAdmin(page)
+      await expectShownAsText('header and footer', [hostile.institution, hostile.email])
+      expect(await page.getByRole('link', { name: hostile.email }).getAttribute('href')).toBe(`mailto:${hostile.email}`)
+
+      await page.goto(`${appUrl}/admin/codes`)
+      await page.getByLabel('Label', { exact: true }).selectOption(hostile.label)
+      await expectShownAsText('login codes, label and name', [labelled])
+      await page.getByRole('button', { name: 'Print slips' }).click()
+      await expect.poll(() => printRequests(page)).toBeGreaterThan(0)
+      await page.emulateMedia({ media: 'print' })
+      try {
+        await page.locator('.login-code-slip').filter({ hasText: labelled }).waitFor()
+        await expectShownAsText('slips', [])
+        expect(await page.locator('.login-code-slip').filter({ hasText: labelled }).innerText()).toContain(hostile.name)
+      } finally {
+        await page.emulateMedia({ media: 'screen' })
+      }
+
+      await page.goto(`${appUrl}/admin/live`)
+      await expectShownAsText('Proctor Room', [hostile.note])
+      await page.goto(`${appUrl}/admin/activity`)
+      await expectShownAsText('activity', [`labelled ${hostile.label}`])
+    } finally {
+      dataOf(await service.from('site_settings').update(settingsBefore).eq('id', true).select())
+      await deleteLoginCodes([labelled, noted])
+    }
   })
 })

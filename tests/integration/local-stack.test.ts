@@ -143,6 +143,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
     expect(tables.map((t) => t.name)).toEqual([
       'admin_users',
       'attempt_moves',
+      'attempt_notes',
       'attempt_questions',
       'audit_log',
       'code_guess_failures',
@@ -153,6 +154,7 @@ describe('the database catalogue, in the spirit of Supabase security advisor', (
       'login_codes',
       'questions',
       'room_time_additions',
+      'site_settings',
       'submission_tallies',
       'submissions',
       'trusted_addresses',

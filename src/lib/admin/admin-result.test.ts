@@ -27,6 +27,21 @@ describe('adminRequest', () => {
     ['a coded error without a message', { code: 'PGRST000', message: '' }],
     ['a coded error whose message is {}', { code: 'PGRST000', message: '{}' }],
     ["a gateway's page", { code: '', message: '<html>502 Bad Gateway</html>' }],
+    // The database's and PostgREST's own texts: never the spec's words.
+    [
+      'a check constraint',
+      {
+        code: '23514',
+        message: 'new row for relation "exam_schedule" violates check constraint "exam_schedule_end_after_start"',
+      },
+    ],
+    [
+      'a row-level security policy',
+      { code: '42501', message: 'new row violates row-level security policy for table "questions"' },
+    ],
+    ['a statement timeout', { code: '57014', message: 'canceling statement due to statement timeout' }],
+    ['an expired session', { code: 'PGRST303', message: 'JWT expired' }],
+    ['text jsonb cannot store', { code: '22P05', message: 'unsupported Unicode escape sequence' }],
   ])("shows the operation's text, never the raw error, for %s", async (_case, error) => {
     const result = await adminRequest(failure, failedWith(error))
     expect(result).toEqual({ ok: false, error: 'Failed to save question' })

@@ -13,16 +13,24 @@ interface FailureText {
 }
 
 /**
- * The server's own words in `error`, or undefined when it sent none. supabase-js reports a request
- * that never got an answer (no network, a blocked or aborted fetch) as an error without a code
- * whose message is the exception's text ("TypeError: Failed to fetch"); a gateway's answer that is
- * not PostgREST's has no code either, or an empty body ("{}"). Only an answer of the database (it
- * always carries a SQLSTATE or a PGRST code) has words meant for the screen.
+ * Refusals our own SQL raises with words written for the screen: private.invalid_argument and the
+ * functions' own checks (22023), and a plain `raise exception` (P0001). Every other SQLSTATE carries
+ * PostgreSQL's or PostgREST's own text: a check or unique constraint naming the table, a row-level
+ * security policy, a statement timeout, an expired session ("JWT expired").
+ */
+const refusalsInOurWords = new Set(['22023', 'P0001'])
+
+/**
+ * The server's own words in `error`, or undefined when it sent none meant for the screen.
+ * supabase-js reports a request that never got an answer (no network, a blocked or aborted fetch) as
+ * an error without a code whose message is the exception's text ("TypeError: Failed to fetch"); a
+ * gateway's answer that is not PostgREST's has no code either, or an empty body ("{}"); and the
+ * database's own errors (a constraint, a policy, a timeout) are raw exception text.
  */
 export function serverMessage(error: Pick<PostgrestError, 'code' | 'message'>): string | undefined {
   const message = typeof error.message === 'string' ? error.message.trim() : ''
-  const fromDatabase = typeof error.code === 'string' && error.code !== ''
-  return fromDatabase && message !== '' && message !== '{}' ? message : undefined
+  const ourWords = typeof error.code === 'string' && refusalsInOurWords.has(error.code)
+  return ourWords && message !== '' && message !== '{}' ? message : undefined
 }
 
 /** Runs one supabase-js request and turns its error, or a thrown one (no network, no client), into the screen's text. */

@@ -1,7 +1,9 @@
 -- The admin Settings screen's "Save settings" (docs/product.md#settings): the institution's details,
 -- trimmed, an empty one meaning "not set" (the product name falls back to Holdfast). Refused whole,
 -- in words the screen shows, when a value does not fit; recorded as settings_changed with each
--- changed field's old and new value (nothing when nothing changed).
+-- changed field's old and new value (nothing when nothing changed). The footer links the e-mail
+-- as mailto: and shows every field on every page, so an address a mail program reads as more than
+-- an address (?bcc=, %40, a second @) and control characters or bidirectional overrides are refused.
 create or replace function public.save_site_settings(
   institution_name text, contact_email text, contact_phone text, address text, product_name text)
 returns void
@@ -11,6 +13,9 @@ declare
   saved public.site_settings;
   stored public.site_settings;
   changes jsonb;
+  -- A part of an e-mail address: none of what a mailto: link reads as headers, escapes or a path.
+  address_part constant text := '[^@?&%#/:;,<>"()\[\]\\[:space:]]+';
+  checked record;
 begin
   perform private.require_admin();
   saved.institution_name := nullif(btrim(save_site_settings.institution_name), '');
@@ -21,7 +26,7 @@ begin
   if length(saved.institution_name) > 120 then
     perform private.invalid_argument('The institution name can have at most 120 characters');
   end if;
-  if saved.contact_email !~ '^[^@[:space:]]+@[^@[:space:]]+\.[^@[:space:]]+$' or length(saved.contact_email) > 254 then
+  if saved.contact_email !~ ('^' || address_part || '@' || address_part || '\.' || address_part || '$') or length(saved.contact_email) > 254 then
     perform private.invalid_argument('Enter a contact e-mail address such as exams@school.org');
   end if;
   if saved.contact_phone !~ '^\+?[0-9][0-9 ()./-]*$' or length(saved.contact_phone) > 40 then
@@ -33,6 +38,15 @@ begin
   if length(saved.product_name) > 40 then
     perform private.invalid_argument('The product name can have at most 40 characters');
   end if;
+  for checked in
+    select * from (values ('institution name', saved.institution_name), ('contact e-mail', saved.contact_email),
+                          ('contact phone', saved.contact_phone), ('address', saved.address),
+                          ('product name', saved.product_name)) f (label, value)
+  loop
+    if private.unprintable_text(checked.value) then
+      perform private.invalid_argument(format('The %s can hold printable characters only, on one line', checked.label));
+    end if;
+  end loop;
 
   -- Locked, so two administrators saving at once each log what they really changed.
   select * into stored from public.site_settings s for update;
@@ -55,6 +69,6 @@ begin
 end
 $$;
 comment on function public.save_site_settings(text, text, text, text, text) is
-  'Administrators: saves the institution''s name, contact e-mail, phone, address and product name (trimmed; empty is not set; refused in words when one does not fit), and logs settings_changed with each changed field''s old and new value.';
+  'Administrators: saves the institution''s name, contact e-mail, phone, address and product name (trimmed; empty is not set; refused in words when one does not fit, an e-mail with what a mailto: link reads as more than an address, or a control character or bidirectional override), and logs settings_changed with each changed field''s old and new value.';
 revoke all on function public.save_site_settings(text, text, text, text, text) from public, anon, authenticated, service_role;
 grant execute on function public.save_site_settings(text, text, text, text, text) to authenticated, service_role;
