@@ -49,6 +49,12 @@ describe('noteAttempt', () => {
     serverAnswering({ data: null, error: { message: 'TypeError: Failed to fetch', code: '' } })
     expect(await noteAttempt('attempt-1', '', 'x')).toEqual({ ok: false, error: 'Failed to save note' })
   })
+
+  it("shows the server's own refusal, which says what to change", async () => {
+    const refusal = 'A seat can hold printable characters only, on one line.'
+    serverAnswering({ data: null, error: { message: refusal, code: '22023' } })
+    expect(await noteAttempt('attempt-1', 'a\tb', '')).toEqual({ ok: false, error: refusal })
+  })
 })
 
 describe('loadLiveAttemptCounts', () => {

@@ -165,7 +165,8 @@ const noteFailed = 'Failed to save note'
 
 /** "Note": the seat and note of an attempt, blanks meaning none (both blank removes the note). */
 export async function noteAttempt(attemptId: string, seat: string, note: string): Promise<AdminResult<null>> {
-  const reply = await adminRequest({ message: noteFailed }, () =>
+  // The server's own refusal says what to change ("A seat can hold printable characters only, …").
+  const reply = await adminRequest({ message: noteFailed, preferServerMessage: true }, () =>
     getSupabase().rpc('note_attempt', { p_attempt_id: attemptId, p_seat: seat, p_note: note }),
   )
   return reply.ok ? { ok: true, data: null } : reply
