@@ -28,6 +28,7 @@ import { LoginCodeSlips } from './login-code-slips'
 import { NewCodesForm } from './new-codes-form'
 import { copyFeedbackMs, useHandedOutCodes } from './use-handed-out-codes'
 import './login-code-manager-page.css'
+import { formatMinutes } from '../../../domain/extra-time'
 
 // A code is in use from its attempt's start, so the lists follow the attempts too.
 const codeTables: LiveTable[] = ['login_codes', 'exam_attempts']
@@ -100,7 +101,7 @@ export function LoginCodeManagerPage({ random }: { random?: RandomBytes }) {
 
   async function extraTimeSaved(code: ListedLoginCode, minutes: number) {
     setExtraTimeFor(null)
-    messages.showSuccess(`Extra time for ${code.code} set to ${minutes} minutes`)
+    messages.showSuccess(`Extra time for ${code.code} set to ${formatMinutes(minutes)}`)
     await reload()
   }
 

@@ -15,8 +15,8 @@ export function DeleteAllQuestionsDialog({ count, onCancel, onConfirm }: DeleteA
       onConfirm={onConfirm}
     >
       <p>
-        This will permanently delete all {count} questions. This cannot be undone, and students cannot take the exam until new
-        questions are added.
+        This will permanently delete {count === 1 ? 'the only question' : `all ${count} questions`}. This cannot be undone, and
+        students cannot take the exam until new questions are added.
       </p>
     </ConfirmDeletionDialog>
   )

@@ -6,6 +6,7 @@ import { ColumnHeadings } from '../components/column-headings'
 import { formatDateTime, formatDay } from '../components/format'
 import { submissionFlags } from '../components/submission-flags'
 import type { PrintedReport } from './use-printed-report'
+import { counted } from '../../../domain/counted'
 
 // Paper has no Details to open nor badges to colour: the flags and extra time are written out as Notes.
 const columns = ['Rank', 'Student', 'Login code', 'Score', 'Percentage', 'Tab switches', 'Time taken', 'Rating', 'Notes']
@@ -44,7 +45,8 @@ function PrintedDay({ day, rows }: PrintedReport['days'][number]) {
   return (
     <section className="results-print-report__day">
       <h3>
-        {formatDay(day.day)}: {dayStats.total} students, average {formatAverageScore(dayStats)}, pass rate {dayStats.passRate}%
+        {formatDay(day.day)}: {counted(dayStats.total, 'student')}, average {formatAverageScore(dayStats)}, pass rate{' '}
+        {dayStats.passRate}%
       </h3>
       <table>
         <ColumnHeadings names={columns} />
