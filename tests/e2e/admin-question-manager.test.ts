@@ -245,6 +245,8 @@ describe('the Question Manager on a phone (390×844)', () => {
     await editing.getByRole('button', { name: 'Update Question' }).click()
     await editing.waitFor({ state: 'detached' })
     await waitForText(page, 'Question updated successfully')
+    // The message is in view where the edited question is, not at the top of a scrolled page.
+    expect(await inView(page, 'Question updated successfully')).toBe(true)
     const stored = dataOf(
       await service.from('questions').select('question_text').eq('exam_id', gappedExam).eq('question_number', 7),
     )

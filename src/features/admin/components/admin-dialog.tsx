@@ -28,15 +28,21 @@ export function AdminDialog({ title, onClose, className, children }: AdminDialog
   }, [])
 
   // A button that disables itself while it works (Save) drops the focus to the page's body, where
-  // the dialog's own key handler no longer hears Escape: the document does.
+  // the dialog's own key handler no longer hears the keys: the document does. Escape still closes,
+  // and Tab comes back into the dialog rather than to the page behind it.
   const close = useRef(onClose)
   close.current = onClose
   useEffect(() => {
-    function escapeFromBody(event: globalThis.KeyboardEvent) {
-      if (event.key === 'Escape' && document.activeElement === document.body) close.current()
+    function keysFromBody(event: globalThis.KeyboardEvent) {
+      if (document.activeElement !== document.body || !dialog.current) return
+      if (event.key === 'Escape') close.current()
+      if (event.key === 'Tab') {
+        event.preventDefault()
+        ;(dialog.current.querySelector<HTMLElement>(focusableSelector) ?? dialog.current).focus()
+      }
     }
-    document.addEventListener('keydown', escapeFromBody)
-    return () => document.removeEventListener('keydown', escapeFromBody)
+    document.addEventListener('keydown', keysFromBody)
+    return () => document.removeEventListener('keydown', keysFromBody)
   }, [])
 
   function keepFocusInside(event: KeyboardEvent) {
