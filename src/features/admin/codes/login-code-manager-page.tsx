@@ -149,6 +149,10 @@ export function LoginCodeManagerPage({ random }: { random?: RandomBytes }) {
           <button type="button" className="admin-button" onClick={() => void handedOut.copyAll()} disabled={handedOut.busy}>
             {handedOut.copied ? 'Copied' : 'Copy all'}
           </button>
+          {/* A button's new text is not announced: this says it to a screen reader. */}
+          <span role="status" className="visually-hidden">
+            {handedOut.copied ? 'Codes copied' : ''}
+          </span>
           <button type="button" className="admin-button" onClick={() => void handedOut.exportCsv()} disabled={handedOut.busy}>
             Export CSV
           </button>

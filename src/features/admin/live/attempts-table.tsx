@@ -1,7 +1,7 @@
 import type { LiveAttempt, RoomOrder } from '../../../lib/admin/admin-attempts'
 import { ColumnHeadings } from '../components/column-headings'
 import { AttemptActions, AttemptStudentCell, attemptFacts, type AttemptContext } from './attempt-facts'
-import { useNarrowScreen } from './use-narrow-screen'
+import { useMediaQuery } from '../components/use-media-query'
 
 /** The order's words in the table's caption. */
 const orderCaptions: Record<RoomOrder, string> = {
@@ -25,7 +25,8 @@ interface AttemptsTableProps {
 export function AttemptsTable({ attempts, order, showExam = false, context }: AttemptsTableProps) {
   const { status, rest } = attemptFacts(showExam)
   const label = `Exam attempts, ${orderCaptions[order]}`
-  const narrow = useNarrowScreen()
+  // A phone's width (proctor-room-page.css uses the same): cards rather than a table.
+  const narrow = useMediaQuery('(max-width: 40rem)')
   if (!narrow) {
     return (
       <div className="results-table-wrap attempts-table-wrap" role="region" aria-label="Exam attempts" tabIndex={0}>
