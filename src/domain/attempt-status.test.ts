@@ -6,7 +6,7 @@ import {
   remainingMs,
   silenceMs,
   submissionGraceMs,
-  untilFirstGoesOfflineMs,
+  untilStatusChangesMs,
   type ProctoredAttempt,
 } from './attempt-status'
 
@@ -27,7 +27,7 @@ describe('remainingMs and silenceMs', () => {
   })
 })
 
-describe('untilFirstGoesOfflineMs', () => {
+describe('untilStatusChangesMs', () => {
   it('is the time until the longest silent attempt on track has been silent for more than 60 s', () => {
     const attempts = [
       attempt({ last_seen: ago(10_000) }),
@@ -37,14 +37,25 @@ describe('untilFirstGoesOfflineMs', () => {
       attempt({ status: 'submitted_on_device', last_seen: ago(59_000) }),
       attempt({ status: 'received', last_seen: ago(59_500) }),
     ]
-    expect(untilFirstGoesOfflineMs(attempts, now)).toBe(offlineAfterMs - 45_000 + 1)
+    expect(untilStatusChangesMs(attempts, now)).toBe(offlineAfterMs - 45_000 + 1)
   })
 
-  it('is 0 or less once that moment has passed on this clock, and undefined with nobody on track', () => {
-    expect(untilFirstGoesOfflineMs([attempt({ last_seen: ago(offlineAfterMs + 1) })], now)).toBe(0)
-    expect(untilFirstGoesOfflineMs([attempt({ last_seen: ago(offlineAfterMs + 500) })], now)).toBe(-499)
-    expect(untilFirstGoesOfflineMs([attempt({ status: 'offline' }), attempt({ status: 'received' })], now)).toBeUndefined()
-    expect(untilFirstGoesOfflineMs([], now)).toBeUndefined()
+  it('is the time until an offline attempt passes its deadline, when that comes first', () => {
+    const attempts = [
+      attempt({ last_seen: ago(10_000) }),
+      attempt({ status: 'offline', last_seen: ago(5 * 60_000), deadline: '2026-11-23T10:00:20.000Z' }),
+    ]
+    expect(untilStatusChangesMs(attempts, now)).toBe(20_001)
+    expect(untilStatusChangesMs([attempt({ status: 'offline', deadline: ago(1_000) })], now)).toBe(-999)
+  })
+
+  it('is 0 or less once that moment has passed on this clock, and undefined when none will change by itself', () => {
+    expect(untilStatusChangesMs([attempt({ last_seen: ago(offlineAfterMs + 1) })], now)).toBe(0)
+    expect(untilStatusChangesMs([attempt({ last_seen: ago(offlineAfterMs + 500) })], now)).toBe(-499)
+    expect(
+      untilStatusChangesMs([attempt({ status: 'submitted_on_device' }), attempt({ status: 'received' })], now),
+    ).toBeUndefined()
+    expect(untilStatusChangesMs([], now)).toBeUndefined()
   })
 })
 

@@ -46,15 +46,21 @@ export function silenceMs(attempt: ProctoredAttempt, now: Date): number {
 }
 
 /**
- * Milliseconds from `now` until the first of `attempts` that was on track turns offline, with no
- * change on the server to say so: the moment its status, order and counts are worth reading
- * again. At or below 0 once that moment has passed on this clock; undefined when none is on track.
+ * Milliseconds from `now` until the first of `attempts` changes status with no change on the server
+ * to say so: one on track turns offline after offlineAfterMs of silence, and an offline one reads
+ * "submitted on device" once its deadline has passed (its device's timer has ended the exam and
+ * keeps the submission; public.admin_live_attempts says the same). The moment its status, order and
+ * counts are worth reading again: at or below 0 once it has passed on this clock; undefined when
+ * no attempt will change by itself.
  */
-export function untilFirstGoesOfflineMs(attempts: readonly ProctoredAttempt[], now: Date): number | undefined {
-  const onTrack = attempts.filter((attempt) => attempt.status === 'on_track')
-  if (onTrack.length === 0) return undefined
-  // Offline is *more* than offlineAfterMs of silence, so the first millisecond after it.
-  return Math.min(...onTrack.map((attempt) => Date.parse(attempt.last_seen) + offlineAfterMs + 1)) - now.getTime()
+export function untilStatusChangesMs(attempts: readonly ProctoredAttempt[], now: Date): number | undefined {
+  const moments = attempts.flatMap((attempt) => {
+    // Offline is *more* than offlineAfterMs of silence, and past the deadline is after it: the first millisecond after each.
+    if (attempt.status === 'on_track') return [Date.parse(attempt.last_seen) + offlineAfterMs + 1]
+    if (attempt.status === 'offline') return [Date.parse(attempt.deadline) + 1]
+    return []
+  })
+  return moments.length === 0 ? undefined : Math.min(...moments) - now.getTime()
 }
 
 /**

@@ -48,6 +48,10 @@ interface RoomAttempt {
   /** How long ago the device last reported. */
   silentMs: number
   state?: 'in_progress' | 'submitted_on_device'
+  /** Milliseconds from now to the attempt's deadline (20 minutes unless said). */
+  deadlineInMs?: number
+  /** Whether the device's browser keeps its storage under pressure (unknown unless said). */
+  storagePersistent?: boolean
 }
 
 /** An exam of its own with one attempt per student, as their devices left them on the server. */
@@ -67,7 +71,8 @@ async function roomOf(students: RoomAttempt[]): Promise<{ examId: string; codes:
           sitting_id: exam.sittingId,
           student_name: student.name,
           started_at: fromNow(-10 * minute),
-          deadline: fromNow(20 * minute),
+          deadline: fromNow(student.deadlineInMs ?? 20 * minute),
+          storage_persistent: student.storagePersistent ?? null,
           question_count: bank.length,
           answered_count: 2,
           state: student.state ?? 'in_progress',
@@ -148,16 +153,23 @@ describe('the Proctor Room for a room, at a desktop’s size', () => {
     await statusIs(page, 'Eve Fischer', 'Submitted on device, not yet received')
   })
 
-  it('keeps single silent students "Offline" while most of the room reports', async () => {
+  it('keeps single silent students "Offline" while most of the room reports, and one silent past the deadline as submitted on the device', async () => {
     const { examId } = await roomOf([
       { name: 'Ada Byron', silentMs: 3 * minute },
-      { name: 'Ben Carter', silentMs: 0 },
+      { name: 'Ben Carter', silentMs: 0, storagePersistent: false },
       { name: 'Cleo Diaz', silentMs: 0 },
       { name: 'Dev Evans', silentMs: 0 },
+      { name: 'Fay Green', silentMs: 3 * minute, deadlineInMs: -minute },
     ])
     await openRoom(page, examId)
     await statusIs(page, 'Ada Byron', 'Offline')
+    // Its device's timer ended the exam at the deadline: the answers wait on the device.
+    await statusIs(page, 'Fay Green', 'Submitted on device, not yet received')
     expect(await page.getByRole('status').filter({ hasText: bannerPattern }).count()).toBe(0)
+    await attemptOf(page, 'Ben Carter')
+      .getByText('This browser may clear the answers if the phone runs out of space', { exact: true })
+      .waitFor()
+    expect(await page.getByText('storage not persistent').count()).toBe(0)
   })
 
   it('orders by the proctor’s choice, which survives a reload, and saves a note and extra time from the row', async () => {
@@ -220,9 +232,15 @@ describe('the Proctor Room for a room, on a phone', () => {
     const cards = admin.getByRole('list', { name: 'Exam attempts, by name' }).getByRole('listitem')
     await expect.poll(() => cards.count(), { timeout: liveTimeoutMs }).toBe(outageRoom.length)
     expect(await admin.getByRole('table').count()).toBe(0)
-    await admin.getByRole('status').filter({ hasText: bannerPattern }).waitFor()
+    const banner = admin.getByRole('status').filter({ hasText: bannerPattern })
+    await banner.waitFor()
     await statusIs(admin, 'Ada Byron', 'Not reporting')
+    await statusIs(admin, 'Eve Fischer', 'Submitted on device, not yet received')
     const ada = attemptOf(admin, 'Ada Byron')
+    // Her progress and time left say when they were last reported, on a card too.
+    const since = bannerPattern.exec((await banner.textContent()) ?? '')?.[1]
+    await ada.getByText(`2 / 3at ${since}`).waitFor()
+    await ada.getByText(`as of ${since}`).waitFor()
     expect(await ada.locator('dt').allTextContents()).toEqual([
       'Status',
       'Exam',

@@ -202,6 +202,24 @@ describe('the figures of a room outage', () => {
     expect(Date.parse(figures.silent_since as string)).toBe(Date.parse(first.last_seen))
   })
 
+  it('count a silent attempt past its deadline as submitted on the device, neither writing nor silent', async () => {
+    const examId = await newExam()
+    const pastDeadline = await addAttempt(examId, 'Timed Out Offline', 3 * minute, { deadline: isoFromNow(-minute) })
+    // Silent, but its deadline is still to come: offline.
+    await addAttempt(examId, 'Silent Before Deadline', 3 * minute)
+    expect(await counts(examId)).toMatchObject({ offline: 1, submitted_on_device: 1, writing: 1, silent_together: 1 })
+    const byName = Object.fromEntries((await rows(examId)).map((row) => [row.student_name, row.status]))
+    expect(byName).toEqual({ 'Silent Before Deadline': 'offline', 'Timed Out Offline': 'submitted_on_device' })
+    // A device that still reports past its deadline (in its grace) is on track until it falls silent.
+    succeeded(
+      await service
+        .from('exam_attempts')
+        .update({ last_seen: isoFromNow(0) })
+        .eq('id', pastDeadline.id),
+    )
+    expect(await counts(examId)).toMatchObject({ on_track: 1, submitted_on_device: 0 })
+  })
+
   it('say nobody is silent when every device reports', async () => {
     const examId = await newExam()
     await addAttempt(examId, 'Reporting')

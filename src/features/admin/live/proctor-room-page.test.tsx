@@ -95,7 +95,10 @@ let channels: FakeChannel[]
 /** The status public.admin_live_attempts gives at the server's clock. */
 function statusOnServer(stored: StoredAttempt): AttemptStatus {
   if (stored.state !== 'in_progress') return stored.state
-  return Date.now() - serverLagMs - Date.parse(stored.last_seen) > offlineAfterMs ? 'offline' : 'on_track'
+  const serverNow = Date.now() - serverLagMs
+  if (serverNow - Date.parse(stored.last_seen) <= offlineAfterMs) return 'on_track'
+  // Silent past its deadline: the device's timer has ended the exam and holds the submission.
+  return serverNow > Date.parse(stored.deadline) ? 'submitted_on_device' : 'offline'
 }
 
 /** The largest group of offline attempts last heard from within 2 minutes of each other, as admin_live_attempt_counts finds it. */
@@ -368,7 +371,7 @@ describe('ProctorRoomPage', () => {
     expect(dialog.textContent).not.toContain('Valid until')
   })
 
-  it('counts down every second, and reads the page again the moment a silent device turns offline', async () => {
+  it('counts down every second, and reads the page again the moment a silent device turns offline, then holds its submission', async () => {
     attempts = [attempt('Silent Student', { last_seen: ago(55_000), deadline: inMs(65_000) })]
     await renderPage()
     expect(rows()[0]).toEqual(['On track', 'Silent Student', 'CODE0001', '10 / 50', '1:05', '0', '55 s ago', move])
@@ -386,9 +389,17 @@ describe('ProctorRoomPage', () => {
     expect(statValues()).toEqual(['Offline1', 'Not yet received0', 'Refused0', 'On track0', 'Received0'])
     expect(listLiveAttempts).toHaveBeenCalledTimes(2)
 
-    // Nobody left on track: nothing more to wait for.
-    await elapse(5 * 60_000)
+    // Silent past its deadline, it holds its submission: read again the moment the deadline passes.
+    await elapse(59_999)
+    expect(rows()[0]?.[0]).toBe('Offline')
     expect(listLiveAttempts).toHaveBeenCalledTimes(2)
+    await elapse(1)
+    expect(rows()[0]?.[0]).toBe('Submitted on device, not yet received')
+    expect(listLiveAttempts).toHaveBeenCalledTimes(3)
+
+    // Nothing left that changes by itself: nothing more to wait for.
+    await elapse(5 * 60_000)
+    expect(listLiveAttempts).toHaveBeenCalledTimes(3)
   })
 
   it("asks again a second later when the server's clock is behind and still has the device on track", async () => {

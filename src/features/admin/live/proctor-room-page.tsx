@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { untilFirstGoesOfflineMs } from '../../../domain/attempt-status'
+import { untilStatusChangesMs } from '../../../domain/attempt-status'
 import { counted } from '../../../domain/counted'
 import { roomOutage } from '../../../domain/room-outage'
 import {
@@ -42,8 +42,8 @@ import './proctor-room-page.css'
 const attemptTables: LiveTable[] = ['exam_attempts', 'submissions', 'login_codes']
 /** How many attempts the table shows at a time. */
 export const attemptsPerPage = 100
-/** A device offline by this clock that the server still had on track (this clock is ahead): ask again this much later. */
-const offlineRecheckMs = 1000
+/** A status changed by this clock that the server had not changed yet (this clock is ahead): ask again this much later. */
+const statusRecheckMs = 1000
 
 /** The order in the address (`?order=`), so that it survives a reload; by name without one. */
 const orderParameter = 'order'
@@ -68,8 +68,8 @@ function useRoomOrder(): [RoomOrder, (order: RoomOrder) => void] {
  * seat, or problems first), a page at a time; a banner when most of the room's devices stopped
  * reporting together. The server gives each attempt its status, the order and the counts; the
  * clock here ticks every second, so time left and "last seen" move, and the page is read again the
- * moment a device on it falls silent for long enough to be offline, which no change on the server
- * announces.
+ * moment a device on it falls silent for long enough to be offline, or a silent one passes its
+ * deadline (then it holds its submission), which no change on the server announces.
  */
 export function ProctorRoomPage() {
   const messages = useFlashMessages()
@@ -118,9 +118,9 @@ export function ProctorRoomPage() {
 
   useEffect(() => {
     if (!data) return
-    const untilOffline = untilFirstGoesOfflineMs(data.attempts.rows, new Date())
-    if (untilOffline === undefined) return
-    const timer = setTimeout(() => void reload(), untilOffline > 0 ? untilOffline : offlineRecheckMs)
+    const untilChange = untilStatusChangesMs(data.attempts.rows, new Date())
+    if (untilChange === undefined) return
+    const timer = setTimeout(() => void reload(), untilChange > 0 ? untilChange : statusRecheckMs)
     return () => clearTimeout(timer)
   }, [data, reload])
 
