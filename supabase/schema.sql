@@ -2951,9 +2951,10 @@ AS $function$
   ),
   silent as (select r.last_seen from room r where r.status = 'offline'),
   -- Each silent attempt opens a 2-minute window; the fullest window (the earliest of equals) is the group.
+  -- Each silent device with how many fell silent in the 2 minutes from it: one sort, not a count per pair.
   largest_group as (
     select s.last_seen as since,
-           (select count(*) from silent t where t.last_seen >= s.last_seen and t.last_seen <= s.last_seen + interval '2 minutes') as size
+           count(*) over (order by s.last_seen range between current row and interval '2 minutes' following) as size
       from silent s
      order by size desc, since
      limit 1
@@ -3022,12 +3023,16 @@ AS $function$
                   when x.state = 'moved' then 'moved'
                   when x.state = 'refused' then 'refused'
                   when x.state = 'submitted_on_device' then 'submitted_on_device'
+                  -- Silent past its deadline: the device's timer has ended the exam and keeps the
+                  -- submission until it can send it.
+                  when now() - x.last_seen > interval '60 seconds' and now() > x.deadline then 'submitted_on_device'
                   when now() - x.last_seen > interval '60 seconds' then 'offline'
                   else 'on_track' end as status,
              -- A moved attempt is settled: it continues on its new row.
              case when x.state in ('received', 'moved') then 4
                   when x.state = 'refused' then 2
                   when x.state = 'submitted_on_device' then 1
+                  when now() - x.last_seen > interval '60 seconds' and now() > x.deadline then 1
                   when now() - x.last_seen > interval '60 seconds' then 0
                   else 3 end as status_order
         from public.exam_attempts x

@@ -1,5 +1,6 @@
 -- The proctor room: attempts started in the last 24 hours with their status at the server's
--- clock (as src/domain/attempt-status.ts: offline after 60 s without a report), in the proctor's
+-- clock (as src/domain/attempt-status.ts: offline after 60 s without a report, submitted on the
+-- device once such a silent attempt is past its deadline), in the proctor's
 -- order (display_order): by name (the default), by seat, or problems first (offline, not yet
 -- received, refused); ties by login code, so a row keeps its place as statuses change. With why a
 -- refused one was refused and whether the device's storage is persistent; moves (when, from which
@@ -78,12 +79,16 @@ as $$
                   when x.state = 'moved' then 'moved'
                   when x.state = 'refused' then 'refused'
                   when x.state = 'submitted_on_device' then 'submitted_on_device'
+                  -- Silent past its deadline: the device's timer has ended the exam and keeps the
+                  -- submission until it can send it.
+                  when now() - x.last_seen > interval '60 seconds' and now() > x.deadline then 'submitted_on_device'
                   when now() - x.last_seen > interval '60 seconds' then 'offline'
                   else 'on_track' end as status,
              -- A moved attempt is settled: it continues on its new row.
              case when x.state in ('received', 'moved') then 4
                   when x.state = 'refused' then 2
                   when x.state = 'submitted_on_device' then 1
+                  when now() - x.last_seen > interval '60 seconds' and now() > x.deadline then 1
                   when now() - x.last_seen > interval '60 seconds' then 0
                   else 3 end as status_order
         from public.exam_attempts x
