@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   adminPagesPerTest,
@@ -65,7 +65,8 @@ async function storedNumbers(examId: string): Promise<number[]> {
   )
 }
 
-async function fillQuestion(page: Page, text: string): Promise<void> {
+/** Fills the question form on the page, or in the dialog it opens in on a phone. */
+async function fillQuestion(page: Page | Locator, text: string): Promise<void> {
   await page.getByLabel('Question text').fill(text)
   for (const letter of ['A', 'B', 'C', 'D']) await page.getByLabel(`Option ${letter}`).fill(`${text} ${letter}`)
 }
@@ -225,6 +226,41 @@ describe('the Question Manager on a desktop (1280×800)', () => {
 })
 
 describe('the Question Manager on a phone (390×844)', () => {
+  it('finds questions, says a duplicate number in the form over the list, and asks before deleting', async () => {
+    dataOf(
+      await service
+        .from('questions')
+        .insert({ ...question(31), exam_id: gappedExam })
+        .select('id'),
+    )
+    const page = await signedIn(phone)
+    await openQuestions(page, gappedExam)
+    const search = page.getByRole('searchbox', { name: 'Search questions' })
+    await search.fill('12')
+    await expect.poll(() => headings(page)).toEqual(['Q12'])
+    await search.fill('Mississippi')
+    await page.getByText('No questions match your search').waitFor()
+    await search.fill('')
+
+    await page.getByRole('button', { name: 'Add Question' }).click()
+    const adding = page.getByRole('dialog', { name: 'Add New Question' })
+    await fillQuestion(adding, 'A second question 2?')
+    await adding.getByLabel('Question number').fill('2')
+    await adding.getByRole('button', { name: 'Save Question' }).click()
+    await adding.getByText('Question 2 already exists', { exact: true }).waitFor()
+    expect(await inView(page, 'Question 2 already exists', adding.getByText('Question 2 already exists'))).toBe(true)
+    await adding.getByRole('button', { name: 'Cancel' }).click()
+    await adding.waitFor({ state: 'detached' })
+
+    await page.getByRole('button', { name: 'Delete question 31' }).click()
+    const deleting = page.getByRole('dialog', { name: 'Delete question 31?' })
+    await expectAccessible(page, 'delete question dialog on a phone')
+    await deleting.getByRole('button', { name: 'Delete', exact: true }).click()
+    await waitForText(page, 'Question deleted successfully')
+    expect(await inView(page, 'Question deleted successfully')).toBe(true)
+    expect(await storedNumbers(gappedExam)).not.toContain(31)
+  })
+
   it('opens the form over the list as a dialog to add and to edit, with no sideways scrolling', async () => {
     const page = await signedIn(phone)
     await openQuestions(page, gappedExam)
