@@ -156,7 +156,6 @@ declare
   codes jsonb;
   extra integer;
   extra_by_code jsonb;
-  used_codes jsonb;
 begin
   if tg_op = 'INSERT' then
     select count(*), jsonb_agg(b.code order by b.code),
@@ -166,21 +165,17 @@ begin
       into batch_size, codes, extra, extra_by_code
       from inserted b;
   else
-    -- A used code deleted takes its attempts and snapshot with it and hides its result from the
-    -- student (the submission stays): the log says which codes were used.
-    select count(*), jsonb_agg(b.code order by b.code), jsonb_agg(b.code order by b.code) filter (where b.is_used)
-      into batch_size, codes, used_codes
-      from deleted b;
+    select count(*), jsonb_agg(b.code order by b.code) into batch_size, codes from deleted b;
   end if;
   if batch_size > 0 then
     perform private.record_activity(
       case when tg_op = 'INSERT' then 'codes_generated' else 'codes_deleted' end,
       case when batch_size = 1 then codes ->> 0 end,
       jsonb_strip_nulls(jsonb_build_object('count', batch_size, 'codes', codes, 'extra_minutes', extra,
-                                           'extra_minutes_by_code', extra_by_code, 'used_codes', used_codes)));
+                                           'extra_minutes_by_code', extra_by_code)));
   end if;
   return null;
 end
 $$;
 comment on function private.record_login_code_batch() is
-  'Records login codes generated or deleted by one statement: the codes, the extra time they were made with (one figure, or each code''s when they differ), and which of those deleted had been used.';
+  'Records login codes generated or deleted by one statement: the codes, and the extra time they were made with (one figure, or each code''s when they differ).';

@@ -11,7 +11,7 @@
 --   - while a code never started could still start: with no active schedule one can start at
 --     any moment, so the release is not known (null) while such a code exists; with one, codes
 --     start only in the newest active window, its end moved by the code's extra minutes;
---   - until the end of every active schedule (or inactive one not over yet) that starts
+--   - until the end of every active schedule (or inactive one still to start) that starts
 --     before the submission's solutions stop being shown (see solutions_release_at).
 -- A code never started no longer lists the bank as its solutions: a real device always starts
 -- before it submits, and the bank may hold another exam by then. Solutions come only from the
@@ -39,11 +39,11 @@ begin
   -- after the last closed window; solutions are shown only within 24 hours of the submission. So
   -- any active schedule starting before then may serve these same questions (or become the one
   -- students take): until its end, moved by the extra time of a code that may still start, the
-  -- key stays held. So does a sitting prepared inactive that is not over yet: a teacher turns the
-  -- afternoon's on after lunch, maybe a few minutes after its start.
+  -- key stays held. So does a sitting prepared inactive that is still to start: a teacher turns
+  -- the afternoon's on after lunch.
   select max(es.end_time) into last_window_end
     from public.exam_schedule es
-   where (es.is_active or es.end_time > now()) and es.start_time < sub.submitted_at + shown_for;
+   where (es.is_active or es.start_time > now()) and es.start_time < sub.submitted_at + shown_for;
   -- A deadline is at most 6 hours after its start (180 minutes and 180 extra): 24 hours cover all.
   select max(a.deadline) into last_deadline
     from public.exam_attempts a
@@ -56,7 +56,7 @@ begin
 end
 $$;
 comment on function private.solutions_release_at(public.submissions) is
-  'When every attempt that could still be written is over (migration 20261127000200): the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one not over yet) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
+  'When every attempt that could still be written is over (migration 20261127000200): the deadline of every attempt without a submission started in the last 24 hours, the end of every active schedule (or inactive one still to start) starting within 24 hours of the submission moved by the largest extra time of a code never started, plus 2 minutes of grace; null (not known) while a code never started exists and no schedule is active.';
 
 create or replace function private.lookup_result(code text) returns jsonb
 language plpgsql stable set search_path = ''

@@ -16,37 +16,9 @@
 -- An answer file is not checked twice: recover_submission_from_file already counts only the
 -- file's answers that match the same copy and keeps its check in recovery_check, which it answers
 -- back to the Proctor Room in the file's words; late_check is a late arrival's own, in the same shape.
---
--- A computed release can move back after a key was read: the administrator switches the schedule
--- off while a code never started exists (unknown again), prepares the next sitting, or gives a
--- student whose time ran out extra minutes. So the moment solutions are first shown is kept
--- (submissions.solutions_shown_at, written by lookup_result as it shows them), and a key once
--- shown stays out: a late arrival counts only its in-time copy when its release has come OR
--- solutions have been shown since its attempt started, and extra time cannot reopen such an
--- attempt (nothing can then report an in-time copy for it).
 
 alter table public.submissions
   add column late_check jsonb check (jsonb_typeof(late_check) = 'object');
-alter table public.submissions add column solutions_shown_at timestamptz;
-comment on column public.submissions.solutions_shown_at is
-  'When lookup_result first showed this submission''s solutions (with their key); never cleared. From then on the key is out, whatever the computed release says later.';
--- Late arrivals and extra time ask whether any solutions were shown since a moment.
-create index submissions_solutions_shown_at_idx on public.submissions (solutions_shown_at)
-  where solutions_shown_at is not null;
-
--- Whether any submission's solutions were first shown at or after `moment`. Any submission, not
--- only one sharing questions with an attempt: there is one question bank, a snapshot may be gone
--- with the clean-up, and solutions are held while any unsubmitted attempt started in the last 24
--- hours is open, so one shown after an attempt's start was shown once its time was over. A key
--- shown before the start could have been reported in time anyway: the in-time copy checks nothing
--- more there.
-create function private.solutions_shown_since(moment timestamptz) returns boolean
-language sql stable set search_path = ''
-as $$
-  select exists (select 1 from public.submissions s where s.solutions_shown_at >= solutions_shown_since.moment)
-$$;
-revoke execute on function private.solutions_shown_since(timestamptz) from public, anon, authenticated;
-
 comment on column public.submissions.late_check is
   'For a submission that arrived after its deadline plus grace once its solutions could be out: the copy of the answers its attempt reported in time (reported_at, received_at; null when none was), how many answers it sent and how many were counted, and each question where the submission and the copy differ (question, reported, sent; null for none). Only the matching answers are stored and scored.';
 
@@ -158,8 +130,7 @@ begin
                                     (select min(s.submitted_at) from public.submissions s
                                       where s.submitted_at >= deadline + grace - interval '24 hours'));
     release_at := private.solutions_release_at(candidate);
-    -- A key once shown stays out, though the release computed now may have moved back.
-    if release_at <= now() or private.solutions_shown_since(first_start) then
+    if release_at <= now() then
       select a.* into attempt from public.exam_attempts a
        where a.id = record_submission.submission_id and a.login_code = normalized_code;
       select coalesce(jsonb_object_agg(s.key, s.value), '{}'::jsonb) into counted_answers
@@ -248,7 +219,7 @@ begin
 end
 $$;
 comment on function private.record_submission(uuid, text, text, jsonb, integer, integer, timestamptz, timestamptz, boolean) is
-  'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out (their release has come, or solutions were shown since the code''s first start) counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
+  'Checks every argument, claims the code and stores the submission last, scored against the code''s snapshot (else the bank) with the questions its exam served, all or nothing, under the lateness rule of migration 20261122000300; a late arrival once its solutions could be out counts only the answers its attempt reported in time (late_check keeps what differs). invalid_code, code_used, not_started (the code has no recorded start: nothing changes) or exam_over. Idempotent on submission_id.';
 
 -- As in migration 20261127000400, with a late arrival's answers not counted beside a recovered
 -- file's (a submission has at most one of the two checks).
@@ -303,152 +274,3 @@ comment on function public.admin_day_results(text, date, text) is
   'One local day''s submissions matching the search, ranked by score within the whole day (voided ones unranked, last, with when and why), in display order (display_order), with the questions each was served, the code''s extra minutes, when a key correction regraded it (with the score it had first), and how many answers were not counted: of a recovered answer file, or of a late arrival once its solutions could be out. Read in pages.';
 revoke execute on function public.admin_day_results(text, date, text) from public, anon;
 grant execute on function public.admin_day_results(text, date, text) to authenticated, service_role;
-
--- As it stands since migration 20261127000500 (its guessing limit unchanged), with the moment the
--- solutions are first shown kept on the submission before they leave. A call that cannot write it
--- (a read-only transaction: PostgREST's GET and HEAD) is refused before anything is read, and the
--- write failing would refuse the whole answer, so nobody reads a key without leaving the mark.
-create or replace function public.lookup_result(code text) returns jsonb
-language plpgsql volatile security definer set search_path = ''
-as $$
-declare
-  address text := private.request_client_address();
-  answer jsonb;
-  sub public.submissions;
-  failure_state text;
-  failure_message text;
-begin
-  perform private.refuse_read_only();
-  if private.code_guessing_limited(address) then
-    return jsonb_build_object('outcome', 'rate_limited');
-  end if;
-  answer := private.lookup_result(code);
-  if answer ->> 'outcome' = 'invalid' then
-    perform private.record_code_guess_failure(address);
-  end if;
-  if answer ->> 'outcome' = 'ok' then
-    select * into sub from public.submissions s where s.login_code = answer ->> 'login_code' order by s.submitted_at desc limit 1;
-    if sub.voided_at is not null then
-      return jsonb_build_object('outcome', 'withdrawn');
-    end if;
-    if answer -> 'solutions_available' = 'true'::jsonb and sub.solutions_shown_at is null then
-      update public.submissions s set solutions_shown_at = now() where s.id = sub.id and s.solutions_shown_at is null;
-    end if;
-    if sub.score_before_regrade is not null then
-      return answer || jsonb_build_object('regraded_from', sub.score_before_regrade);
-    end if;
-  end if;
-  return answer;
-exception when others then
-  get stacked diagnostics failure_state = returned_sqlstate, failure_message = message_text;
-  perform private.raise_without_detail(failure_state, failure_message);
-end
-$$;
-comment on function public.lookup_result(text) is 'The solutions page: every outcome of the spec, withdrawn for a voided submission, regraded_from (the score before) for a regraded one, per-question solutions only within 24 hours of submission and once the exam is over for everyone, the moment they are first shown kept in submissions.solutions_shown_at; rate_limited after too many invalid codes from this client or address.';
-
--- As in migration 20261122000100, except that more extra time for a code whose exam is over
--- (deadline plus 2 minutes of grace passed, no submission) is refused once solutions have been
--- shown since it started: its student may have read the key, and a reopened exam would take it
--- as in time. Less extra time reopens nothing and still moves the deadline.
-create or replace function private.shift_attempt_deadlines() returns trigger
-language plpgsql volatile security definer set search_path = ''
-as $$
-begin
-  if new.extra_minutes > old.extra_minutes and not new.is_used
-     and exists (select 1 from public.exam_attempts a
-                  where a.login_code = new.code
-                    and a.deadline + interval '2 minutes' < now()
-                    and private.solutions_shown_since(a.started_at)) then
-    -- The Login Code Manager shows this text as it is.
-    perform private.invalid_argument(
-      'The solutions of this exam have been shown, so extra time can no longer reopen this student''s exam.');
-  end if;
-  update public.exam_attempts a
-     set deadline = a.deadline + make_interval(mins => new.extra_minutes - old.extra_minutes)
-   where a.login_code = new.code;
-  return null;
-end
-$$;
-comment on function private.shift_attempt_deadlines() is 'Moves the deadlines of a code''s attempts when its extra minutes change; refuses more extra time for an unused code whose exam is over once solutions have been shown since it started.';
-
--- A first start on extra minutes after the window's end, once a key of the sitting has been shown,
--- is refused like any start outside the window (an outside attack: an administrator made a new
--- code with 180 extra minutes after the release, or deleted and re-made one, and it wrote with the
--- shown key). As in migration 20261124001010 otherwise.
-create or replace function private.exam_questions(code text, attempt_id uuid, student_name text) returns jsonb
-language plpgsql volatile set search_path = ''
-as $$
-declare
-  login public.login_codes;
-  schedule public.exam_schedule;
-  name text := btrim(exam_questions.student_name);
-  total_count integer;
-  usable_count integer;
-  served jsonb;
-  attempt public.exam_attempts;
-begin
-  if name is not null and length(name) not between 2 and 200 then
-    raise exception 'student_name must be 2 to 200 characters' using errcode = '22023';
-  end if;
-  -- Locked, so two devices starting the same code at once agree on its first start.
-  select * into login from public.login_codes lc where lc.code = public.normalize_login_code(exam_questions.code) for update;
-  if not found then
-    return jsonb_build_object('outcome', 'invalid');
-  end if;
-  if login.is_used then
-    return jsonb_build_object('outcome', 'used');
-  end if;
-  select * into schedule from public.active_exam_schedule();
-  if found and not (now() between schedule.start_time and schedule.end_time + make_interval(mins => login.extra_minutes)) then
-    return jsonb_build_object('outcome', 'exam_closed');
-  end if;
-  -- After the window's end a code starts only on its extra minutes; once a key of this sitting has
-  -- been shown, a first start then (a code made, or given time, after the release) would write
-  -- with the key in hand.
-  if schedule.id is not null and now() > schedule.end_time
-     and not exists (select 1 from public.exam_attempts a where a.login_code = login.code)
-     and private.solutions_shown_since(schedule.start_time) then
-    return jsonb_build_object('outcome', 'exam_closed');
-  end if;
-  -- Started before and out of time (a second device, a cleared browser): new questions could
-  -- only lead to an empty submission at once, which would take the code from the answers
-  -- still waiting on the first device.
-  if exists (select 1 from public.exam_attempts a where a.login_code = login.code and a.deadline + interval '2 minutes' < now()) then
-    return jsonb_build_object('outcome', 'time_over');
-  end if;
-  -- A code already started is served the exam of its first start, whatever the bank holds now.
-  if not exists (select 1 from public.attempt_questions aq where aq.login_code = login.code) then
-    select count(*) into total_count from public.questions;
-    if total_count = 0 then
-      return jsonb_build_object('outcome', 'no_questions');
-    end if;
-    select count(*) into usable_count from public.questions q
-     where public.is_usable_mcq(q) and q.question_number between 1 and 50;
-    if usable_count = 0 then
-      return jsonb_build_object('outcome', 'no_valid_questions');
-    end if;
-    perform private.take_exam_snapshot(login, schedule);
-  end if;
-  -- In the student's order, each with its options' order; never with correct_answer.
-  select jsonb_agg(jsonb_build_object(
-           'id', aq.question_id, 'question_number', aq.question_number, 'question_text', aq.question_text,
-           'option_a', aq.option_a, 'option_b', aq.option_b, 'option_c', aq.option_c, 'option_d', aq.option_d,
-           'option_order', aq.option_order)
-         order by aq.position)
-    into served
-    from public.attempt_questions aq
-   where aq.login_code = login.code;
-  attempt := private.start_exam_attempt(login, schedule, exam_questions.attempt_id, name, jsonb_array_length(served));
-  return jsonb_build_object(
-    'outcome', 'ok',
-    'questions', served,
-    'duration_minutes', coalesce(schedule.duration_minutes, 30),
-    'extra_minutes', login.extra_minutes,
-    'window_end', schedule.end_time,
-    'deadline', attempt.deadline,
-    'server_now', now(),
-    'answer_file_key', encode(private.answer_file_key(login.code), 'hex'));
-end
-$$;
-comment on function private.exam_questions(text, uuid, text) is
-  'The exam of the code''s first start (its snapshot, taken then: the usable MCQ questions numbered 1 to 50 in the code''s order, each with its options'' order), never with correct_answer, for an unused code while the exam window (its end moved by the code''s extra minutes) is open and its time is not over (time_over); no first start after the window''s end once a key of the sitting has been shown (exam_closed); records the attempt''s start and answers its deadline and answer-file key.';

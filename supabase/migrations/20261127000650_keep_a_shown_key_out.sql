@@ -1,7 +1,5 @@
--- What the fixes of issue 23 made after 20261127000100, 000200 and 000600 were first applied:
--- those three files hold them too (as they landed, edited), so a database that applied their first
--- text gets them here and one that applied the edited text finds each already there (every
--- statement below is idempotent). Both end with the same schema.
+-- Landed after 20261127000600 was first applied: what later fixes of issue 23 added to it (and
+-- to 20261127000100 and 000200), moved here because a landed migration is never edited.
 --   * A key once shown stays out: submissions.solutions_shown_at, set by lookup_result the first
 --     time it shows solutions; a late arrival counts only its in-time copy once solutions were
 --     shown since its first start; extra time cannot reopen an exam that is over once they were;
@@ -10,11 +8,11 @@
 --     until it starts).
 --   * Deleting login codes logs which of them had been used.
 
-alter table public.submissions add column if not exists solutions_shown_at timestamptz;
+alter table public.submissions add column solutions_shown_at timestamptz;
 comment on column public.submissions.solutions_shown_at is
   'When lookup_result first showed this submission''s solutions (with their key); never cleared. From then on the key is out, whatever the computed release says later.';
 -- Late arrivals and extra time ask whether any solutions were shown since a moment.
-create index if not exists submissions_solutions_shown_at_idx on public.submissions (solutions_shown_at)
+create index submissions_solutions_shown_at_idx on public.submissions (solutions_shown_at)
   where solutions_shown_at is not null;
 
 -- Whether any submission's solutions were first shown at or after `moment`. Any submission, not
@@ -23,7 +21,7 @@ create index if not exists submissions_solutions_shown_at_idx on public.submissi
 -- hours is open, so one shown after an attempt's start was shown once its time was over. A key
 -- shown before the start could have been reported in time anyway: the in-time copy checks nothing
 -- more there.
-create or replace function private.solutions_shown_since(moment timestamptz) returns boolean
+create function private.solutions_shown_since(moment timestamptz) returns boolean
 language sql stable set search_path = ''
 as $$
   select exists (select 1 from public.submissions s where s.solutions_shown_at >= solutions_shown_since.moment)
